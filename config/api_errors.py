@@ -1,0 +1,36 @@
+"""One JSON shape for every API refusal: {"error": {"code": ..., "message": ..., "details": ...}}."""
+
+from typing import Any
+
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    detail = response.data
+    code = getattr(exc, "default_code", "error")
+    if isinstance(getattr(exc, "detail", None), dict) and "code" in exc.detail:
+        # Engine and domain errors already carry their own code and message.
+        response.data = {"error": {k: _plain(v) for k, v in exc.detail.items()}}
+        return response
+    message = _plain(detail.get("detail")) if isinstance(detail, dict) and "detail" in detail else None
+    response.data = {
+        "error": {
+            "code": str(code).upper(),
+            "message": message or "The request was not valid.",
+            "details": None if message else _plain(detail),
+        }
+    }
+    return response
+
+
+def _plain(value: Any) -> Any:
+    """ErrorDetail strings and nested lists/dicts to plain JSON values."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return str(value) if value is not None and not isinstance(value, (int, float, bool)) else value

@@ -1,0 +1,353 @@
+"""The league domain: clubs, people, events and their seating.
+
+Models stay thin: rules about who may sit where live in `league.services` and the seating
+generator (`league.seating`); the constraints here are the database's last line of defence.
+"""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=80, unique=True)
+    description = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        DIRECTOR = "director", "Director"
+        SCORER = "scorer", "Scorer"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(max_length=16, choices=Role.choices)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user", "role"], name="membership_unique_role")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.role} of {self.club})"
+
+
+class Player(models.Model):
+    """A person. One player across every event of the club; a login is optional."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=80)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="players",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "slug"], name="player_unique_slug_per_club")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Partnership(models.Model):
+    """Two players who enter fixed-partnership events together."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="partnerships")
+    player_a = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    player_b = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    name = models.CharField(max_length=160, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player_a", "player_b"], name="partnership_unique_pair"),
+            # Stored in a canonical order so one pair is one row.
+            models.CheckConstraint(
+                condition=Q(player_a__lt=F("player_b")), name="partnership_ordered_pair"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name or f"{self.player_a} & {self.player_b}"
+
+
+class League(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="leagues")
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=80)
+    description = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "slug"], name="league_unique_slug_per_club")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Season(models.Model):
+    class Aggregate(models.TextChoices):
+        SUM = "sum", "Sum over nights"
+        AVERAGE = "average", "Average over nights"
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=80)
+    starts_on = models.DateField()
+    ends_on = models.DateField(null=True, blank=True)
+    aggregate = models.CharField(max_length=16, choices=Aggregate.choices, default=Aggregate.SUM)
+    best_n_nights = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Count only each player's best N nights (empty: all)."
+    )
+    min_attendance = models.PositiveIntegerField(
+        default=0, help_text="Nights a player must attend to be ranked."
+    )
+
+    class Meta:
+        ordering = ["-starts_on"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "slug"], name="season_unique_slug_per_league")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.league} {self.name}"
+
+
+class Event(models.Model):
+    class Kind(models.TextChoices):
+        TOURNAMENT = "tournament", "Tournament"
+        LEAGUE_NIGHT = "league_night", "League night"
+
+    class Format(models.TextChoices):
+        ROTATING = "rotating", "Rotating partners"
+        SWISS = "swiss", "Swiss (fixed partnerships)"
+        ROUND_ROBIN = "round_robin", "Round robin (fixed partnerships)"
+        PROGRESSIVE = "progressive", "Progressive (fixed partnerships)"
+
+    class OddHandling(models.TextChoices):
+        SIT_OUT = "sit_out", "Sit-outs"
+        TABLE_OF_SIX = "table_of_six", "Tables of six"
+
+    class Scoring(models.TextChoices):
+        TOTAL_POINTS = "total_points", "Total points"
+        MATCH_POINTS = "match_points", "Match points (2/1/0), then total points"
+        VICTORY_POINTS = "victory_points", "Victory points by margin"
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft"
+        REGISTRATION = "registration", "Registration"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+
+    TIE_BREAKS = (
+        "match_points",
+        "total_points",
+        "point_difference",
+        "head_to_head",
+        "opponents_strength",
+        "wins",
+        "fewest_held_points",
+    )
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
+    season = models.ForeignKey(
+        Season, on_delete=models.SET_NULL, null=True, blank=True, related_name="events"
+    )
+    name = models.CharField(max_length=160)
+    slug = models.SlugField(max_length=100, unique=True)
+    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.TOURNAMENT)
+    date = models.DateField()
+    rules_preset = models.CharField(max_length=16, default="classic")
+    rules_overrides = models.JSONField(default=dict, blank=True)
+    format = models.CharField(max_length=16, choices=Format.choices, default=Format.ROTATING)
+    table_sizes = models.JSONField(default=list, blank=True, help_text="Allowed sizes, e.g. [4, 6].")
+    odd_handling = models.CharField(
+        max_length=16, choices=OddHandling.choices, default=OddHandling.SIT_OUT
+    )
+    planned_rotations = models.PositiveIntegerField(default=3)
+    scoring = models.CharField(max_length=16, choices=Scoring.choices, default=Scoring.MATCH_POINTS)
+    tie_breaks = models.JSONField(default=list, blank=True)
+    is_public = models.BooleanField(default=True)
+    seed = models.BigIntegerField(default=0, help_text="Seeds the seating generator.")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        indexes = [models.Index(fields=["club", "date"])]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def rules_spec(self) -> str | dict:
+        """The event's rule set in the move-log `rules` shape (preset name or preset + overrides)."""
+        if self.rules_overrides:
+            return {"preset": self.rules_preset, "overrides": self.rules_overrides}
+        return self.rules_preset
+
+    @property
+    def is_fixed_partnerships(self) -> bool:
+        return self.format != self.Format.ROTATING
+
+
+class Registration(models.Model):
+    """A player (rotating partners) or a partnership (fixed formats) entered in an event."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, null=True, blank=True, related_name="registrations"
+    )
+    partnership = models.ForeignKey(
+        Partnership, on_delete=models.CASCADE, null=True, blank=True, related_name="registrations"
+    )
+    checked_in = models.BooleanField(default=False)
+    joins_at_rotation = models.PositiveIntegerField(
+        default=1, help_text="First rotation the entrant plays (greater than 1 for late arrivals)."
+    )
+    withdrawn_after_rotation = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Last rotation played before withdrawing."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(player__isnull=False, partnership__isnull=True))
+                | (Q(player__isnull=True, partnership__isnull=False)),
+                name="registration_player_xor_partnership",
+            ),
+            models.UniqueConstraint(
+                fields=["event", "player"],
+                condition=Q(player__isnull=False),
+                name="registration_unique_player",
+            ),
+            models.UniqueConstraint(
+                fields=["event", "partnership"],
+                condition=Q(partnership__isnull=False),
+                name="registration_unique_partnership",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player or self.partnership} in {self.event}"
+
+
+class Rotation(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft (editable)"
+        STARTED = "started", "Started"
+        CLOSED = "closed", "Closed"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rotations")
+    number = models.PositiveIntegerField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="rotation_unique_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} rotation {self.number}"
+
+
+class Table(models.Model):
+    rotation = models.ForeignKey(Rotation, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["rotation", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["rotation", "number"], name="table_unique_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"Table {self.number} ({self.rotation})"
+
+
+class Seat(models.Model):
+    """A player at a table. `rotation` repeats the table's so the database can refuse a player
+    seated twice in one rotation."""
+
+    rotation = models.ForeignKey(Rotation, on_delete=models.CASCADE, related_name="seats")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    seat_number = models.PositiveSmallIntegerField()
+    side = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["table", "seat_number"]
+        constraints = [
+            models.UniqueConstraint(fields=["rotation", "player"], name="seat_player_once_per_rotation"),
+            models.UniqueConstraint(fields=["table", "seat_number"], name="seat_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.table} seat {self.seat_number}"
+
+
+class SitOut(models.Model):
+    rotation = models.ForeignKey(Rotation, on_delete=models.CASCADE, related_name="sit_outs")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="sit_outs")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["rotation", "player"], name="sitout_unique_player")
+        ]
+
+
+def _new_entry_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def _new_entry_code() -> str:
+    # Short, unambiguous, typed at the table: no 0/O or 1/I/L.
+    alphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+    return "".join(secrets.choice(alphabet) for _ in range(6))
+
+
+class Game(models.Model):
+    """What one table plays in one rotation."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for results"
+        ENTERED = "entered", "Entered, waiting for confirmation"
+        CONFIRMED = "confirmed", "Confirmed"
+        DISPUTED = "disputed", "Disputed"
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="game")
+    first_dealer = models.PositiveSmallIntegerField(help_text="Seat number that deals round 1.")
+    entry_token = models.CharField(max_length=64, unique=True, default=_new_entry_token)
+    entry_code = models.CharField(max_length=8, unique=True, default=_new_entry_code)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    played_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table"]
+
+    def __str__(self) -> str:
+        return f"Game at {self.table}"

@@ -1,0 +1,47 @@
+"""Shared fixtures. Tasks run in-process in tests unless a test starts a real worker."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+
+
+def shared_dir() -> Path:
+    """The project's shared/ folder (specs and examples), a sibling of the repository."""
+    return Path(os.environ.get("HANDFOOT_SHARED_DIR", REPO_ROOT.parent / "shared"))
+
+
+@pytest.fixture
+def examples_dir() -> Path:
+    path = shared_dir() / "spec" / "examples"
+    if not path.is_dir():
+        pytest.skip(f"shared examples not found at {path} (set HANDFOOT_SHARED_DIR)")
+    return path
+
+
+@pytest.fixture(autouse=True)
+def _celery_in_process(settings):
+    """Run Celery tasks eagerly unless a test opts out with the `worker` marker."""
+    from config.celery import app
+
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    yield
+    app.conf.task_always_eager = previous
+
+
+@pytest.fixture
+def director(db):
+    from tests.factories import MembershipFactory
+
+    return MembershipFactory(role="director").user
+
+
+@pytest.fixture
+def api_client():
+    from rest_framework.test import APIClient
+
+    return APIClient()
