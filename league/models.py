@@ -68,6 +68,9 @@ class Player(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def get_absolute_url(self) -> str:
+        return f"/players/{self.club.slug}/{self.slug}/"
+
 
 class Partnership(models.Model):
     """Two players who enter fixed-partnership events together."""
@@ -199,6 +202,9 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def get_absolute_url(self) -> str:
+        return f"/events/{self.slug}/"
 
     @property
     def rules_spec(self) -> str | dict:
@@ -351,3 +357,8 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"Game at {self.table}"
+
+    @property
+    def entry_url(self) -> str:
+        """The table card's link: opens the result entry page for this game, no account needed."""
+        return f"/play/{self.entry_token}/"

@@ -1,0 +1,57 @@
+"""Who may do what. One place for role checks; views, API permissions and services call these.
+
+anyone: reads public events. scorer: enters results for a club's events. director: runs the
+club's events. Staff (admin) may do everything.
+"""
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import QuerySet
+
+from league.models import Club, Event, Membership
+
+
+def _has_role(user: User | AnonymousUser, club_id: int, roles: tuple[str, ...]) -> bool:
+    if not user.is_authenticated:
+        return False
+    if user.is_staff:
+        return True
+    return Membership.objects.filter(user=user, club_id=club_id, role__in=roles).exists()
+
+
+def is_director(user: User | AnonymousUser, club: Club | int) -> bool:
+    club_id = club if isinstance(club, int) else club.pk
+    return _has_role(user, club_id, (Membership.Role.DIRECTOR,))
+
+
+def is_scorer(user: User | AnonymousUser, club: Club | int) -> bool:
+    """Directors may do everything a scorer may."""
+    club_id = club if isinstance(club, int) else club.pk
+    return _has_role(user, club_id, (Membership.Role.SCORER, Membership.Role.DIRECTOR))
+
+
+def directed_clubs(user: User | AnonymousUser) -> QuerySet[Club]:
+    if not user.is_authenticated:
+        return Club.objects.none()
+    if user.is_staff:
+        return Club.objects.all()
+    return Club.objects.filter(
+        memberships__user=user, memberships__role=Membership.Role.DIRECTOR
+    ).distinct()
+
+
+def can_view_event(user: User | AnonymousUser, event: Event) -> bool:
+    return event.is_public or _has_role(
+        user, event.club_id, (Membership.Role.SCORER, Membership.Role.DIRECTOR)
+    )
+
+
+def visible_events(user: User | AnonymousUser) -> QuerySet[Event]:
+    """Events this user may read: public ones, plus every event of clubs they belong to."""
+    events = Event.objects.all()
+    if user.is_authenticated and user.is_staff:
+        return events
+    if user.is_authenticated:
+        from django.db.models import Q
+
+        return events.filter(Q(is_public=True) | Q(club__memberships__user=user)).distinct()
+    return events.filter(is_public=True)

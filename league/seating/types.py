@@ -1,0 +1,44 @@
+"""Plain data types shared by every part of the seating generator (no Django)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+FORMATS = ("rotating", "swiss", "round_robin", "progressive")
+ODD_HANDLING = ("sit_out", "table_of_six")
+
+
+class SeatingError(ValueError):
+    """A seating request or a proposed rotation that cannot be accepted.
+
+    The message says in plain words what is wrong, so it can be shown to a director as is.
+    """
+
+
+@dataclass(frozen=True)
+class TablePlan:
+    seats: tuple[int, ...]  # entrant player ids in clockwise seat order (seat 0 first)
+    sides: tuple[tuple[int, ...], ...]  # players of each side; side k = seats k, k+sides, ...
+    first_dealer: int  # player id of the round-1 dealer
+
+
+@dataclass(frozen=True)
+class RotationPlan:
+    tables: tuple[TablePlan, ...]
+    sit_out: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class SeatingRequest:
+    format: str  # "rotating" | "swiss" | "round_robin" | "progressive"
+    players: tuple[int, ...]  # active player ids (rotating); fixed formats: players of partnerships
+    partnerships: tuple[tuple[int, int], ...] = ()  # fixed formats: each side's two player ids
+    rotations: int = 1  # total rotations of the event
+    table_size: int = 4  # 4 or 6 (6 = odd handling by tables of six)
+    six_sides: int = 2  # at a table of 6: 2 sides of three or 3 sides of two
+    odd_handling: str = "sit_out"  # "sit_out" | "table_of_six"
+    seed: int = 0
+    played: tuple[RotationPlan, ...] = ()  # rotations already played: kept exactly as they are
+    # parallel to `played`: player id -> their side's game score in that rotation
+    points: tuple[Mapping[int, int], ...] = ()
