@@ -1,0 +1,23 @@
+# The web, worker and beat images of Hand and Foot League.
+FROM python:3.13-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    DATA_DIR=/app/data
+
+WORKDIR /app
+RUN useradd --create-home --uid 1000 league
+COPY pyproject.toml README.md ./
+COPY config ./config
+COPY league ./league
+COPY games ./games
+COPY analytics ./analytics
+COPY templates ./templates
+COPY static ./static
+COPY manage.py ./
+RUN pip install . && mkdir -p /app/data && chown -R league /app/data
+
+USER league
+EXPOSE 8000
+CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-"]

@@ -1,0 +1,64 @@
+# Hand and Foot League — the two commands that matter: `make run` and `make test`.
+SHELL := /bin/bash
+VENV := .venv
+BIN := $(VENV)/bin
+# Django 6.1 needs Python 3.12+: take the newest one this machine has.
+PYTHON ?= $(shell for p in python3.13 python3.12 $(HOME)/.pyenv/versions/3.13*/bin/python3 $(HOME)/.pyenv/versions/3.12*/bin/python3 python3; do \
+	if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then command -v $$p; break; fi; done)
+TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/handfoot
+TEST_BROKER_URL ?= redis://127.0.0.1:6379/0
+PYTEST_ARGS ?=
+
+.PHONY: help setup run serve demo test test-sqlite lint bench check-deploy compose-check clean
+
+help:
+	@echo "make run    - set up, migrate, load demo data and serve http://127.0.0.1:8000"
+	@echo "make test   - run the whole test suite (PostgreSQL + Redis on 127.0.0.1)"
+	@echo "make bench  - print the engine, seating and analytics benchmarks"
+	@echo "make lint   - ruff"
+
+$(BIN)/.installed: pyproject.toml
+	@test -n "$(PYTHON)" || { echo "Python 3.12 or newer is needed (Django 6.1)."; exit 1; }
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	@touch $@
+
+setup: $(BIN)/.installed
+
+demo: setup
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py demo
+
+run: demo
+	@echo ""
+	@echo "  Hand and Foot League is running at http://127.0.0.1:8000/"
+	@echo "  Demo director login: director / handfoot-demo   (admin: http://127.0.0.1:8000/admin/)"
+	@echo ""
+	$(BIN)/python manage.py runserver 127.0.0.1:8000
+
+test: setup
+	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} CELERY_BROKER_URL=$${CELERY_BROKER_URL:-$(TEST_BROKER_URL)} \
+		$(BIN)/pytest -n 2 --dist loadfile $(PYTEST_ARGS)
+
+test-sqlite: setup
+	DATABASE_URL= CELERY_BROKER_URL= $(BIN)/pytest -n 2 --dist loadfile $(PYTEST_ARGS)
+
+lint: setup
+	$(BIN)/ruff check .
+
+bench: setup
+	$(BIN)/python bench/engine_bench.py
+	$(BIN)/python bench/seating_bench.py
+	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} CELERY_BROKER_URL=$${CELERY_BROKER_URL:-$(TEST_BROKER_URL)} \
+		$(BIN)/python bench/analytics_bench.py
+
+check-deploy: setup
+	DJANGO_ENV=production DJANGO_SECRET_KEY=$$(python3 -c 'import secrets; print(secrets.token_urlsafe(60))') \
+		DJANGO_ALLOWED_HOSTS=league.example.org $(BIN)/python manage.py check --deploy --fail-level WARNING
+
+compose-check:
+	DJANGO_SECRET_KEY=$${DJANGO_SECRET_KEY:-placeholder-for-config-check} docker-compose config -q
+
+clean:
+	rm -rf $(VENV) data .pytest_cache .ruff_cache
