@@ -1,0 +1,87 @@
+"""One entry point for both public formats: `check_document` tells a move log from a score
+sheet by its `format` field and checks it (used by the command line and by the Django side)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .errors import EngineError, ErrorCode
+from .report import GameReport
+from .sheets import SHEET_FORMAT, check_sheet
+
+LOG_FORMAT = "hand-and-foot-log/1"
+_SHEET_PREFIX = "hand-and-foot-sheet/"
+_LOG_PREFIX = "hand-and-foot-log/"
+
+
+def parse_document(data: str | bytes | bytearray) -> Any:
+    """JSON text (UTF-8, a byte-order mark allowed) -> Python value; BAD_FORMAT if it is not."""
+    if isinstance(data, bytes | bytearray):
+        try:
+            data = bytes(data).decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise EngineError(ErrorCode.BAD_FORMAT, f"The file is not UTF-8 text: {exc}.") from None
+    elif data.startswith("\ufeff"):
+        data = data[1:]
+    try:
+        return json.loads(data)
+    except (ValueError, RecursionError) as exc:
+        raise EngineError(ErrorCode.BAD_FORMAT, f"The file is not valid JSON: {exc}.") from None
+
+
+def document_kind(doc: Any) -> str:
+    """"sheet" for a score sheet, else "log" (also the guess when the format is unknown)."""
+    if isinstance(doc, dict):
+        fmt = doc.get("format")
+        if isinstance(fmt, str) and fmt.startswith(_SHEET_PREFIX):
+            return "sheet"
+    return "log"
+
+
+def check_document(doc: Any) -> GameReport:
+    """Check a move log or a score sheet (a parsed dict, or JSON text/bytes). Never raises.
+
+    Move logs go to `replay.replay_log`, score sheets to `sheets.check_sheet`; anything whose
+    `format` is neither is BAD_FORMAT with kind "log".
+    """
+    if isinstance(doc, str | bytes | bytearray):
+        try:
+            doc = parse_document(doc)
+        except EngineError as err:
+            return GameReport("log", False, err)
+    kind = document_kind(doc)
+    if kind == "sheet":
+        fmt = doc.get("format")
+        if fmt != SHEET_FORMAT:
+            return GameReport(kind, False, EngineError(
+                ErrorCode.BAD_FORMAT,
+                f"Unknown score sheet format {fmt!r}; this engine reads {SHEET_FORMAT!r}.",
+            ))
+        return check_sheet(doc)
+    if not isinstance(doc, dict):
+        return GameReport("log", False, EngineError(
+            ErrorCode.BAD_FORMAT,
+            "A move log or score sheet should be a JSON object with a format field.",
+        ))
+    fmt = doc.get("format")
+    if fmt != LOG_FORMAT:
+        if fmt is None:
+            message = (
+                f"The document has no format field; expected {LOG_FORMAT!r} (a move log) or "
+                f"{SHEET_FORMAT!r} (a score sheet)."
+            )
+        elif isinstance(fmt, str) and fmt.startswith(_LOG_PREFIX):
+            message = f"Unknown move log format {fmt!r}; this engine reads {LOG_FORMAT!r}."
+        else:
+            message = (
+                f"Unknown format {fmt!r}; expected {LOG_FORMAT!r} (a move log) or "
+                f"{SHEET_FORMAT!r} (a score sheet)."
+            )
+        return GameReport("log", False, EngineError(ErrorCode.BAD_FORMAT, message))
+    from .replay import replay_log  # imported late: replay pulls in the whole engine
+
+    return replay_log(doc)
+
+
+__all__ = ["LOG_FORMAT", "SHEET_FORMAT", "check_document", "document_kind", "parse_document"]
