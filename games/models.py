@@ -6,7 +6,9 @@ result changes, and they are what the analytics read. The intake models (entries
 confirmations) live beside them.
 """
 
+from django.conf import settings
 from django.db import models
+from django.db.models import F, Q
 
 
 class RoundResult(models.Model):
@@ -37,6 +39,9 @@ class RoundResult(models.Model):
             )
         ]
 
+    def __str__(self) -> str:
+        return f"{self.game} round {self.round_number} side {self.side}: {self.score}"
+
 
 class SeatRoundFacts(models.Model):
     """Per-seat facts of one round, known only for games entered as move logs."""
@@ -66,3 +71,117 @@ class SeatRoundFacts(models.Model):
                 fields=["game", "round_number", "seat_number"], name="seatfacts_unique_seat"
             )
         ]
+
+    def __str__(self) -> str:
+        return f"{self.game} round {self.round_number} seat {self.seat_number}"
+
+
+class Submission(models.Model):
+    """One score sheet or move log exactly as it arrived, with what the engine made of it.
+
+    Kept forever: the raw input is the evidence behind every result version. `entrant` names who
+    entered it: "game:<id>:side:<n>" for a side at the table (through the table link) or
+    "user:<id>" for a signed-in scorer or director.
+    """
+
+    class Kind(models.TextChoices):
+        SHEET = "sheet", "Score sheet"
+        LOG = "log", "Move log"
+
+    class Via(models.TextChoices):
+        TABLE_LINK = "table_link", "Table link"
+        ACCOUNT = "account", "Signed-in user"
+        IMPORT = "import", "Bulk import"
+
+    game = models.ForeignKey("league.Game", on_delete=models.CASCADE, related_name="submissions")
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    round_number = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The sheet's round; empty for a move log."
+    )
+    document = models.JSONField()
+    report = models.JSONField(help_text="The engine's report on the document.")
+    differences = models.JSONField(
+        default=list, blank=True, help_text="Where this differs from the other kind of entry."
+    )
+    entrant = models.CharField(max_length=64)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    via = models.CharField(max_length=16, choices=Via.choices)
+    idempotency_key = models.CharField(max_length=128, unique=True)
+    body_hash = models.CharField(max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "created_at", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(kind="sheet", round_number__isnull=False))
+                | (Q(kind="log", round_number__isnull=True)),
+                name="submission_round_only_for_sheets",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} for {self.game} by {self.entrant}"
+
+
+class ResultVersion(models.Model):
+    """One complete set of a game's figures (every round), as entered, confirmed or corrected.
+
+    Versions are never edited away: a new entry, a confirmation or a correction changes which
+    version is current (`status` confirmed) and marks the others, so the history stays readable.
+    `rounds` holds the engine's per-round report (sides and, from move logs, seats).
+    """
+
+    class Status(models.TextChoices):
+        ENTERED = "entered", "Entered, waiting for confirmation"
+        CONFIRMED = "confirmed", "Confirmed (current)"
+        DISPUTED = "disputed", "Disputed"
+        SUPERSEDED = "superseded", "Superseded"
+
+    OPEN_STATUSES = (Status.ENTERED, Status.DISPUTED)
+
+    game = models.ForeignKey("league.Game", on_delete=models.CASCADE, related_name="result_versions")
+    number = models.PositiveIntegerField()
+    status = models.CharField(max_length=16, choices=Status.choices)
+    rounds = models.JSONField()
+    totals = models.JSONField()
+    entered_by = models.CharField(max_length=64)
+    entered_by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    confirmed_by = models.CharField(max_length=64, blank=True)
+    confirmed_by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    reason = models.TextField(blank=True, help_text="Why a director corrected the result.")
+    based_on = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="resultversion_unique_number"),
+            models.UniqueConstraint(
+                fields=["game"],
+                condition=Q(status="confirmed"),
+                name="resultversion_one_confirmed_per_game",
+            ),
+            models.CheckConstraint(
+                condition=Q(confirmed_by="") | ~Q(confirmed_by=F("entered_by")),
+                name="resultversion_confirmer_not_enterer",
+            ),
+            # A confirmed version was either confirmed by a second person or set by a director
+            # with a written reason (a correction or a dispute resolved by new figures).
+            models.CheckConstraint(
+                condition=~Q(status="confirmed") | ~Q(confirmed_by="") | ~Q(reason=""),
+                name="resultversion_confirmed_has_confirmer_or_reason",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} v{self.number} ({self.status})"
