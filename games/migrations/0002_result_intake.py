@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('games', '0001_initial'),
-        ('league', '0002_result_intake'),
+        ('league', '0001_initial'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
