@@ -199,6 +199,19 @@ class Event(models.Model):
     class Meta:
         ordering = ["-date", "name"]
         indexes = [models.Index(fields=["club", "date"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(planned_rotations__gte=1), name="event_plans_a_rotation"
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=["draft", "registration", "running", "finished"]),
+                name="event_status_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(format__in=["rotating", "swiss", "round_robin", "progressive"]),
+                name="event_format_known",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -254,6 +267,9 @@ class Registration(models.Model):
                 condition=Q(partnership__isnull=False),
                 name="registration_unique_partnership",
             ),
+            models.CheckConstraint(
+                condition=Q(joins_at_rotation__gte=1), name="registration_joins_a_rotation"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -274,7 +290,11 @@ class Rotation(models.Model):
     class Meta:
         ordering = ["event", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["event", "number"], name="rotation_unique_number")
+            models.UniqueConstraint(fields=["event", "number"], name="rotation_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="rotation_number_positive"),
+            models.CheckConstraint(
+                condition=Q(status__in=["draft", "started", "closed"]), name="rotation_status_known"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -288,7 +308,8 @@ class Table(models.Model):
     class Meta:
         ordering = ["rotation", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["rotation", "number"], name="table_unique_number")
+            models.UniqueConstraint(fields=["rotation", "number"], name="table_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_positive"),
         ]
 
     def __str__(self) -> str:
@@ -325,6 +346,9 @@ class SitOut(models.Model):
             models.UniqueConstraint(fields=["rotation", "player"], name="sitout_unique_player")
         ]
 
+    def __str__(self) -> str:
+        return f"{self.player} sits out {self.rotation}"
+
 
 def _new_entry_token() -> str:
     return secrets.token_urlsafe(24)
@@ -354,6 +378,12 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["table"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(status__in=["pending", "entered", "confirmed", "disputed"]),
+                name="game_status_known",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"Game at {self.table}"

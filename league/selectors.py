@@ -1,0 +1,169 @@
+"""Reads of the league domain: event lists, an event with its seating, rotation plans.
+
+Every function here only reads; `league.services` does the writing.
+"""
+
+import datetime
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Prefetch, QuerySet, Sum
+from django.utils import timezone
+
+from league.models import Event, Game, Registration, Rotation, Seat, SitOut, Table
+from league.permissions import directed_clubs, visible_events
+from league.seating import RotationPlan, TablePlan
+
+PLAYED_STATUSES = (Rotation.Status.STARTED, Rotation.Status.CLOSED)
+
+
+def public_events(*, today: datetime.date | None = None, limit: int = 20) -> dict[str, list[Event]]:
+    """Public events split into upcoming (soonest first) and recent (latest first)."""
+    today = today or timezone.localdate()
+    events = Event.objects.filter(is_public=True).select_related("club", "season")
+    return {
+        "upcoming": list(events.filter(date__gte=today).order_by("date", "name")[:limit]),
+        "recent": list(events.filter(date__lt=today).order_by("-date", "name")[:limit]),
+    }
+
+
+def director_events(*, user: User | AnonymousUser) -> QuerySet[Event]:
+    """Events of every club the user directs, newest first."""
+    return (
+        Event.objects.filter(club__in=directed_clubs(user))
+        .select_related("club", "season")
+        .order_by("-date", "name")
+    )
+
+
+def _seats_with_players() -> Prefetch:
+    return Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("seat_number"))
+
+
+def rotations_with_seating() -> QuerySet[Rotation]:
+    """Rotations with tables, seats, players, games and sit-outs loaded in a fixed few queries."""
+    tables = Table.objects.select_related("game").prefetch_related(_seats_with_players())
+    return Rotation.objects.order_by("number").prefetch_related(
+        Prefetch("tables", queryset=tables.order_by("number")),
+        Prefetch("sit_outs", queryset=SitOut.objects.select_related("player").order_by("player__name")),
+    )
+
+
+def event_detail(*, slug: str, user: User | AnonymousUser) -> Event:
+    """One event the user may see, with rotations → tables → seats → players prefetched.
+
+    Raises Event.DoesNotExist for unknown slugs and for events the user may not see.
+    """
+    registrations = Registration.objects.select_related(
+        "player", "partnership__player_a", "partnership__player_b"
+    ).order_by("created_at", "pk")
+    return (
+        visible_events(user)
+        .select_related("club", "season__league")
+        .prefetch_related(
+            Prefetch("rotations", queryset=rotations_with_seating()),
+            Prefetch("registrations", queryset=registrations),
+        )
+        .get(slug=slug)
+    )
+
+
+def entrant_name(registration: Registration) -> str:
+    return str(registration.player or registration.partnership)
+
+
+def active_registrations(*, event: Event, rotation_number: int) -> list[Registration]:
+    """Checked-in entrants who play the given rotation (joined by then, not withdrawn before)."""
+    registrations = (
+        event.registrations.filter(checked_in=True, joins_at_rotation__lte=rotation_number)
+        .select_related("partnership")
+        .order_by("pk")
+    )
+    return [
+        r for r in registrations
+        if r.withdrawn_after_rotation is None or r.withdrawn_after_rotation >= rotation_number
+    ]
+
+
+def last_played_rotation_number(*, event: Event) -> int:
+    """Highest rotation that has started (0 when none has)."""
+    numbers = event.rotations.filter(status__in=PLAYED_STATUSES).values_list("number", flat=True)
+    return max(numbers, default=0)
+
+
+def next_rotation_number(*, event: Event) -> int:
+    return max(event.rotations.values_list("number", flat=True), default=0) + 1
+
+
+def rotation_as_plan(rotation: Rotation) -> RotationPlan:
+    """A rotation's stored seating as the seating generator's RotationPlan."""
+    tables = []
+    for table in rotation.tables.order_by("number").prefetch_related("seats").select_related("game"):
+        seats = sorted(table.seats.all(), key=lambda s: s.seat_number)
+        n_sides = max(s.side for s in seats) + 1 if seats else 0
+        dealer = next((s.player_id for s in seats if s.seat_number == table.game.first_dealer), None)
+        tables.append(
+            TablePlan(
+                seats=tuple(s.player_id for s in seats),
+                sides=tuple(tuple(s.player_id for s in seats if s.side == k) for k in range(n_sides)),
+                first_dealer=dealer if dealer is not None else seats[0].player_id,
+            )
+        )
+    sit_out = tuple(rotation.sit_outs.order_by("player_id").values_list("player_id", flat=True))
+    return RotationPlan(tables=tuple(tables), sit_out=sit_out)
+
+
+def rotation_points(rotation: Rotation) -> dict[int, int]:
+    """Player id → their side's game total in this rotation (from confirmed round results)."""
+    from games.models import RoundResult
+
+    side_totals = (
+        RoundResult.objects.filter(game__table__rotation=rotation)
+        .values("game_id", "side")
+        .annotate(total=Sum("score"))
+    )
+    totals = {(row["game_id"], row["side"]): row["total"] for row in side_totals}
+    seats = Seat.objects.filter(rotation=rotation).values("player_id", "side", "table__game")
+    return {s["player_id"]: totals.get((s["table__game"], s["side"]), 0) for s in seats}
+
+
+@dataclass
+class SeatView:
+    seat_number: int
+    player: object
+    side: int
+    deals_first: bool
+
+
+@dataclass
+class TableView:
+    number: int
+    game: Game | None
+    seats: list[SeatView]
+    sides: list[list[object]] = field(default_factory=list)
+
+
+@dataclass
+class RotationView:
+    rotation: Rotation
+    tables: list[TableView]
+    sit_outs: list[object]
+
+
+def rotation_plan(rotation: Rotation) -> RotationView:
+    """A rotation as a template draws it: tables with seats in clockwise order, each side's
+    players (partners) and who deals first. Uses prefetched data when present."""
+    tables = []
+    for table in rotation.tables.all():
+        game = getattr(table, "game", None)
+        seats = [
+            SeatView(s.seat_number, s.player, s.side, game is not None and s.seat_number == game.first_dealer)
+            for s in sorted(table.seats.all(), key=lambda s: s.seat_number)
+        ]
+        by_side: dict[int, list[object]] = defaultdict(list)
+        for seat in seats:
+            by_side[seat.side].append(seat.player)
+        tables.append(TableView(table.number, game, seats, [by_side[k] for k in sorted(by_side)]))
+    sit_outs = [s.player for s in rotation.sit_outs.all()]
+    return RotationView(rotation=rotation, tables=sorted(tables, key=lambda t: t.number), sit_outs=sit_outs)
