@@ -189,7 +189,7 @@ PARAMETERS: tuple[str, ...] = tuple(f.name for f in fields(RuleSet) if f.name !=
 
 _INTS = {
     "hand_size": 1,
-    "foot_size": 0,
+    "foot_size": 1,
     "draw_count": 1,
     "pickup_count": 1,
     "pickup_min_pile": 1,

@@ -1,0 +1,166 @@
+"""Moves as immutable values, parsed from and written back to log events."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import CARD_STR, KEY_STR, MELD_KEY, PARSE
+from .errors import EngineError, ErrorCode
+from .state import TO_BOOK, Item
+
+_bad = ErrorCode.BAD_FORMAT
+
+
+@dataclass(frozen=True, slots=True)
+class MeldItem:
+    rank: str  # "4".."A", "T" or "wild"
+    cards: tuple[str, ...]
+    target_book: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"rank": self.rank, "cards": list(self.cards)}
+        if self.target_book:
+            d["target"] = "book"
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    def to_event(self, seat: int) -> dict[str, Any]:
+        return {"seat": seat, "type": "draw"}
+
+
+@dataclass(frozen=True, slots=True)
+class Pickup:
+    pair: tuple[str, ...] = ()
+    melds: tuple[MeldItem, ...] = ()
+
+    def to_event(self, seat: int) -> dict[str, Any]:
+        ev: dict[str, Any] = {"seat": seat, "type": "pickup", "pair": list(self.pair)}
+        if self.melds:
+            ev["melds"] = [m.to_dict() for m in self.melds]
+        return ev
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    items: tuple[MeldItem, ...]
+
+    def to_event(self, seat: int) -> dict[str, Any]:
+        return {"seat": seat, "type": "meld", "melds": [m.to_dict() for m in self.items]}
+
+
+@dataclass(frozen=True, slots=True)
+class AskGoOut:
+    answer: str  # "yes" | "no"
+
+    def to_event(self, seat: int) -> dict[str, Any]:
+        return {"seat": seat, "type": "ask_go_out", "answer": self.answer}
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    card: str
+
+    def to_event(self, seat: int) -> dict[str, Any]:
+        return {"seat": seat, "type": "discard", "card": self.card}
+
+
+Move = Draw | Pickup | Meld | AskGoOut | Discard
+
+
+def card_id(text: Any, where: str) -> int:
+    try:
+        return PARSE[text]
+    except (KeyError, TypeError):
+        raise EngineError(_bad, f"{where}: {text!r} is not a card") from None
+
+
+def card_ids(raw: Any, where: str) -> list[int]:
+    if type(raw) is not list:
+        raise EngineError(_bad, f"{where} must be a list of cards")
+    try:
+        return [PARSE[c] for c in raw]
+    except (KeyError, TypeError):
+        bad = next(c for c in raw if not isinstance(c, str) or c not in PARSE)
+        raise EngineError(_bad, f"{where}: {bad!r} is not a card") from None
+
+
+def parse_items(raw: Any, where: str = "melds") -> list[Item]:
+    """JSON meld items -> internal (key, card ids, target) tuples."""
+    if type(raw) is not list:
+        raise EngineError(_bad, f"{where} must be a list of melds")
+    items: list[Item] = []
+    for m in raw:
+        if type(m) is not dict:
+            raise EngineError(_bad, f"each of {where} must be an object with rank and cards")
+        key = MELD_KEY.get(m.get("rank")) if isinstance(m.get("rank"), str) else None
+        if key is None:
+            raise EngineError(_bad, f"{m.get('rank')!r} is not a meld rank (4..A, T or wild)")
+        ids = card_ids(m.get("cards"), f"{where} cards")
+        if not ids:
+            raise EngineError(_bad, f"a meld of {m.get('rank')} lists no cards")
+        target = m.get("target")
+        if target is not None and target != "book":
+            raise EngineError(_bad, f"meld target must be \"book\", not {target!r}")
+        items.append((key, ids, TO_BOOK if target else 0))
+    return items
+
+
+def _item_values(raw: Any) -> tuple[MeldItem, ...]:
+    return tuple(
+        MeldItem(KEY_STR[key], tuple(CARD_STR[c] for c in ids), bool(target))
+        for key, ids, target in parse_items(raw)
+    )
+
+
+def move_from_event(ev: Any) -> tuple[int, Move]:
+    """A log event -> (seat, move); BAD_FORMAT for a bad shape or an unknown card."""
+    if type(ev) is not dict:
+        raise EngineError(_bad, "an event must be an object")
+    seat = ev.get("seat")
+    if type(seat) is not int:
+        raise EngineError(_bad, "an event needs a whole-number seat")
+    t = ev.get("type")
+    if t == "draw":
+        return seat, Draw()
+    if t == "discard":
+        return seat, Discard(CARD_STR[card_id(ev.get("card"), "discard")])
+    if t == "meld":
+        items = _item_values(ev.get("melds"))
+        if not items:
+            raise EngineError(_bad, "a meld event needs at least one meld")
+        return seat, Meld(items)
+    if t == "pickup":
+        pair = tuple(CARD_STR[c] for c in card_ids(ev.get("pair", []), "pickup pair"))
+        return seat, Pickup(pair, _item_values(ev.get("melds", [])))
+    if t == "ask_go_out":
+        answer = ev.get("answer")
+        if answer not in ("yes", "no"):
+            raise EngineError(_bad, "ask_go_out needs answer yes or no")
+        return seat, AskGoOut(answer)
+    raise EngineError(_bad, f"unknown event type {t!r}")
+
+
+def _internal(items: tuple[MeldItem, ...]) -> list[Item]:
+    return [
+        (MELD_KEY[m.rank], [PARSE[c] for c in m.cards], TO_BOOK if m.target_book else 0)
+        for m in items
+    ]
+
+
+def apply_move(state: Any, seat: int, move: Move) -> None:
+    """Apply a move to a State (raises EngineError when illegal)."""
+    if isinstance(move, Draw):
+        state.draw(seat)
+    elif isinstance(move, Discard):
+        state.discard(seat, PARSE[move.card])
+    elif isinstance(move, Meld):
+        state.meld(seat, _internal(move.items))
+    elif isinstance(move, Pickup):
+        state.pickup(seat, [PARSE[c] for c in move.pair], _internal(move.melds))
+    elif isinstance(move, AskGoOut):
+        state.ask_go_out(seat, move.answer == "yes")
+    else:
+        raise EngineError(_bad, f"not a move: {move!r}")

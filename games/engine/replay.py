@@ -1,0 +1,279 @@
+"""Replaying a move log: check every event and score every round."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .cards import CARD_STR, IS_RED3, IS_THREE, IS_WILD, NCARDS, PARSE, deck_counts
+from .errors import EngineError, ErrorCode
+from .moves import card_ids, parse_items
+from .report import GameReport, RoundReport, totals_of
+from .rules import RuleSet, rules_from_spec
+from .state import State
+
+E = ErrorCode
+LOG_FORMAT = "hand-and-foot-log/1"
+
+
+class Table:
+    """The header of a log: rule set, players and sides."""
+
+    __slots__ = ("rules", "seats", "players", "nsides", "individual")
+
+    def __init__(self, rules: RuleSet, seats: list[str], nsides: int, individual: bool) -> None:
+        self.rules = rules
+        self.seats = seats
+        self.players = len(seats)
+        self.nsides = nsides
+        self.individual = individual
+
+
+def _bad(message: str) -> EngineError:
+    return EngineError(E.BAD_FORMAT, message)
+
+
+def load_log(log: Any) -> dict[str, Any]:
+    if isinstance(log, bytes | bytearray | str):
+        try:
+            log = json.loads(log)
+        except (ValueError, RecursionError) as exc:
+            raise _bad(f"the file is not JSON: {exc}") from None
+    if not isinstance(log, dict):
+        raise _bad("a move log must be a JSON object")
+    return log
+
+
+def _schema_error(log: dict[str, Any]) -> EngineError | None:
+    try:
+        from . import schemas  # written separately; optional
+    except ImportError:
+        return None
+    check = getattr(schemas, "validate_log_structure", None)
+    if check is None:
+        return None
+    try:
+        found = check(log)
+    except Exception:  # a broken schema must not break replay
+        return None
+    return found if isinstance(found, EngineError) else None
+
+
+def sides_for(players: int, play: Any, sides: Any) -> tuple[int, bool]:
+    """(number of sides, individual?) or BAD_SEATS."""
+    if play is None:
+        play = "partnerships" if players in (4, 6) else "individual"
+    if play == "individual":
+        return players, True
+    if play != "partnerships":
+        raise _bad(f"play must be partnerships or individual, not {play!r}")
+    if sides is None:
+        sides = 2
+    if type(sides) is not int:
+        raise _bad("sides must be a whole number")
+    if sides < 2 or players % sides or players // sides < 2:
+        raise EngineError(E.BAD_SEATS, f"{players} players cannot play as {sides} partnerships")
+    return sides, False
+
+
+def read_table(log: dict[str, Any]) -> Table:
+    if log.get("format") != LOG_FORMAT:
+        raise _bad(f"format must be {LOG_FORMAT!r}, not {log.get('format')!r}")
+    if "rules" not in log:
+        raise _bad("the log names no rules")
+    rules = rules_from_spec(log["rules"])
+    seats = log.get("seats")
+    if type(seats) is not list or not all(isinstance(s, str) for s in seats):
+        raise _bad("seats must be a list of player names")
+    n = len(seats)
+    if n < 2:
+        raise EngineError(E.BAD_SEATS, f"a game needs at least 2 players, not {n}")
+    nsides, individual = sides_for(n, log.get("play"), log.get("sides"))
+    deck = sum(deck_counts(rules.deck_count(n)))
+    if n * (rules.hand_size + rules.foot_size) + 1 > deck:
+        raise EngineError(
+            E.BAD_SEATS, f"{n} players cannot be dealt from {rules.deck_count(n)} decks"
+        )
+    if type(log.get("rounds")) is not list:
+        raise _bad("rounds must be a list")
+    if len(log["rounds"]) > rules.rounds:
+        raise _bad(f"the log has {len(log['rounds'])} rounds; the game has {rules.rounds}")
+    return Table(rules, seats, nsides, individual)
+
+
+def _deal_list(deal: dict[str, Any], name: str, n: int) -> list[list[int]]:
+    raw = deal.get(name)
+    if type(raw) is not list or len(raw) != n:
+        raise _bad(f"deal {name} must be a list of {n} card lists")
+    return [card_ids(h, f"deal {name}") for h in raw]
+
+
+def start_round(table: Table, rnd: Any, index: int, prev_dealer: int | None) -> State:
+    """Check a round's header and deal; return its starting state."""
+    rules = table.rules
+    n = table.players
+    if type(rnd) is not dict:
+        raise _bad("each round must be an object")
+    if rnd.get("round") != index:
+        raise _bad(f"round {rnd.get('round')!r} is out of order; expected round {index}")
+    dealer = rnd.get("dealer")
+    if type(dealer) is not int:
+        raise _bad("dealer must be a seat number")
+    if not 0 <= dealer < n:
+        raise EngineError(E.WRONG_DEALER, f"there is no seat {dealer} to deal")
+    if prev_dealer is not None and dealer != (prev_dealer + 1) % n:
+        raise EngineError(
+            E.WRONG_DEALER,
+            f"round {index} is dealt by seat {(prev_dealer + 1) % n} (left of the last dealer), "
+            f"not seat {dealer}",
+        )
+    deal = rnd.get("deal")
+    if type(deal) is not dict:
+        raise _bad("the round has no deal")
+    hands = _deal_list(deal, "hands", n)
+    feet = _deal_list(deal, "feet", n)
+    stock = card_ids(deal.get("stock"), "deal stock")
+    discard = card_ids(deal.get("discard"), "deal discard")
+    if type(rnd.get("events")) is not list:
+        raise _bad("the round's events must be a list")
+    _check_deal(rules, n, hands, feet, stock, discard)
+    return State.deal(rules, index, dealer, table.nsides, hands, feet, stock, discard)
+
+
+def _check_deal(
+    rules: RuleSet,
+    n: int,
+    hands: list[list[int]],
+    feet: list[list[int]],
+    stock: list[int],
+    discard: list[int],
+) -> None:
+    for seat in range(n):
+        if len(hands[seat]) != rules.hand_size or len(feet[seat]) != rules.foot_size:
+            raise EngineError(
+                E.BAD_DEAL,
+                f"seat {seat} was dealt {len(hands[seat])} + {len(feet[seat])} cards; "
+                f"the rules deal {rules.hand_size} + {rules.foot_size}",
+            )
+    counts = [0] * NCARDS
+    for group in (*hands, *feet, stock, discard):
+        for c in group:
+            counts[c] += 1
+    decks = rules.deck_count(n)
+    full = deck_counts(decks)
+    if counts != full:
+        diff = next(c for c in range(NCARDS) if counts[c] != full[c])
+        raise EngineError(
+            E.BAD_DEAL,
+            f"the deal has {counts[diff]} x {CARD_STR[diff]} but {decks} decks hold {full[diff]}",
+        )
+    if not discard:
+        raise EngineError(E.BAD_DEAL, "the deal turns no card up on the discard pile")
+    up = discard[-1]
+    forbidden = rules.upcard_forbidden
+    if (
+        ("wild" in forbidden and IS_WILD[up])
+        or ("3" in forbidden and IS_THREE[up])
+        or ("red3" in forbidden and IS_RED3[up])
+    ):
+        raise EngineError(E.BAD_DEAL, f"{CARD_STR[up]} may not start the discard pile")
+
+
+def play_events(state: State, events: list[Any]) -> None:
+    """Apply every event; on error re-raise with the event index set."""
+    i = -1
+    draw, discard = state.draw, state.discard
+    try:
+        for i, ev in enumerate(events):  # noqa: B007 - i is read in the handler
+            if type(ev) is not dict:
+                raise _bad("an event must be an object")
+            seat = ev.get("seat")
+            if type(seat) is not int:
+                raise _bad("an event needs a whole-number seat")
+            if state.over:
+                raise EngineError(E.ROUND_OVER, "the round was already over before this event")
+            t = ev.get("type")
+            if t == "draw":
+                draw(seat)
+            elif t == "discard":
+                c = ev.get("card")
+                card = PARSE.get(c) if type(c) is str else None
+                if card is None:
+                    raise _bad(f"discard: {c!r} is not a card")
+                discard(seat, card)
+            elif t == "meld":
+                items = parse_items(ev.get("melds"))
+                state.meld(seat, items)
+            elif t == "pickup":
+                pair = card_ids(ev.get("pair", []), "pickup pair")
+                items = parse_items(ev.get("melds", []), "pickup melds")
+                state.pickup(seat, pair, items)
+            elif t == "ask_go_out":
+                answer = ev.get("answer")
+                if answer not in ("yes", "no"):
+                    raise _bad("ask_go_out needs answer yes or no")
+                state.ask_go_out(seat, answer == "yes")
+            else:
+                raise _bad(f"unknown event type {t!r}")
+    except EngineError as err:
+        err.event = i
+        raise
+
+
+def _check_reported(rnd: dict[str, Any], report: RoundReport) -> None:
+    reported = rnd.get("reported")
+    if reported is None:
+        return
+    scores = reported.get("scores") if isinstance(reported, dict) else None
+    if (
+        type(scores) is not list
+        or len(scores) != len(report.sides)
+        or not all(type(s) is int for s in scores)
+    ):
+        raise _bad(f"reported scores must be {len(report.sides)} whole numbers, one per side")
+    computed = report.scores
+    if scores != computed:
+        raise EngineError(
+            E.SCORE_MISMATCH,
+            f"the table reported {scores} but the cards score {computed}",
+        )
+
+
+def _replay(log: Any, result: GameReport) -> None:
+    data = load_log(log)
+    found = _schema_error(data)
+    if found is not None:
+        raise found
+    table = read_table(data)
+    result.seats = list(table.seats)
+    prev = None
+    for index, rnd in enumerate(data["rounds"], start=1):
+        try:
+            state = start_round(table, rnd, index, prev)
+            play_events(state, rnd["events"])
+            if not state.over:
+                raise EngineError(E.ROUND_NOT_OVER, "the events stop before the round ended")
+            report = state.round_report(table.seats)
+            _check_reported(rnd, report)
+        except EngineError as err:
+            err.round = index
+            raise
+        prev = state.dealer
+        result.rounds.append(report)
+    result.totals = totals_of(result.rounds, table.nsides)
+
+
+def replay_log(log: Any) -> GameReport:
+    """Check and score a move log (dict, JSON text or bytes). Never raises."""
+    result = GameReport(kind="log", valid=True)
+    try:
+        _replay(log, result)
+    except EngineError as err:
+        result.valid = False
+        result.error = err
+    except Exception as exc:  # a bug must surface as a report, not a crash
+        result.valid = False
+        result.error = EngineError(E.BAD_FORMAT, f"the log could not be read: {exc!r}")
+    if not result.valid and result.rounds and not result.totals:
+        result.totals = [sum(s) for s in zip(*(r.scores for r in result.rounds), strict=True)]
+    return result

@@ -1,0 +1,649 @@
+"""The state of one round and the rules for changing it.
+
+One mutable object with a cheap `copy()`. Melds are immutable once built (a change
+builds a new Meld), so copies share them. All legality checks live in the action
+methods; each raises EngineError (without position; the caller adds it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import (
+    CARD_STR,
+    IS_BLACK3,
+    IS_RED3,
+    IS_THREE,
+    IS_WILD,
+    KEY_NAME,
+    KEY_OF,
+    NCARDS,
+    PARSE,
+    RANK_OF,
+    VALUE,
+    WILD,
+    held_values,
+)
+from .errors import EngineError, ErrorCode
+from .report import RoundReport, SeatFacts
+from .rules import RuleSet
+from .scoring import side_score
+
+E = ErrorCode
+START, TAKEN = 0, 1
+CLEAN, DIRTY, WILDBOOK = 0, 1, 2
+KIND_NAME = ("clean", "dirty", "wild")
+TO_BOOK = 1  # item target
+R3H, R3D = PARSE["3H"], PARSE["3D"]
+
+# per-seat fact counters (indexes into State.facts[seat])
+F_TURNS, F_FOOT_TURN, F_PICKUPS, F_PICKED, F_STARTED, F_LAID = range(6)
+F_WILDS_DIRTY, F_BLACK3, F_FIRST_LAY, F_RED3 = range(6, 10)
+N_FACTS = 10
+
+Item = tuple[int, list[int], int]  # (meld key, card ids, target)
+
+
+class Meld:
+    """A meld or book; never changed after creation."""
+
+    __slots__ = ("key", "cards", "nat", "wild", "kind")
+
+    def __init__(self, key: int, cards: list[int], nat: int, wild: int, kind: int | None) -> None:
+        self.key = key
+        self.cards = cards
+        self.nat = nat
+        self.wild = wild
+        self.kind = kind  # None while open, else CLEAN / DIRTY / WILDBOOK
+
+    def __repr__(self) -> str:
+        cards = " ".join(CARD_STR[c] for c in self.cards)
+        kind = "open" if self.kind is None else KIND_NAME[self.kind]
+        return f"Meld({KEY_NAME[self.key]}, {kind}: {cards})"
+
+
+class _Entry:
+    """A meld being changed inside one action, before it is committed."""
+
+    __slots__ = ("key", "base", "book_index", "added", "nat", "wild", "kind")
+
+    def __init__(self, key: int, base: Meld | None, book_index: int | None) -> None:
+        self.key = key
+        self.base = base
+        self.book_index = book_index
+        self.added: list[int] = []
+        self.nat = base.nat if base else 0
+        self.wild = base.wild if base else 0
+        self.kind = base.kind if base else None
+
+    def size(self) -> int:
+        return (len(self.base.cards) if self.base else 0) + len(self.added)
+
+    def build(self) -> Meld:
+        cards = self.base.cards + self.added if self.base else self.added
+        return Meld(self.key, cards, self.nat, self.wild, self.kind)
+
+
+class _Plan:
+    __slots__ = ("hand", "open", "books", "value", "laid", "starts", "wilds_dirty", "book_delta")
+
+    def __init__(self, hand: list[int]) -> None:
+        self.hand = hand
+        self.open: dict[int, _Entry | None] = {}
+        self.books: dict[int, _Entry] = {}
+        self.value = 0
+        self.laid = 0
+        self.starts = 0
+        self.wilds_dirty = 0
+        self.book_delta = [0, 0, 0]
+
+
+def _err(code: ErrorCode, message: str) -> EngineError:
+    return EngineError(code, message)
+
+
+class State:
+    __slots__ = (
+        "rules", "round_no", "players", "nsides", "side_of", "mates", "dealer",
+        "stock", "pile", "frozen", "hands", "hand_n", "feet", "on_foot", "played_foot",
+        "started", "open", "books", "last_book", "book_counts", "table_points", "red3",
+        "laid_down", "turn", "phase", "asked", "over", "ended_by", "went_out_seat", "facts",
+        "lay",
+    )  # fmt: skip
+
+    rules: RuleSet
+
+    @classmethod
+    def deal(
+        cls,
+        rules: RuleSet,
+        round_no: int,
+        dealer: int,
+        nsides: int,
+        hands: Sequence[Sequence[int]],
+        feet: Sequence[Sequence[int]],
+        stock: Sequence[int],
+        discard: Sequence[int],
+    ) -> State:
+        """A new round from dealt card ids (stock top first, discard bottom first)."""
+        s = cls.__new__(cls)
+        n = len(hands)
+        s.rules = rules
+        s.lay = rules.red_threes == "lay"
+        s.round_no = round_no
+        s.players = n
+        s.nsides = nsides
+        s.side_of = [i % nsides for i in range(n)]
+        s.mates = [tuple(j for j in range(n) if j != i and j % nsides == i % nsides) for i in range(n)]
+        s.dealer = dealer
+        s.stock = list(reversed(stock))
+        s.pile = list(discard)
+        s.frozen = False
+        s.hands = []
+        for h in hands:
+            counts = [0] * NCARDS
+            for c in h:
+                counts[c] += 1
+            s.hands.append(counts)
+        s.hand_n = [len(h) for h in hands]
+        s.feet = [list(f) for f in feet]
+        s.on_foot = [False] * n
+        s.played_foot = [False] * n
+        s.started = [False] * n
+        s.open = [{} for _ in range(nsides)]
+        s.books = [[] for _ in range(nsides)]
+        s.last_book = [{} for _ in range(nsides)]
+        s.book_counts = [[0, 0, 0] for _ in range(nsides)]
+        s.table_points = [0] * nsides
+        s.red3 = [0] * nsides
+        s.laid_down = [False] * nsides
+        s.turn = (dealer + 1) % n
+        s.phase = START
+        s.asked = None
+        s.over = False
+        s.ended_by = None
+        s.went_out_seat = None
+        s.facts = [[0, -1, 0, 0, 0, 0, 0, 0, -1, 0] for _ in range(n)]
+        s._begin_turn()
+        return s
+
+    def copy(self) -> State:
+        s = State.__new__(State)
+        s.rules = self.rules
+        s.lay = self.lay
+        s.round_no = self.round_no
+        s.players = self.players
+        s.nsides = self.nsides
+        s.side_of = self.side_of
+        s.mates = self.mates
+        s.dealer = self.dealer
+        s.stock = self.stock[:]
+        s.pile = self.pile[:]
+        s.frozen = self.frozen
+        s.hands = [h[:] for h in self.hands]
+        s.hand_n = self.hand_n[:]
+        s.feet = [f[:] for f in self.feet]
+        s.on_foot = self.on_foot[:]
+        s.played_foot = self.played_foot[:]
+        s.started = self.started[:]
+        s.open = [dict(d) for d in self.open]
+        s.books = [b[:] for b in self.books]
+        s.last_book = [dict(d) for d in self.last_book]
+        s.book_counts = [b[:] for b in self.book_counts]
+        s.table_points = self.table_points[:]
+        s.red3 = self.red3[:]
+        s.laid_down = self.laid_down[:]
+        s.turn = self.turn
+        s.phase = self.phase
+        s.asked = self.asked
+        s.over = self.over
+        s.ended_by = self.ended_by
+        s.went_out_seat = self.went_out_seat
+        s.facts = [f[:] for f in self.facts]
+        return s
+
+    # ----- queries -------------------------------------------------------------
+
+    def hand_cards(self, seat: int) -> list[int]:
+        return [c for c, n in enumerate(self.hands[seat]) for _ in range(n)]
+
+    def upcard(self) -> int | None:
+        return self.pile[-1] if self.pile else None
+
+    def can_go_out(self, seat: int, extra: Sequence[int] = (0, 0, 0)) -> bool:
+        return self._go_out_problem(seat, extra) is None
+
+    def _go_out_problem(self, seat: int, extra: Sequence[int]) -> str | None:
+        rules = self.rules
+        need = rules.books_to_go_out
+        have = self.book_counts[self.side_of[seat]]
+        if (
+            have[0] + extra[0] < need.clean
+            or have[1] + extra[1] < need.dirty
+            or have[2] + extra[2] < need.wild
+        ):
+            return (
+                f"the side needs {need.clean} clean, {need.dirty} dirty and {need.wild} wild "
+                f"books to go out and has {have[0] + extra[0]}, {have[1] + extra[1]} and "
+                f"{have[2] + extra[2]}"
+            )
+        mates = self.mates[seat]
+        if not mates:
+            return None
+        cond = rules.partner_condition
+        if cond == "played_foot" and not all(self.played_foot[m] for m in mates):
+            return "every partner must first pick up the foot and play a turn from it"
+        if cond == "in_foot" and not all(self.on_foot[m] for m in mates):
+            return "every partner must first be playing from the foot"
+        if rules.permission and self.asked is not True:
+            return "a partner must first say yes to 'may I go out?' this turn"
+        return None
+
+    def cards_conserved(self) -> list[int]:
+        """Multiset of every card in the round (for conservation checks)."""
+        counts = [0] * NCARDS
+        for c in self.stock + self.pile:
+            counts[c] += 1
+        for h in self.hands:
+            for c, n in enumerate(h):
+                counts[c] += n
+        for f in self.feet:
+            for c in f:
+                counts[c] += 1
+        for side in range(self.nsides):
+            melds = list(self.books[side])
+            for ms in self.open[side].values():
+                melds.append(ms)
+            for m in melds:
+                for c in m.cards:
+                    counts[c] += 1
+        return counts
+
+    # ----- automatic steps -------------------------------------------------------
+
+    def _begin_turn(self) -> None:
+        seat = self.turn
+        if self.lay and not self.started[seat]:
+            self.started[seat] = True
+            self._lay_red3s(seat, True)
+
+    def _lay_red3s(self, seat: int, replace: bool) -> None:
+        h = self.hands[seat]
+        side = self.side_of[seat]
+        stock = self.stock
+        while True:
+            n = h[R3H] + h[R3D]
+            if not n:
+                return
+            h[R3H] = h[R3D] = 0
+            self.hand_n[seat] -= n
+            self.red3[side] += n
+            self.facts[seat][F_RED3] += n
+            if not replace:
+                return
+            for _ in range(n):
+                if not stock:
+                    return
+                h[stock.pop()] += 1
+                self.hand_n[seat] += 1
+
+    def _pick_up_foot(self, seat: int) -> None:
+        h = self.hands[seat]
+        foot = self.feet[seat]
+        for c in foot:
+            h[c] += 1
+        self.hand_n[seat] += len(foot)
+        self.feet[seat] = []
+        self.on_foot[seat] = True
+        self.facts[seat][F_FOOT_TURN] = self.facts[seat][F_TURNS]
+        if self.lay:
+            self._lay_red3s(seat, self.rules.replace_foot_red_threes)
+
+    def _end(self, ended_by: str, seat: int | None) -> None:
+        self.over = True
+        self.ended_by = ended_by
+        self.went_out_seat = seat
+
+    def _check_turn(self, seat: int, phase: int, what: str) -> None:
+        if self.over:
+            raise _err(E.ROUND_OVER, "the round is already over")
+        if seat != self.turn:
+            raise _err(E.NOT_YOUR_TURN, f"it is seat {self.turn}'s turn, not seat {seat}'s")
+        if self.phase != phase:
+            if phase == START:
+                raise _err(E.WRONG_PHASE, f"seat {seat} already took cards this turn; cannot {what}")
+            raise _err(E.WRONG_PHASE, f"seat {seat} must draw or take the pile before they {what}")
+
+    # ----- actions ---------------------------------------------------------------
+
+    def draw(self, seat: int) -> None:
+        if self.over or seat != self.turn or self.phase != START:
+            self._check_turn(seat, START, "draw")
+        stock = self.stock
+        dc = self.rules.draw_count
+        if len(stock) < dc:
+            self._end("stock_out", None)
+            return
+        h = self.hands[seat]
+        red = False
+        for _ in range(dc):
+            c = stock.pop()
+            h[c] += 1
+            red = red or IS_RED3[c]
+        self.hand_n[seat] += dc
+        if red and self.lay:
+            self._lay_red3s(seat, True)
+        self.facts[seat][F_TURNS] += 1
+        self.phase = TAKEN
+
+    def discard(self, seat: int, card: int) -> None:
+        if self.over or seat != self.turn or self.phase != TAKEN:
+            self._check_turn(seat, TAKEN, "discard")
+        if self.lay and IS_RED3[card]:
+            raise _err(E.ILLEGAL_DISCARD, "a red 3 is laid out, never discarded")
+        h = self.hands[seat]
+        if not h[card]:
+            raise _err(E.CARD_NOT_HELD, f"seat {seat} does not hold {CARD_STR[card]}")
+        on_foot = self.on_foot[seat]
+        if on_foot and self.hand_n[seat] == 1:
+            problem = self._go_out_problem(seat, (0, 0, 0))
+            if problem:
+                raise _err(E.CANNOT_GO_OUT, f"discarding the last card would go out, but {problem}")
+        h[card] -= 1
+        self.hand_n[seat] -= 1
+        self.pile.append(card)
+        if IS_WILD[card]:
+            if self.rules.wild_upcard == "frozen":
+                self.frozen = True
+        elif IS_BLACK3[card]:
+            self.facts[seat][F_BLACK3] += 1
+        if on_foot:
+            self.played_foot[seat] = True
+            if not self.hand_n[seat]:
+                self._end("went_out", seat)
+                return
+        elif not self.hand_n[seat]:
+            self._pick_up_foot(seat)
+        self.turn = seat = (seat + 1) % self.players
+        self.phase = START
+        self.asked = None
+        if self.lay and not self.started[seat]:
+            self._begin_turn()
+
+    def ask_go_out(self, seat: int, yes: bool) -> None:
+        self._check_turn(seat, TAKEN, "ask to go out")
+        if not self.mates[seat]:
+            raise _err(E.WRONG_PHASE, "there is no partner to ask in individual play")
+        if self.asked is not None:
+            raise _err(E.WRONG_PHASE, "a player may ask to go out only once a turn")
+        self.asked = yes
+
+    def meld(self, seat: int, items: Sequence[Item]) -> None:
+        self._check_turn(seat, TAKEN, "meld")
+        if not items:
+            raise _err(E.BAD_FORMAT, "a meld needs at least one item")
+        plan = self._plan(seat, items, self.hands[seat][:], 0)
+        self._commit(seat, plan, self.hand_n[seat] - plan.laid)
+
+    def pickup(self, seat: int, pair: Sequence[int], items: Sequence[Item]) -> None:
+        self._check_turn(seat, START, "take the pile")
+        rules = self.rules
+        pile = self.pile
+        need = max(rules.pickup_min_pile, 1)
+        if len(pile) < need:
+            raise _err(
+                E.PICKUP_NOT_ALLOWED,
+                f"the pile has {len(pile)} card(s); it may be taken once it has {need}",
+            )
+        if self.frozen:
+            raise _err(E.PICKUP_NOT_ALLOWED, "the pile is frozen by a discarded wild card")
+        up = pile[-1]
+        self._check_pair(seat, up, pair)
+        hand = self.hands[seat][:]
+        hand[up] += 1  # the upcard is laid with the pair
+        pile_item = (KEY_OF[up], [up, *pair], 0)
+        taken = min(rules.pickup_count, len(pile))
+        plan = self._plan(seat, [pile_item, *items], hand, 1)
+        self._commit(seat, plan, self.hand_n[seat] + 1 - plan.laid + taken - 1)
+        h = self.hands[seat]
+        pile.pop()
+        red = False
+        for _ in range(taken - 1):
+            c = pile.pop()
+            h[c] += 1
+            red = red or IS_RED3[c]
+        self.hand_n[seat] += taken - 1
+        f = self.facts[seat]
+        f[F_TURNS] += 1
+        f[F_PICKUPS] += 1
+        f[F_PICKED] += taken
+        if self.over:
+            return
+        self.phase = TAKEN
+        if red and self.lay:
+            self._lay_red3s(seat, True)
+        if not self.hand_n[seat] and not self.on_foot[seat]:
+            self._pick_up_foot(seat)
+
+    def _check_pair(self, seat: int, up: int, pair: Sequence[int]) -> None:
+        rules = self.rules
+        if IS_THREE[up]:
+            raise _err(E.PICKUP_NOT_ALLOWED, "a 3 on top of the pile blocks it")
+        key = KEY_OF[up]
+        if key == WILD:
+            if rules.wild_upcard == "frozen":
+                raise _err(E.PICKUP_NOT_ALLOWED, "a wild card on top freezes the pile")
+            if not rules.wild_melds:
+                raise _err(E.PICKUP_NOT_ALLOWED, "a wild upcard cannot be melded without wild melds")
+            if len(pair) != 2 or not all(IS_WILD[c] for c in pair):
+                raise _err(E.PICKUP_NOT_ALLOWED, "a wild upcard is taken only with two wild cards")
+            if rules.wild_upcard == "same_wild" and any(RANK_OF[c] != RANK_OF[up] for c in pair):
+                kind = "jokers" if RANK_OF[up] == WILD else "2s"
+                raise _err(E.PICKUP_NOT_ALLOWED, f"a {CARD_STR[up]} upcard is taken only with two {kind}")
+            return
+        if not pair:
+            if rules.pickup_requires == "pair_or_meld" and self.open[self.side_of[seat]].get(key):
+                return
+            raise _err(
+                E.PICKUP_NOT_ALLOWED,
+                f"taking the pile needs two natural {KEY_NAME[key]} from the hand to meld with "
+                f"the {CARD_STR[up]}",
+            )
+        if len(pair) != 2 or any(KEY_OF[c] != key for c in pair):
+            raise _err(
+                E.PICKUP_NOT_ALLOWED,
+                f"the pair must be two natural {KEY_NAME[key]} to match the {CARD_STR[up]}",
+            )
+
+    def _plan(self, seat: int, items: Sequence[Item], hand: list[int], free: int) -> _Plan:
+        """Check every item against a working copy; nothing in the state changes."""
+        rules = self.rules
+        side = self.side_of[seat]
+        plan = _Plan(hand)
+        open_ = self.open[side]
+        for key, ids, target in items:
+            for c in ids:
+                if hand[c] <= 0:
+                    raise _err(E.CARD_NOT_HELD, f"seat {seat} does not hold {CARD_STR[c]} to meld")
+                hand[c] -= 1
+            nat = wild = 0
+            for c in ids:
+                k = KEY_OF[c]
+                if k == WILD:
+                    wild += 1
+                elif k == key:
+                    nat += 1
+                elif k < 0:
+                    raise _err(E.MELD_MIXED_RANKS, "3s can never be melded")
+                else:
+                    raise _err(
+                        E.MELD_MIXED_RANKS, f"{CARD_STR[c]} does not belong in a meld of {KEY_NAME[key]}"
+                    )
+            if key == WILD and not rules.wild_melds:
+                raise _err(E.WILD_MELD_NOT_ALLOWED, "melds of only wild cards are not allowed")
+            plan.laid += len(ids)
+            plan.value += sum([VALUE[c] for c in ids])
+            if target == TO_BOOK:
+                self._plan_book_item(side, key, ids, nat, wild, plan)
+                continue
+            if key in plan.open:
+                entry = plan.open[key]
+            else:
+                base = open_.get(key)
+                entry = _Entry(key, base, None) if base else None
+            if entry is None:
+                if len(ids) < rules.min_meld_size:
+                    raise _err(
+                        E.MELD_TOO_SMALL,
+                        f"a new meld needs at least {rules.min_meld_size} cards, not {len(ids)}",
+                    )
+                entry = _Entry(key, None, None)
+                plan.starts += 1
+            entry.added += ids
+            entry.nat += nat
+            entry.wild += wild
+            if key != WILD:
+                if not rules.wilds_ok(entry.nat, entry.wild):
+                    raise _err(
+                        E.MELD_TOO_MANY_WILDS,
+                        f"a meld of {entry.nat} natural {KEY_NAME[key]} may not hold "
+                        f"{entry.wild} wild cards",
+                    )
+                plan.wilds_dirty += wild
+            size = entry.size()
+            if size >= rules.book_size:
+                if size > rules.book_size and rules.book_growth == "closed":
+                    raise _err(E.BOOK_CLOSED, f"a book holds exactly {rules.book_size} cards")
+                entry.kind = WILDBOOK if key == WILD else (DIRTY if entry.wild else CLEAN)
+                plan.book_delta[entry.kind] += 1
+                plan.books[key] = entry
+                plan.open[key] = None
+            else:
+                plan.open[key] = entry
+        return plan
+
+    def _plan_book_item(
+        self, side: int, key: int, ids: list[int], nat: int, wild: int, plan: _Plan
+    ) -> None:
+        if self.rules.book_growth != "naturals":
+            raise _err(E.BOOK_CLOSED, "nothing may be added to a finished book")
+        if wild:
+            raise _err(E.BOOK_CLOSED, "wild cards can never be added to a book")
+        entry = plan.books.get(key)
+        if entry is None:
+            index = self.last_book[side].get(key)
+            if index is None:
+                raise _err(E.BOOK_CLOSED, f"the side has no book of {KEY_NAME[key]} to add to")
+            entry = _Entry(key, self.books[side][index], index)
+            plan.books[key] = entry
+        entry.added += ids
+        entry.nat += nat
+
+    def _commit(self, seat: int, plan: _Plan, hand_after: int) -> None:
+        """Apply a checked plan after the first lay-down and going-out checks."""
+        rules = self.rules
+        side = self.side_of[seat]
+        if not self.laid_down[side]:
+            minimum = rules.meld_minimum(self.round_no)
+            if plan.value < minimum:
+                raise _err(
+                    E.BELOW_MINIMUM,
+                    f"the first lay-down of round {self.round_no} must total at least {minimum} "
+                    f"points; these cards make {plan.value}",
+                )
+            if rules.first_meld_needs_clean and not self._has_clean(plan):
+                raise _err(
+                    E.BELOW_MINIMUM, "the first lay-down must include a meld without wild cards"
+                )
+        on_foot = self.on_foot[seat]
+        if on_foot and hand_after < 2:
+            problem = self._go_out_problem(seat, plan.book_delta)
+            if problem:
+                raise _err(
+                    E.CANNOT_GO_OUT,
+                    f"this would leave {hand_after} card(s) on the foot, but {problem}",
+                )
+        open_ = self.open[side]
+        for key, entry in plan.open.items():
+            if entry is None:
+                open_.pop(key, None)
+            else:
+                open_[key] = entry.build()
+        books = self.books[side]
+        last = self.last_book[side]
+        for key, entry in plan.books.items():
+            meld = entry.build()
+            if entry.book_index is None:
+                last[key] = len(books)
+                books.append(meld)
+            else:
+                books[entry.book_index] = meld
+        counts = self.book_counts[side]
+        for k in range(3):
+            counts[k] += plan.book_delta[k]
+        self.table_points[side] += plan.value
+        self.laid_down[side] = True
+        self.hands[seat] = plan.hand
+        self.hand_n[seat] = sum(plan.hand)
+        f = self.facts[seat]
+        f[F_STARTED] += plan.starts
+        f[F_LAID] += plan.laid
+        f[F_WILDS_DIRTY] += plan.wilds_dirty
+        if f[F_FIRST_LAY] < 0:
+            f[F_FIRST_LAY] = f[F_TURNS] + (1 if self.phase == START else 0)
+        if hand_after == 0:
+            if on_foot:
+                self._end("went_out", seat)
+            elif self.phase == TAKEN:
+                self._pick_up_foot(seat)
+
+    @staticmethod
+    def _has_clean(plan: _Plan) -> bool:
+        entries = [e for e in plan.open.values() if e is not None] + list(plan.books.values())
+        return any(e.base is None and (e.wild == 0 or e.key == WILD) for e in entries)
+
+    # ----- end of round ------------------------------------------------------------
+
+    def round_report(self, players: Sequence[str]) -> RoundReport:
+        rules = self.rules
+        vals = held_values(rules.red_three_penalty, rules.black_three_penalty)
+        held_side = [0] * self.nsides
+        seats = []
+        for seat in range(self.players):
+            h = self.hands[seat]
+            held = sum(vals[c] * n for c, n in enumerate(h) if n)
+            held += sum(vals[c] for c in self.feet[seat])
+            held_side[self.side_of[seat]] += held
+            f = self.facts[seat]
+            seats.append(
+                SeatFacts(
+                    seat=seat,
+                    player=players[seat] if seat < len(players) else str(seat),
+                    side=self.side_of[seat],
+                    turns=f[F_TURNS],
+                    foot_turn=None if f[F_FOOT_TURN] < 0 else f[F_FOOT_TURN],
+                    pickups=f[F_PICKUPS],
+                    cards_picked_up=f[F_PICKED],
+                    melds_started=f[F_STARTED],
+                    cards_laid=f[F_LAID],
+                    wilds_in_dirty=f[F_WILDS_DIRTY],
+                    black_threes_discarded=f[F_BLACK3],
+                    cards_held=self.hand_n[seat] + len(self.feet[seat]),
+                    held_points=held,
+                    first_laydown_turn=None if f[F_FIRST_LAY] < 0 else f[F_FIRST_LAY],
+                    red_threes=f[F_RED3],
+                )
+            )
+        out_side = None if self.went_out_seat is None else self.side_of[self.went_out_seat]
+        sides = [
+            side_score(
+                rules,
+                *self.book_counts[k],
+                red_threes=self.red3[k],
+                table_points=self.table_points[k],
+                held_points=held_side[k],
+                went_out=out_side == k,
+            )
+            for k in range(self.nsides)
+        ]
+        return RoundReport(self.round_no, self.ended_by or "", self.went_out_seat, sides, seats)
