@@ -1,1 +1,136 @@
-"""Snapshots computed by the analytics jobs; pages read these, never recompute on request."""
+"""Snapshots computed by the analytics jobs; pages read these, never recompute on request.
+
+Every snapshot is replaced inside one transaction, so a job killed half-way leaves the previous
+snapshot in place.
+"""
+
+from django.db import models
+from django.db.models import Q
+
+
+class StandingsSnapshot(models.Model):
+    """The ranked rows of one event or one season, as the last recompute left them."""
+
+    event = models.OneToOneField(
+        "league.Event", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    season = models.OneToOneField(
+        "league.Season", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    computed_at = models.DateTimeField()
+    games = models.PositiveIntegerField(default=0, help_text="Confirmed games counted.")
+    rows = models.JSONField(default=list)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(event__isnull=False, season__isnull=True)
+                | Q(event__isnull=True, season__isnull=False),
+                name="standings_event_xor_season",
+            )
+        ]
+
+
+    def __str__(self) -> str:
+        return f"Standings of {self.event or self.season} at {self.computed_at:%Y-%m-%d %H:%M}"
+
+class RatingHistory(models.Model):
+    """A player's rating after one game. `position` is the game's place in the club's order."""
+
+    club = models.ForeignKey("league.Club", on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey("league.Player", on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey("league.Game", on_delete=models.CASCADE, related_name="+")
+    position = models.PositiveIntegerField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField(help_text="Display value: mu - 3 sigma.")
+    games = models.PositiveIntegerField(help_text="Rated games of the player so far.")
+    expected = models.FloatField(help_text="Win probability of the player's side before the game.")
+
+    class Meta:
+        ordering = ["player", "position"]
+        indexes = [
+            models.Index(fields=["player", "position"]),
+            models.Index(fields=["club", "position"]),
+        ]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "game"], name="ratinghistory_unique_game"),
+            models.CheckConstraint(condition=Q(sigma__gt=0), name="ratinghistory_sigma_positive"),
+        ]
+
+
+    def __str__(self) -> str:
+        return f"{self.player} after game {self.game_id}: {self.ordinal:.2f}"
+
+class PlayerRating(models.Model):
+    """A player's current rating (the last row of their history), for the leaderboard."""
+
+    player = models.OneToOneField("league.Player", on_delete=models.CASCADE, related_name="rating")
+    club = models.ForeignKey("league.Club", on_delete=models.CASCADE, related_name="+")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField()
+    games = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["-ordinal"]
+        indexes = [models.Index(fields=["club", "-ordinal"])]
+        constraints = [
+            models.CheckConstraint(condition=Q(sigma__gt=0), name="playerrating_sigma_positive")
+        ]
+
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.ordinal:.2f} over {self.games} games"
+
+class PlayerStats(models.Model):
+    """One player's statistics (a flat dict of figures) and chart data."""
+
+    player = models.OneToOneField("league.Player", on_delete=models.CASCADE, related_name="stats")
+    club = models.ForeignKey("league.Club", on_delete=models.CASCADE, related_name="+")
+    computed_at = models.DateTimeField()
+    data = models.JSONField(default=dict)
+
+
+    def __str__(self) -> str:
+        return f"Statistics of {self.player}"
+
+class PartnershipStats(models.Model):
+    """Two players' record together as partners (any format), with their synergy."""
+
+    club = models.ForeignKey("league.Club", on_delete=models.CASCADE, related_name="+")
+    player_a = models.ForeignKey("league.Player", on_delete=models.CASCADE, related_name="+")
+    player_b = models.ForeignKey("league.Player", on_delete=models.CASCADE, related_name="+")
+    computed_at = models.DateTimeField()
+    data = models.JSONField(default=dict)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player_a", "player_b"], name="pairstats_unique_pair"),
+            models.CheckConstraint(
+                condition=Q(player_a__lt=models.F("player_b")), name="pairstats_ordered_pair"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Statistics of {self.player_a} & {self.player_b}"
+
+
+class RatedGame(models.Model):
+    """A game the ratings have taken in, with what they saw of it. The next recompute starts at
+    the first game whose place or fingerprint differs, so corrections, late entries and moved
+    events are all caught without trusting the message that triggered it."""
+
+    club = models.ForeignKey("league.Club", on_delete=models.CASCADE, related_name="+")
+    game = models.OneToOneField("league.Game", on_delete=models.CASCADE, related_name="+")
+    position = models.PositiveIntegerField()
+    fingerprint = models.CharField(max_length=32)
+
+    class Meta:
+        ordering = ["club", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "position"], name="ratedgame_unique_position")
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.game_id} rated at {self.position}"

@@ -1,13 +1,187 @@
-"""Writes of the analytics: snapshots of standings, ratings and statistics."""
+"""Writes of the analytics: snapshots of standings, ratings and statistics.
+
+Every snapshot is replaced inside one transaction, so a job killed half-way leaves the previous
+one in place. Every function recomputes from the database, so running one twice is harmless.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from analytics import selectors, standings, statistics
+from analytics.models import (
+    PartnershipStats,
+    PlayerRating,
+    PlayerStats,
+    RatedGame,
+    RatingHistory,
+    StandingsSnapshot,
+)
+from analytics.ratings import PlayerState, rate_games
+from games.models import RoundResult, SeatRoundFacts
+from league.models import Club, Event, Season, Seat
+
+
+def event_standings_refresh(*, event: Event) -> StandingsSnapshot:
+    """Recompute the event's standings from its confirmed games and store them."""
+    games = selectors.game_results(Q(table__rotation__event=event))
+    player_ids = {p for g in games.values() for s in g.sides for p in s.players}
+    rows = standings.event_standings(
+        sorted(games.values(), key=lambda g: g.game_id),
+        scoring=event.scoring,
+        tie_breaks=event.tie_breaks or [],
+        by_side=event.is_fixed_partnerships,
+        names=selectors.player_names(player_ids),
+    )
+    snapshot, _ = StandingsSnapshot.objects.update_or_create(
+        event=event,
+        defaults={"computed_at": timezone.now(), "games": len(games), "rows": rows},
+    )
+    return snapshot
+
+
+def season_standings_refresh(*, season: Season) -> StandingsSnapshot:
+    """Aggregate the stored event standings of the season's nights into its standings."""
+    nights, names = [], {}
+    for event, snapshot in selectors.season_event_snapshots(season):
+        for row in snapshot.rows:
+            names[row["key"]] = row.get("name", row["key"])
+            nights.append(standings.Night(event.pk, row["key"], tuple(row["players"]),
+                                          row["score"], row["total_points"]))
+    rows = standings.season_standings(
+        nights, aggregate=season.aggregate, best_n=season.best_n_nights,
+        min_attendance=season.min_attendance, names=names,
+    )
+    snapshot, _ = StandingsSnapshot.objects.update_or_create(
+        season=season,
+        defaults={"computed_at": timezone.now(), "games": len(nights), "rows": rows},
+    )
+    return snapshot
 
 
 def event_recompute(*, event_id: int) -> None:
-    """Recompute the event's standings snapshot, then its season's, ratings and statistics."""
+    """Recompute the event's standings, then its season's. Ratings and statistics follow in
+    their own (coalesced) jobs so the standings show up first."""
+    event = Event.objects.filter(pk=event_id).select_related("season").first()
+    if event is None:
+        return
+    with transaction.atomic():
+        event_standings_refresh(event=event)
+        if event.season is not None:
+            season_standings_refresh(season=event.season)
 
 
-def ratings_recompute(*, club_id: int, from_game_id: int | None = None) -> None:
-    """Recompute the club's ratings from the given game onward (all games when None)."""
+def _first_changed_position(club_id: int, order: list[int], fingerprints: list[str]) -> int:
+    stored = list(
+        RatedGame.objects.filter(club_id=club_id).order_by("position")
+        .values_list("game_id", "fingerprint")
+    )
+    current = list(zip(order, fingerprints, strict=True))
+    for position, (was, now) in enumerate(zip(stored, current, strict=False)):
+        if was != now:
+            return position
+    return min(len(stored), len(current))
+
+
+def _states_before(club_id: int, position: int) -> dict[int, PlayerState]:
+    """Each player's rating after their last game before `position` (one query)."""
+    rows = (
+        RatingHistory.objects.filter(club_id=club_id, position__lt=position)
+        .order_by("player_id", "position")
+        .values_list("player_id", "mu", "sigma", "games")
+    )
+    if position == 0:
+        return {}
+    states: dict[int, PlayerState] = {}
+    for player_id, mu, sigma, games in rows.iterator(chunk_size=10000):
+        states[player_id] = PlayerState(mu, sigma, games)
+    return states
+
+
+def ratings_recompute(*, club_id: int, from_game_id: int | None = None) -> int:
+    """Bring the club's ratings up to date: replay every game from the first one that changed
+    (or from `from_game_id`, when given and earlier). Returns the number of games replayed.
+
+    The result equals a full recompute: the stored history before that game is exactly what a
+    full replay would have produced, and the replay continues from it.
+    """
+    # Two jobs of one club replaying at once would interleave deletes and inserts: lock the club.
+    with transaction.atomic():
+        Club.objects.select_for_update().filter(pk=club_id).first()
+        order = selectors.club_game_order(club_id)
+        games = selectors.game_results(Q(table__rotation__event__club_id=club_id))
+        fingerprints = [selectors.game_fingerprint(games[g]) for g in order]
+        start = _first_changed_position(club_id, order, fingerprints)
+        if from_game_id in order:
+            start = min(start, order.index(from_game_id))
+        stale = RatedGame.objects.filter(club_id=club_id, position__gte=start)
+        if start == len(order) and not stale.exists():
+            return 0
+        state = _states_before(club_id, start)
+        RatingHistory.objects.filter(club_id=club_id, position__gte=start).delete()
+        stale.delete()
+        replay = [games[g] for g in order[start:]]
+        RatingHistory.objects.bulk_create(
+            (RatingHistory(club_id=club_id, player_id=r.player_id, game_id=r.game_id,
+                           position=r.position, mu=r.mu, sigma=r.sigma, ordinal=r.ordinal,
+                           games=r.games, expected=r.expected)
+             for r in rate_games(replay, state, first_position=start)),
+            batch_size=5000,
+        )
+        RatedGame.objects.bulk_create(
+            (RatedGame(club_id=club_id, game_id=g, position=p, fingerprint=fingerprints[p])
+             for p, g in enumerate(order[start:], start=start)),
+            batch_size=5000,
+        )
+        _current_ratings_replace(club_id, state)
+    return len(replay)
+
+
+def _current_ratings_replace(club_id: int, state: dict[int, PlayerState]) -> None:
+    PlayerRating.objects.filter(club_id=club_id).delete()
+    PlayerRating.objects.bulk_create(
+        PlayerRating(club_id=club_id, player_id=player_id, mu=s.mu, sigma=s.sigma,
+                     ordinal=s.ordinal, games=s.games)
+        for player_id, s in state.items()
+    )
+
+
+def _club_frames(club_id: int):
+    in_club = Q(game__table__rotation__event__club_id=club_id)
+    rounds = statistics.frame(
+        RoundResult.objects.filter(in_club).values_list(
+            "game_id", "round_number", "side", "score", "clean_books", "dirty_books",
+            "wild_books", "red_threes", "table_points", "held_points", "went_out"),
+        statistics.ROUND_COLUMNS)
+    seats = statistics.frame(
+        Seat.objects.filter(rotation__event__club_id=club_id, table__game__isnull=False)
+        .values_list("table__game__id", "side", "player_id"),
+        statistics.SEAT_COLUMNS)
+    facts = statistics.frame(
+        SeatRoundFacts.objects.filter(in_club).values_list(
+            "game_id", "round_number", "player_id", "turns", "foot_turn", "pickups",
+            "cards_picked_up", "wilds_in_dirty", "black_threes_discarded", "first_laydown_turn"),
+        statistics.FACT_COLUMNS)
+    history = statistics.frame(
+        RatingHistory.objects.filter(club_id=club_id).values_list("game_id", "player_id", "expected"),
+        statistics.HISTORY_COLUMNS)
+    return rounds, seats, facts, history
 
 
 def statistics_recompute(*, club_id: int) -> None:
-    """Recompute the club's per-player and per-partnership statistics snapshots."""
+    """Recompute and replace the club's per-player and per-partnership statistics."""
+    rounds, seats, facts, history = _club_frames(club_id)
+    per_player = statistics.player_statistics(rounds, seats, facts)
+    per_pair = statistics.partnership_statistics(rounds, seats, history)
+    now = timezone.now()
+    with transaction.atomic():
+        PlayerStats.objects.filter(club_id=club_id).delete()
+        PlayerStats.objects.bulk_create(
+            (PlayerStats(club_id=club_id, player_id=p, computed_at=now, data=data)
+             for p, data in per_player.items()), batch_size=2000)
+        PartnershipStats.objects.filter(club_id=club_id).delete()
+        PartnershipStats.objects.bulk_create(
+            (PartnershipStats(club_id=club_id, player_a_id=a, player_b_id=b, computed_at=now,
+                              data=data) for (a, b), data in per_pair.items()), batch_size=2000)

@@ -2,7 +2,8 @@
 
 Every job recomputes from the database, never from the message, so a retry or a duplicate
 delivery is harmless. Results changes call `enqueue_event_recompute` from
-`transaction.on_commit`; a burst of changes to one event is coalesced into one recompute.
+`transaction.on_commit`; a burst of changes is coalesced into one job per event (standings) and
+one per club (ratings, then statistics).
 """
 
 from celery import shared_task
@@ -10,10 +11,11 @@ from django.core.cache import cache
 from django.db import InterfaceError, OperationalError
 
 from analytics import services
+from league.models import Event
 
 COALESCE_SECONDS = 1
 # Longer than any recompute: a lost job only delays the next one by this much.
-PENDING_KEY_TIMEOUT = 60
+PENDING_KEY_TIMEOUT = 120
 
 _RETRY = {
     "autoretry_for": (OperationalError, InterfaceError),
@@ -23,31 +25,43 @@ _RETRY = {
 }
 
 
-def _pending_key(event_id: int) -> str:
-    return f"recompute:event:{event_id}"
+def _enqueue_once(key: str, task, *args) -> None:
+    """Schedule `task` unless one is already pending for `key`. cache.add is atomic, and the job
+    clears the key before it reads the database, so a change committed after that read is never
+    lost: it schedules a new job."""
+    if cache.add(key, 1, timeout=PENDING_KEY_TIMEOUT):
+        task.apply_async(args, countdown=COALESCE_SECONDS)
 
 
 def enqueue_event_recompute(event_id: int) -> None:
-    """Ask for the event's standings (and season, ratings, statistics) to be recomputed.
+    """Ask for the event's standings, its season's, and its club's ratings and statistics to be
+    recomputed (after commit; many calls in quick succession make one job)."""
+    _enqueue_once(f"recompute:event:{event_id}", recompute_event, event_id)
 
-    Only the first call of a burst schedules a job (cache.add is atomic); the job clears the key
-    before it reads the database, so any change committed after that schedules a new one.
-    """
-    if cache.add(_pending_key(event_id), 1, timeout=PENDING_KEY_TIMEOUT):
-        recompute_event.apply_async((event_id,), countdown=COALESCE_SECONDS)
+
+def enqueue_club_recompute(club_id: int) -> None:
+    _enqueue_once(f"recompute:ratings:{club_id}", recompute_ratings, club_id)
 
 
 @shared_task(name="analytics.recompute_event", **_RETRY)
 def recompute_event(event_id: int) -> None:
-    cache.delete(_pending_key(event_id))
+    cache.delete(f"recompute:event:{event_id}")
     services.event_recompute(event_id=event_id)
+    club_id = Event.objects.filter(pk=event_id).values_list("club_id", flat=True).first()
+    if club_id is not None:
+        enqueue_club_recompute(club_id)
 
 
 @shared_task(name="analytics.recompute_ratings", **_RETRY)
 def recompute_ratings(club_id: int, from_game_id: int | None = None) -> None:
+    """Ratings from the first changed game (or `from_game_id`), then the statistics that use
+    them."""
+    cache.delete(f"recompute:ratings:{club_id}")
     services.ratings_recompute(club_id=club_id, from_game_id=from_game_id)
+    _enqueue_once(f"recompute:statistics:{club_id}", recompute_statistics, club_id)
 
 
 @shared_task(name="analytics.recompute_statistics", **_RETRY)
 def recompute_statistics(club_id: int) -> None:
+    cache.delete(f"recompute:statistics:{club_id}")
     services.statistics_recompute(club_id=club_id)

@@ -1,0 +1,77 @@
+"""Player ratings: OpenSkill's Plackett-Luce model, each side a team, games in the order played.
+
+Pure functions; `analytics.services.ratings_recompute` loads the games and stores the history.
+Equal side totals are a tie (equal ranks). The display value is the conservative mu - 3 sigma.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce
+
+from analytics.standings import GameResult
+
+MODEL = PlackettLuce()
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    mu: float
+    sigma: float
+    games: int = 0
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma
+
+
+INITIAL = PlayerState(MODEL.mu, MODEL.sigma, 0)
+
+
+@dataclass(frozen=True)
+class RatedRow:
+    """One player's rating after one game, and the win probability their side had before it."""
+
+    position: int
+    game_id: int
+    player_id: int
+    mu: float
+    sigma: float
+    games: int
+    expected: float
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma
+
+
+def rate_game(game: GameResult, state: dict[int, PlayerState]) -> list[tuple[int, PlayerState, float]]:
+    """Rate one game; returns each player's new state and their side's prior win probability.
+    Updates `state` in place. Games with fewer than two sides with players are not rated."""
+    sides = [s for s in game.sides if s.players]
+    if len(sides) < 2:
+        return []
+    teams = [
+        [MODEL.create_rating([state.get(p, INITIAL).mu, state.get(p, INITIAL).sigma]) for p in s.players]
+        for s in sides
+    ]
+    expected = MODEL.predict_win(teams)
+    rated = MODEL.rate(teams, ranks=[-s.total for s in sides])
+    out = []
+    for side, team, probability in zip(sides, rated, expected, strict=True):
+        for player_id, rating in zip(side.players, team, strict=True):
+            new = PlayerState(rating.mu, rating.sigma, state.get(player_id, INITIAL).games + 1)
+            state[player_id] = new
+            out.append((player_id, new, probability))
+    return out
+
+
+def rate_games(games: Iterable[GameResult], state: dict[int, PlayerState],
+               first_position: int = 0) -> Iterator[RatedRow]:
+    """Rate games in order from `state` (the ratings before the first of them)."""
+    for position, game in enumerate(games, start=first_position):
+        for player_id, new, probability in rate_game(game, state):
+            yield RatedRow(position, game.game_id, player_id, new.mu, new.sigma, new.games,
+                           probability)

@@ -1,0 +1,277 @@
+"""Event and season standings: pure functions over plain game results (no database).
+
+Scoring methods
+  total_points    ranked by the sum of the entrant's side game totals.
+  match_points    win 2, tie 1, loss 0 per game, then total points.
+  victory_points  20-point scale by margin (`victory_points_for_margin`); a table of three sides
+                  gives each side the mean of its pairwise victory points.
+
+An entrant is a player (rotating partners) or a side identified by its set of players (fixed
+partnerships). A side wins a game when its total beats every other side's, ties when it equals
+the best other total, and loses otherwise. Point difference is the side's total minus the mean of
+the opposing totals. Opponents' strength (Buchholz) is the sum, over every game, of each
+opposing entrant's final primary score. Head-to-head counts only the match points an entrant took
+in games against the other entrants still tied with it.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+# (lowest margin of the band, winner's VP); the loser gets 20 - VP.
+VP_SCALE: tuple[tuple[int, int], ...] = (
+    (12500, 20),
+    (10000, 19),
+    (8000, 18),
+    (6500, 17),
+    (5000, 16),
+    (3500, 15),
+    (2500, 14),
+    (1500, 13),
+    (750, 12),
+    (250, 11),
+    (0, 10),
+)
+VP_TOTAL = 20
+
+PRIMARY_CRITERIA = {
+    "total_points": ("total_points",),
+    "match_points": ("match_points", "total_points"),
+    "victory_points": ("victory_points",),
+}
+TIE_BREAKS = (
+    "match_points",
+    "total_points",
+    "point_difference",
+    "head_to_head",
+    "opponents_strength",
+    "wins",
+    "fewest_held_points",
+)
+
+
+@dataclass(frozen=True)
+class SideResult:
+    players: tuple[int, ...]
+    total: int
+    held: int = 0
+
+
+@dataclass(frozen=True)
+class GameResult:
+    game_id: int
+    sides: tuple[SideResult, ...]
+
+
+@dataclass
+class Appearance:
+    game_id: int
+    total: int
+    held: int
+    match_points: int
+    victory_points: float
+    difference: float
+    opponents: tuple[str, ...]
+
+
+@dataclass
+class EntrantRecord:
+    key: str
+    players: tuple[int, ...]
+    appearances: list[Appearance] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        return len(self.appearances)
+
+    def total(self, attribute: str) -> float:
+        return sum(getattr(a, attribute) for a in self.appearances)
+
+    def count_mp(self, match_points: int) -> int:
+        return sum(1 for a in self.appearances if a.match_points == match_points)
+
+
+def victory_points_for_margin(margin: int) -> int:
+    """The VP of a side that finished `margin` points ahead (negative: behind)."""
+    for lowest, vp in VP_SCALE:
+        if abs(margin) >= lowest:
+            return vp if margin >= 0 else VP_TOTAL - vp
+    raise AssertionError("the scale starts at 0")
+
+
+def player_key(player_id: int) -> str:
+    return f"p{player_id}"
+
+
+def side_key(players: Iterable[int]) -> str:
+    return "s" + "-".join(str(p) for p in sorted(players))
+
+
+def _entrant_keys(side: SideResult, by_side: bool) -> list[str]:
+    if by_side:
+        return [side_key(side.players)]
+    return [player_key(p) for p in side.players]
+
+
+def _game_points(side: SideResult, others: Sequence[SideResult]) -> tuple[int, float, float]:
+    best_other = max(o.total for o in others)
+    match_points = 2 if side.total > best_other else 1 if side.total == best_other else 0
+    vps = [victory_points_for_margin(side.total - o.total) for o in others]
+    difference = side.total - sum(o.total for o in others) / len(others)
+    return match_points, round(sum(vps) / len(vps), 2), round(difference, 2)
+
+
+def collect_records(games: Iterable[GameResult], *, by_side: bool) -> dict[str, EntrantRecord]:
+    """Each entrant's appearances, one per game played (games with one side are ignored)."""
+    records: dict[str, EntrantRecord] = {}
+    for game in games:
+        if len(game.sides) < 2:
+            continue
+        for side in game.sides:
+            others = [o for o in game.sides if o is not side]
+            match_points, vp, difference = _game_points(side, others)
+            opponents = tuple(k for o in others for k in _entrant_keys(o, by_side))
+            for key in _entrant_keys(side, by_side):
+                players = tuple(sorted(side.players)) if by_side else (int(key[1:]),)
+                record = records.setdefault(key, EntrantRecord(key=key, players=players))
+                record.appearances.append(
+                    Appearance(game.game_id, side.total, side.held, match_points, vp,
+                               difference, opponents)
+                )
+    return records
+
+
+def _summary(record: EntrantRecord) -> dict:
+    return {
+        "key": record.key,
+        "players": list(record.players),
+        "games": record.games,
+        "wins": record.count_mp(2),
+        "ties": record.count_mp(1),
+        "losses": record.count_mp(0),
+        "match_points": int(record.total("match_points")),
+        "total_points": int(record.total("total")),
+        "point_difference": round(record.total("difference"), 2),
+        "victory_points": round(record.total("victory_points"), 2),
+        "held_points": int(record.total("held")),
+    }
+
+
+def _criteria(scoring: str, tie_breaks: Sequence[str]) -> list[str]:
+    chosen = list(PRIMARY_CRITERIA.get(scoring, PRIMARY_CRITERIA["match_points"]))
+    for name in tie_breaks:
+        if name in TIE_BREAKS and name not in chosen:
+            chosen.append(name)
+    return chosen
+
+
+def _head_to_head(group: list[dict], records: dict[str, EntrantRecord]) -> Callable[[dict], int]:
+    members = {row["key"] for row in group}
+
+    def points(row: dict) -> int:
+        return sum(
+            a.match_points
+            for a in records[row["key"]].appearances
+            if members.intersection(a.opponents) - {row["key"]}
+        )
+
+    return points
+
+
+def _sort_key(criterion: str, group: list[dict], records: dict[str, EntrantRecord]):
+    if criterion == "head_to_head":
+        return _head_to_head(group, records)
+    if criterion == "fewest_held_points":
+        return lambda row: -row["held_points"]
+    return lambda row: row[criterion]
+
+
+def _split(group: list[dict], key) -> list[list[dict]]:
+    ordered = sorted(group, key=key, reverse=True)
+    parts: list[list[dict]] = []
+    for row in ordered:
+        if parts and key(parts[-1][0]) == key(row):
+            parts[-1].append(row)
+        else:
+            parts.append([row])
+    return parts
+
+
+def rank_rows(rows: list[dict], criteria: Sequence[str],
+              records: dict[str, EntrantRecord] | None = None) -> list[dict]:
+    """Order rows by the criteria, each refining the groups the previous left tied; rows still
+    tied share a rank (1, 2, 2, 4) and keep a stable order by name."""
+    groups = [rows] if rows else []
+    for criterion in criteria:
+        refined: list[list[dict]] = []
+        for group in groups:
+            if len(group) == 1:
+                refined.append(group)
+            else:
+                refined.extend(_split(group, _sort_key(criterion, group, records or {})))
+        groups = refined
+    ranked: list[dict] = []
+    for group in groups:
+        rank = len(ranked) + 1
+        for row in sorted(group, key=lambda r: (r.get("name", ""), r["key"])):
+            ranked.append({**row, "rank": rank})
+    return ranked
+
+
+def event_standings(games: Iterable[GameResult], *, scoring: str, tie_breaks: Sequence[str],
+                    by_side: bool, names: Mapping[int, str] | None = None) -> list[dict]:
+    """Ranked standings rows of one event; `names` maps player ids to display names."""
+    names = names or {}
+    records = collect_records(games, by_side=by_side)
+    rows = {key: _summary(record) for key, record in records.items()}
+    primary = PRIMARY_CRITERIA.get(scoring, PRIMARY_CRITERIA["match_points"])[0]
+    for row in rows.values():
+        row["score"] = row[primary]
+        row["name"] = " & ".join(names.get(p, f"#{p}") for p in row["players"])
+    for key, record in records.items():
+        strength = sum(rows[o]["score"] for a in record.appearances for o in a.opponents)
+        rows[key]["opponents_strength"] = round(strength, 2)
+    return rank_rows(list(rows.values()), _criteria(scoring, tie_breaks), records)
+
+
+@dataclass(frozen=True)
+class Night:
+    """One entrant's result on one night of a season (from the event's standings row)."""
+
+    event_id: int
+    key: str
+    players: tuple[int, ...]
+    score: float
+    total_points: int
+
+
+def season_standings(nights: Iterable[Night], *, aggregate: str, best_n: int | None,
+                     min_attendance: int, names: Mapping[str, str] | None = None) -> list[dict]:
+    """Season rows: the sum or average of each entrant's counted nights (their best N when set).
+    Entrants with fewer nights than `min_attendance` are listed after the ranked ones, unranked."""
+    names = names or {}
+    by_key: dict[str, list[Night]] = defaultdict(list)
+    for night in nights:
+        by_key[night.key].append(night)
+    rows = []
+    for key, entries in by_key.items():
+        counted = sorted(entries, key=lambda n: (n.score, n.total_points), reverse=True)
+        counted = counted[:best_n] if best_n else counted
+        score = sum(n.score for n in counted)
+        if aggregate == "average":
+            score = score / len(counted)
+        rows.append({
+            "key": key,
+            "players": list(entries[0].players),
+            "name": names.get(key, key),
+            "nights": len(entries),
+            "counted_nights": len(counted),
+            "score": round(score, 2),
+            "total_points": sum(n.total_points for n in counted),
+        })
+    eligible = [r for r in rows if r["nights"] >= min_attendance]
+    unranked = [{**r, "rank": None} for r in rows if r["nights"] < min_attendance]
+    ranked = rank_rows(eligible, ("score", "total_points", "nights"))
+    return ranked + sorted(unranked, key=lambda r: (-r["score"], r["key"]))

@@ -1,0 +1,130 @@
+"""Per-player and per-partnership statistics, vectorised with pandas.
+
+Inputs are DataFrames built from `.values_list()` (see `analytics.services`):
+  rounds   game, round, side, score, clean, dirty, wild, red_threes, table_points, held, went_out
+  seats    game, side, player
+  facts    game, round, player, turns, foot_turn, pickups, cards_picked_up, wilds_in_dirty,
+           black_threes, first_laydown_turn
+  history  game, player, expected  (the side's rated win probability before the game)
+
+Side figures (score, books, held points, red 3s, went out) are the figures of the player's side.
+Synergy = the pair's actual result rate (win 1, tie 1/2, loss 0) minus the mean win probability
+their ratings gave them before each game.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+ROUND_COLUMNS = ["game", "round", "side", "score", "clean", "dirty", "wild", "red_threes",
+                 "table_points", "held", "went_out"]
+SEAT_COLUMNS = ["game", "side", "player"]
+FACT_COLUMNS = ["game", "round", "player", "turns", "foot_turn", "pickups", "cards_picked_up",
+                "wilds_in_dirty", "black_threes", "first_laydown_turn"]
+HISTORY_COLUMNS = ["game", "player", "expected"]
+
+
+def frame(rows, columns: list[str]) -> pd.DataFrame:
+    return pd.DataFrame.from_records(list(rows), columns=columns)
+
+
+def game_outcomes(rounds: pd.DataFrame) -> pd.DataFrame:
+    """One row per game and side: total, held, and result (win 2, tie 1, loss 0 match points)."""
+    sides = rounds.groupby(["game", "side"], as_index=False).agg(
+        total=("score", "sum"), held=("held", "sum"))
+    pairs = sides.merge(sides, on="game", suffixes=("", "_other"))
+    pairs = pairs[pairs["side"] != pairs["side_other"]]
+    best_other = pairs.groupby(["game", "side"], as_index=False)["total_other"].max()
+    sides = sides.merge(best_other, on=["game", "side"])
+    sides["match_points"] = np.sign(sides["total"] - sides["total_other"]).astype(int) + 1
+    sides["win"] = (sides["match_points"] == 2).astype(int)
+    sides["tie"] = (sides["match_points"] == 1).astype(int)
+    sides["result"] = sides["match_points"] / 2
+    return sides.drop(columns="total_other")
+
+
+def _clean(df: pd.DataFrame) -> pd.DataFrame:
+    """Round floats and turn NaN into None so the rows are JSON."""
+    df = df.round(3)
+    return df.astype(object).where(df.notna(), None)
+
+
+def player_statistics(rounds: pd.DataFrame, seats: pd.DataFrame,
+                      facts: pd.DataFrame) -> dict[int, dict]:
+    """Every player's figures, keyed by player id."""
+    if rounds.empty:
+        return {}
+    outcomes = game_outcomes(rounds).merge(seats, on=["game", "side"])
+    per_game = outcomes.groupby("player").agg(
+        games=("game", "nunique"), wins=("win", "sum"), ties=("tie", "sum"),
+        total_points=("total", "sum"), average_game_total=("total", "mean"))
+    per_game["losses"] = per_game["games"] - per_game["wins"] - per_game["ties"]
+    per_game["win_rate"] = per_game["wins"] / per_game["games"]
+
+    played = rounds.merge(seats, on=["game", "side"])
+    per_round = played.groupby("player").agg(
+        rounds=("round", "size"), went_out_rate=("went_out", "mean"),
+        clean_books_per_round=("clean", "mean"), dirty_books_per_round=("dirty", "mean"),
+        wild_books_per_round=("wild", "mean"), average_held_points=("held", "mean"),
+        red_threes_per_round=("red_threes", "mean"))
+    by_round = played.pivot_table(index="player", columns="round", values="score", aggfunc="mean")
+    by_round.columns = [f"average_score_round_{int(r)}" for r in by_round.columns]
+
+    parts = [per_game, per_round, by_round]
+    if not facts.empty:
+        parts.append(facts.groupby("player").agg(
+            logged_rounds=("round", "size"), turns_to_foot=("foot_turn", "mean"),
+            pickups_per_round=("pickups", "mean"), wilds_in_dirty_per_round=("wilds_in_dirty", "mean"),
+            black_three_blocks_per_round=("black_threes", "mean"),
+            first_laydown_turn=("first_laydown_turn", "mean")))
+    table = _clean(pd.concat(parts, axis=1))
+    return {int(player): row for player, row in table.to_dict("index").items()}
+
+
+def partnership_statistics(rounds: pd.DataFrame, seats: pd.DataFrame,
+                           history: pd.DataFrame) -> dict[tuple[int, int], dict]:
+    """Every pair of players who shared a side: record, average game total and synergy."""
+    if rounds.empty:
+        return {}
+    pairs = seats.merge(seats, on=["game", "side"], suffixes=("_a", "_b"))
+    pairs = pairs[pairs["player_a"] < pairs["player_b"]]
+    outcomes = game_outcomes(rounds).merge(pairs, on=["game", "side"])
+    if outcomes.empty:
+        return {}
+    if not history.empty:
+        expected = history.rename(columns={"player": "player_a"})
+        outcomes = outcomes.merge(expected, on=["game", "player_a"], how="left")
+    else:
+        outcomes["expected"] = np.nan
+    table = outcomes.groupby(["player_a", "player_b"]).agg(
+        games=("game", "nunique"), wins=("win", "sum"), ties=("tie", "sum"),
+        average_game_total=("total", "mean"), result_rate=("result", "mean"),
+        expected_rate=("expected", "mean"))
+    table["losses"] = table["games"] - table["wins"] - table["ties"]
+    table["win_rate"] = table["wins"] / table["games"]
+    table["synergy"] = table["result_rate"] - table["expected_rate"]
+    table = _clean(table)
+    return {(int(a), int(b)): row for (a, b), row in table.to_dict("index").items()}
+
+
+def head_to_head(rounds: pd.DataFrame, seats: pd.DataFrame, a: set[int],
+                 b: set[int]) -> dict:
+    """The record of side or player `a` against `b`: games where every player of `a` sat on one
+    side and every player of `b` on another."""
+    outcomes = game_outcomes(rounds) if not rounds.empty else pd.DataFrame(
+        columns=["game", "side", "total", "held", "match_points", "win", "tie", "result"])
+    members = seats.groupby(["game", "side"])["player"].apply(frozenset).rename("members")
+    outcomes = outcomes.merge(members.reset_index(), on=["game", "side"])
+    mine = outcomes[outcomes["members"].map(lambda m: a <= m and not (b & m))]
+    theirs = outcomes[outcomes["members"].map(lambda m: b <= m and not (a & m))]
+    met = mine.merge(theirs, on="game", suffixes=("", "_b"))
+    return {
+        "games": int(len(met)),
+        "wins": int((met["total"] > met["total_b"]).sum()),
+        "ties": int((met["total"] == met["total_b"]).sum()),
+        "losses": int((met["total"] < met["total_b"]).sum()),
+        "points_for": int(met["total"].sum()),
+        "points_against": int(met["total_b"].sum()),
+        "game_ids": [int(g) for g in met["game"]],
+    }
