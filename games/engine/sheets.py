@@ -333,15 +333,9 @@ def _check(doc: Any) -> RoundReport:
         clean, dirty, wild = sides[i - 1][0][:3]
         need = rules.books_to_go_out
         if clean < need.clean or dirty < need.dirty or wild < need.wild:
-            short = [
-                _plural(have, f"{kind} book")
-                for have, want, kind in ((clean, need.clean, "clean"), (dirty, need.dirty, "dirty"),
-                                          (wild, need.wild, "wild"))
-                if have < want
-            ]
             raise EngineError(
                 ErrorCode.SHEET_GOING_OUT,
-                f"Side {i} went out but has only {_join(short)}; {limits.name} needs "
+                f"Side {i} went out but has only {_books_text(clean, dirty, wild)}; {limits.name} needs "
                 f"{limits.need_text} to go out.",
                 round_no,
             )
