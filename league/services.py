@@ -551,6 +551,7 @@ def rotation_generate(*, event: Event) -> Rotation:
         validate_rotation(plan, request.players, event.table_sizes)
     except SeatingError as exc:
         raise LeagueError("BAD_SEATING", str(exc)) from exc
+    _check_partners_together(event, plan, request.partnerships)
     rotation = Rotation.objects.create(event=event, number=number)
     _write_plan(rotation, plan)
     return rotation

@@ -1,0 +1,33 @@
+"""League test builders on top of tests/factories.py: events with entrants ready to seat."""
+
+from league.models import Event, Game, Partnership, Player, Registration, Rotation
+from tests.factories import EventFactory, PlayerFactory
+
+
+def checked_in_players(event: Event, count: int) -> list[Player]:
+    """`count` new players of the event's club, registered and checked in."""
+    players = [PlayerFactory(club=event.club) for _ in range(count)]
+    for player in players:
+        Registration.objects.create(event=event, player=player, checked_in=True)
+    return players
+
+
+def checked_in_partnerships(event: Event, count: int) -> list[Partnership]:
+    pairs = []
+    for _ in range(count):
+        a, b = sorted((PlayerFactory(club=event.club), PlayerFactory(club=event.club)), key=lambda p: p.pk)
+        pair = Partnership.objects.create(club=event.club, player_a=a, player_b=b)
+        Registration.objects.create(event=event, partnership=pair, checked_in=True)
+        pairs.append(pair)
+    return pairs
+
+
+def running_event(players: int = 8, **fields) -> tuple[Event, list[Player]]:
+    """A running rotating-partners event with `players` checked-in players."""
+    event = EventFactory(status=Event.Status.RUNNING, planned_rotations=3, **fields)
+    return event, checked_in_players(event, players)
+
+
+def confirm_all_games(rotation: Rotation) -> None:
+    Game.objects.filter(table__rotation=rotation).update(status=Game.Status.CONFIRMED)
+
