@@ -142,7 +142,9 @@ class ResultVersion(models.Model):
 
     OPEN_STATUSES = (Status.ENTERED, Status.DISPUTED)
 
-    game = models.ForeignKey("league.Game", on_delete=models.CASCADE, related_name="result_versions")
+    game = models.ForeignKey(
+        "league.Game", on_delete=models.CASCADE, related_name="result_versions"
+    )
     number = models.PositiveIntegerField()
     status = models.CharField(max_length=16, choices=Status.choices)
     rounds = models.JSONField()

@@ -1,0 +1,130 @@
+"""Reads of results: games with their versions, submissions and seating, as pages and the API
+show them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import QuerySet
+
+from games.models import ResultVersion, Submission
+from league.models import Event, Game, Seat
+from league.permissions import visible_events
+
+
+def games_with_results(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Game]:
+    """Games of events this user may read, with what a result listing shows."""
+    return (
+        Game.objects.filter(table__rotation__event__in=visible_events(user))
+        .select_related("table__rotation__event__club")
+        .order_by("-table__rotation__event__date", "table__rotation__number", "table__number")
+    )
+
+
+def game_by_token(token: str) -> Game | None:
+    return (
+        Game.objects.select_related("table__rotation__event__club")
+        .filter(entry_token=token)
+        .first()
+    )
+
+
+def game_by_code(code: str) -> Game | None:
+    return Game.objects.filter(entry_code=code.strip().upper()).first()
+
+
+def event_of(game: Game) -> Event:
+    return game.table.rotation.event
+
+
+@dataclass(frozen=True)
+class SideSeats:
+    side: int
+    names: list[str]
+
+    @property
+    def label(self) -> str:
+        return " & ".join(self.names)
+
+
+def game_seats(game: Game) -> list[Seat]:
+    return list(
+        Seat.objects.filter(table_id=game.table_id).select_related("player").order_by("seat_number")
+    )
+
+
+def game_sides(game: Game) -> list[SideSeats]:
+    """The table's sides in the engine's order (side 0 holds seat 0), with their players."""
+    sides: dict[int, list[str]] = {}
+    for seat in game_seats(game):
+        sides.setdefault(seat.side, []).append(seat.player.name)
+    return [SideSeats(side, names) for side, names in sorted(sides.items())]
+
+
+def game_versions(game: Game) -> QuerySet[ResultVersion]:
+    return game.result_versions.select_related("entered_by_user", "confirmed_by_user").order_by(
+        "-number"
+    )
+
+
+def game_submissions(game: Game) -> QuerySet[Submission]:
+    return game.submissions.select_related("user").order_by("-created_at", "-id")
+
+
+def current_version(game: Game) -> ResultVersion | None:
+    return game.result_versions.filter(status=ResultVersion.Status.CONFIRMED).first()
+
+
+def open_versions(game: Game) -> list[ResultVersion]:
+    return list(
+        game.result_versions.filter(status__in=ResultVersion.OPEN_STATUSES).order_by("number")
+    )
+
+
+def entrant_rounds(game: Game, entrant: str) -> list[int]:
+    """Rounds this entrant has entered so far (from sheets and logs)."""
+    rounds: set[int] = set()
+    for report in game.submissions.filter(entrant=entrant).values_list("report", flat=True):
+        rounds.update(r["round"] for r in report["rounds"])
+    return sorted(rounds)
+
+
+def entrant_label(game: Game, entrant: str) -> str:
+    """Words for an entrant key: the side's players, or the user's name."""
+    parts = entrant.split(":")
+    if parts[0] == "game" and len(parts) == 4 and parts[2] == "side":
+        side = int(parts[3])
+        names = next((s.label for s in game_sides(game) if s.side == side), f"side {side}")
+        return f"{names} (at the table)"
+    if parts[0] == "user":
+        user = get_user_model().objects.filter(pk=parts[1]).first()
+        return user.get_username() if user else "a former user"
+    return entrant
+
+
+def flagged_submissions(game: Game) -> QuerySet[Submission]:
+    """Sheets and logs whose figures differ from the other kind's for the same round."""
+    return game.submissions.exclude(differences=[])
+
+
+def event_games(event: Event) -> QuerySet[Game]:
+    return (
+        Game.objects.filter(table__rotation__event=event)
+        .select_related("table__rotation")
+        .order_by("table__rotation__number", "table__number")
+    )
+
+
+def version_summary(version: ResultVersion) -> dict[str, Any]:
+    return {
+        "number": version.number,
+        "status": version.status,
+        "totals": version.totals,
+        "entered_by": version.entered_by,
+        "confirmed_by": version.confirmed_by,
+        "reason": version.reason,
+        "created_at": version.created_at,
+    }
