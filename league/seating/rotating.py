@@ -1,0 +1,228 @@
+"""Rotating partners: whist designs when they exist, otherwise a seeded local search.
+
+Costs: a repeated partnership costs ``PARTNER_WEIGHT`` times the number of earlier
+partnerships (so it is avoided whenever possible); meeting an opponent again costs the number of
+earlier meetings, which keeps the opponent counts as even as possible (it minimises the sum of
+their squares).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from itertools import combinations
+
+from .designs import whist_design
+from .seats import Sides, build_rotations
+from .shapes import rotating_shape, split_sides
+from .types import RotationPlan, SeatingError, SeatingRequest
+
+PARTNER_WEIGHT = 1000
+
+
+def plan_rotating(request: SeatingRequest) -> list[RotationPlan]:
+    players = sorted(set(request.players))
+    if len(players) != len(request.players):
+        raise SeatingError("A player is listed twice in the request.")
+    remaining = request.rotations - len(request.played)
+    if remaining <= 0:
+        return []
+    sizes, n_sit = rotating_shape(len(players), request)
+    rng = random.Random(request.seed)
+    design = _from_design(players, request, rng) or []
+    planned = design[len(request.played) : request.rotations]
+    history = History(request.played, players)
+    for tables, sit in planned:
+        history.add(tables, sit)
+    while len(planned) < remaining:
+        sit = history.choose_sit_outs(players, n_sit, rng)
+        seated = [p for p in players if p not in set(sit)]
+        tables = seat_one_rotation(seated, sizes, request.six_sides, history, rng)
+        history.add(tables, sit)
+        planned.append((tables, sit))
+    return build_rotations(planned, request.played, rng)
+
+
+# --- exact designs -------------------------------------------------------------------------
+
+
+def _from_design(
+    players: list[int], request: SeatingRequest, rng: random.Random
+) -> list[tuple[list[Sides], tuple[int, ...]]] | None:
+    """The design's rotations (relabelled by the seed) when a Wh(v) fits and the rotations
+    already played are its prefix; None otherwise."""
+    v = len(players)
+    if v % 4 not in (0, 1):
+        return None
+    design = whist_design(v)
+    if design is None:
+        return None
+    labels = players[:]
+    rng.shuffle(labels)
+    rotations = []
+    for rotation in _even_order(design):
+        seated = {x for t in rotation for x in t}
+        tables = [((labels[a], labels[c]), (labels[b], labels[d])) for a, b, c, d in rotation]
+        sit = tuple(labels[x] for x in range(v) if x not in seated)
+        rotations.append((tables, sit))
+    played = [_shape_of(plan) for plan in request.played]
+    if played != [_normal(t, s) for t, s in rotations[: len(played)]]:
+        return None
+    return rotations
+
+
+def _even_order(design: list[list[tuple[int, ...]]]) -> list[list[tuple[int, ...]]]:
+    """Order the rotations so that every prefix spreads opponents evenly (greedy: next comes
+    the rotation whose opponent pairs have met least so far)."""
+    left = list(design)
+    met: Counter = Counter()
+    order = []
+    while left:
+        best = min(left, key=lambda r: sum(met[p] ** 2 + met[p] for p in _opp_pairs(r)))
+        left.remove(best)
+        met.update(_opp_pairs(best))
+        order.append(best)
+    return order
+
+
+def _opp_pairs(rotation: list[tuple[int, ...]]) -> list[tuple[int, int]]:
+    out = []
+    for a, b, c, d in rotation:
+        for x, y in ((a, b), (b, c), (c, d), (d, a)):
+            out.append((min(x, y), max(x, y)))
+    return out
+
+
+def _normal(tables: list[Sides], sit: Sequence[int]) -> tuple:
+    """Seating structure, ignoring seat order, side order and dealers."""
+    return (
+        sorted(sorted(tuple(sorted(side)) for side in t) for t in tables),
+        sorted(sit),
+    )
+
+
+def _shape_of(plan: RotationPlan) -> tuple:
+    return _normal([t.sides for t in plan.tables], plan.sit_out)
+
+
+# --- history and local search ------------------------------------------------------------
+
+
+class History:
+    """Partner/opponent/sit-out counts so far (played plus planned rotations)."""
+
+    def __init__(self, played: Sequence[RotationPlan], players: list[int]) -> None:
+        self.partners: Counter = Counter()
+        self.opponents: Counter = Counter()
+        self.sit_outs: Counter = Counter()
+        for plan in played:
+            present = {p for t in plan.tables for p in t.seats}
+            # a late arrival missed the rotation: for fairness that counts as sitting out
+            for p in players:
+                if p not in present:
+                    self.sit_outs[p] += 1
+            self._add_tables([t.sides for t in plan.tables])
+
+    def add(self, tables: list[Sides], sit: Sequence[int]) -> None:
+        self.sit_outs.update(sit)
+        self._add_tables(tables)
+
+    def _add_tables(self, tables: Sequence[Sides]) -> None:
+        for sides in tables:
+            for side in sides:
+                self.partners.update(_key(a, b) for a, b in combinations(side, 2))
+            for s1, s2 in combinations(sides, 2):
+                self.opponents.update(_key(a, b) for a in s1 for b in s2)
+
+    def choose_sit_outs(self, players: list[int], k: int, rng: random.Random) -> tuple[int, ...]:
+        """The ``k`` players who sat out least (ties broken by the seed)."""
+        if k == 0:
+            return ()
+        order = sorted(players, key=lambda p: (self.sit_outs[p], rng.random()))
+        return tuple(sorted(order[:k]))
+
+
+def _key(a: int, b: int) -> tuple[int, int]:
+    return (a, b) if a < b else (b, a)
+
+
+def seat_one_rotation(
+    seated: list[int], sizes: list[int], six_sides: int, history: History, rng: random.Random
+) -> list[Sides]:
+    """Seat ``seated`` at tables of ``sizes`` minimising the cost, by random swaps."""
+    n = len(seated)
+    idx = {p: i for i, p in enumerate(seated)}
+    weight = _weights(seated, idx, history)
+    order = list(range(n))
+    rng.shuffle(order)
+    layouts = [(size, 2 if size == 4 else six_sides) for size in sizes]
+    starts = [sum(sizes[:k]) for k in range(len(sizes))]
+    table_of = [k for k, size in enumerate(sizes) for _ in range(size)]
+    pairs = [_pair_list(size, sides) for size, sides in layouts]
+
+    def cost(k: int) -> int:
+        base = starts[k]
+        total = 0
+        for i, j, is_partner in pairs[k]:
+            a, b = order[base + i], order[base + j]
+            total += weight(a, b, is_partner)
+        return total
+
+    costs = [cost(k) for k in range(len(sizes))]
+    _local_search(order, table_of, costs, cost, rng)
+    out = []
+    for k, (size, sides) in enumerate(layouts):
+        members = [seated[order[starts[k] + i]] for i in range(size)]
+        out.append(split_sides(members, size, sides))
+    return out
+
+
+def _weights(seated: list[int], idx: dict, history: History):
+    """Dense pair weights (partner, opponent) for fast lookups."""
+    n = len(seated)
+    part = [[0] * n for _ in range(n)]
+    opp = [[0] * n for _ in range(n)]
+    for (a, b), c in history.partners.items():
+        if a in idx and b in idx:
+            part[idx[a]][idx[b]] = part[idx[b]][idx[a]] = c * PARTNER_WEIGHT
+    for (a, b), c in history.opponents.items():
+        if a in idx and b in idx:
+            opp[idx[a]][idx[b]] = opp[idx[b]][idx[a]] = c
+
+    def weight(a: int, b: int, is_partner: bool) -> int:
+        return part[a][b] if is_partner else opp[a][b]
+
+    return weight
+
+
+def _pair_list(size: int, n_sides: int) -> list[tuple[int, int, bool]]:
+    """(i, j, partners?) for positions at a table whose sides are consecutive blocks."""
+    per = size // n_sides
+    return [(i, j, i // per == j // per) for i, j in combinations(range(size), 2)]
+
+
+def _local_search(order, table_of, costs, cost, rng: random.Random) -> None:
+    """Swap two seated players when that does not raise the cost (sideways moves help to
+    leave plateaus); stop after a long run without improvement."""
+    n = len(order)
+    total = sum(costs)
+    if total == 0 or len(costs) < 1:
+        return
+    patience, idle = 60 * n, 0
+    while idle < patience and total > 0:
+        i, j = rng.randrange(n), rng.randrange(n)
+        ti, tj = table_of[i], table_of[j]
+        if i == j:
+            continue
+        order[i], order[j] = order[j], order[i]
+        new_i = cost(ti)
+        new_j = cost(tj) if tj != ti else new_i
+        delta = new_i - costs[ti] + (new_j - costs[tj] if tj != ti else 0)
+        if delta <= 0:
+            costs[ti], costs[tj] = new_i, new_j
+            total += delta
+            idle = 0 if delta < 0 else idle + 1
+        else:
+            order[i], order[j] = order[j], order[i]
+            idle += 1
