@@ -1,0 +1,50 @@
+"""django-filter filtersets of the league API."""
+
+import django_filters as filters
+
+from league.models import Event, Game, Player, Registration, Rotation, Season
+
+
+class EventFilter(filters.FilterSet):
+    date_from = filters.DateFilter(field_name="date", lookup_expr="gte")
+    date_to = filters.DateFilter(field_name="date", lookup_expr="lte")
+    club_slug = filters.CharFilter(field_name="club__slug")
+
+    class Meta:
+        model = Event
+        fields = ["club", "club_slug", "status", "date", "season", "format", "kind"]
+
+
+class PlayerFilter(filters.FilterSet):
+    name = filters.CharFilter(lookup_expr="icontains")
+
+    class Meta:
+        model = Player
+        fields = ["club", "name"]
+
+
+class SeasonFilter(filters.FilterSet):
+    class Meta:
+        model = Season
+        fields = ["league", "league__club"]
+
+
+class RegistrationFilter(filters.FilterSet):
+    class Meta:
+        model = Registration
+        fields = ["event", "player", "partnership", "checked_in"]
+
+
+class RotationFilter(filters.FilterSet):
+    class Meta:
+        model = Rotation
+        fields = ["event", "number", "status"]
+
+
+class GameFilter(filters.FilterSet):
+    event = filters.NumberFilter(field_name="table__rotation__event")
+    rotation = filters.NumberFilter(field_name="table__rotation__number")
+
+    class Meta:
+        model = Game
+        fields = ["event", "rotation", "status"]

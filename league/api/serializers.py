@@ -1,0 +1,205 @@
+"""Serializers of the league API. Writes are validated here for shape only; the rules live in
+`league.services`, which the views call with `validated_data`."""
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from league.models import (
+    Club,
+    Event,
+    Game,
+    League,
+    Partnership,
+    Player,
+    Registration,
+    Rotation,
+    Season,
+    Seat,
+    SitOut,
+    Table,
+)
+from league.permissions import is_director
+
+
+class ClubSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Club
+        fields = ["id", "name", "slug", "description", "created_at"]
+        read_only_fields = ["slug", "created_at"]
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    url = serializers.CharField(source="get_absolute_url", read_only=True)
+
+    class Meta:
+        model = Player
+        fields = ["id", "club", "name", "slug", "url"]
+        read_only_fields = ["slug"]
+
+
+class PartnershipSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Partnership
+        fields = ["id", "club", "player_a", "player_b", "name"]
+
+
+class LeagueSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = League
+        fields = ["id", "club", "name", "slug", "description"]
+        read_only_fields = ["slug"]
+
+
+class SeasonSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Season
+        fields = [
+            "id", "league", "name", "slug", "starts_on", "ends_on", "aggregate",
+            "best_n_nights", "min_attendance",
+        ]
+        read_only_fields = ["slug"]
+
+
+class EventSerializer(serializers.ModelSerializer):
+    url = serializers.CharField(source="get_absolute_url", read_only=True)
+    rules_overrides = serializers.JSONField(required=False)
+    table_sizes = serializers.JSONField(required=False)
+    tie_breaks = serializers.JSONField(required=False)
+    seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62)
+    # Choices are checked by the services, with messages naming the allowed values.
+    kind = serializers.CharField(required=False, max_length=16)
+    format = serializers.CharField(required=False, max_length=16)
+    odd_handling = serializers.CharField(required=False, max_length=16)
+    scoring = serializers.CharField(required=False, max_length=16)
+
+    class Meta:
+        model = Event
+        fields = [
+            "id", "club", "season", "name", "slug", "url", "kind", "date", "rules_preset",
+            "rules_overrides", "format", "table_sizes", "odd_handling", "planned_rotations",
+            "scoring", "tie_breaks", "is_public", "seed", "status",
+        ]
+        read_only_fields = ["slug", "status"]
+
+
+class EventStatusSerializer(serializers.Serializer):
+    status = serializers.CharField()
+
+
+class RegistrationSerializer(serializers.ModelSerializer):
+    name = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Registration
+        fields = [
+            "id", "event", "player", "partnership", "name", "checked_in", "joins_at_rotation",
+            "withdrawn_after_rotation", "created_at",
+        ]
+        read_only_fields = ["checked_in", "joins_at_rotation", "withdrawn_after_rotation", "created_at"]
+
+    def get_name(self, registration: Registration) -> str:
+        return str(registration.player or registration.partnership)
+
+
+class CheckInSerializer(serializers.Serializer):
+    checked_in = serializers.BooleanField(default=True)
+
+
+class SeatSerializer(serializers.ModelSerializer):
+    player_name = serializers.CharField(source="player.name", read_only=True)
+
+    class Meta:
+        model = Seat
+        fields = ["seat_number", "side", "player", "player_name"]
+
+
+def _can_see_entry_codes(context: dict, club_id: int) -> bool:
+    """Directors of the game's club see the table's entry code; cached per request."""
+    cache = context.setdefault("_directs", {})
+    if club_id not in cache:
+        request = context.get("request")
+        cache[club_id] = bool(request and is_director(request.user, club_id))
+    return cache[club_id]
+
+
+class GameSerializer(serializers.ModelSerializer):
+    event = serializers.IntegerField(source="table.rotation.event_id", read_only=True)
+    rotation = serializers.IntegerField(source="table.rotation.number", read_only=True)
+    table = serializers.IntegerField(source="table.number", read_only=True)
+    seats = SeatSerializer(source="table.seats", many=True, read_only=True)
+    entry_code = serializers.SerializerMethodField()
+    entry_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Game
+        fields = [
+            "id", "event", "rotation", "table", "seats", "first_dealer", "status", "played_at",
+            "entry_code", "entry_url",
+        ]
+
+    def _secret(self, game: Game, value: str) -> str | None:
+        club_id = game.table.rotation.event.club_id
+        return value if _can_see_entry_codes(self.context, club_id) else None
+
+    @extend_schema_field(OpenApiTypes.STR)
+    def get_entry_code(self, game: Game) -> str | None:
+        return self._secret(game, game.entry_code)
+
+    @extend_schema_field(OpenApiTypes.STR)
+    def get_entry_url(self, game: Game) -> str | None:
+        return self._secret(game, game.entry_url)
+
+
+class TableGameSerializer(GameSerializer):
+    class Meta(GameSerializer.Meta):
+        fields = ["id", "first_dealer", "status", "entry_code", "entry_url"]
+
+
+class TableSerializer(serializers.ModelSerializer):
+    seats = SeatSerializer(many=True, read_only=True)
+    game = TableGameSerializer(read_only=True)
+
+    class Meta:
+        model = Table
+        fields = ["number", "seats", "game"]
+
+
+class SitOutSerializer(serializers.ModelSerializer):
+    player_name = serializers.CharField(source="player.name", read_only=True)
+
+    class Meta:
+        model = SitOut
+        fields = ["player", "player_name"]
+
+
+class RotationSerializer(serializers.ModelSerializer):
+    tables = TableSerializer(many=True, read_only=True)
+    sit_outs = SitOutSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Rotation
+        fields = ["id", "event", "number", "status", "tables", "sit_outs", "created_at"]
+        read_only_fields = fields
+
+
+class GenerateRotationSerializer(serializers.Serializer):
+    event = serializers.PrimaryKeyRelatedField(queryset=Event.objects.all())
+
+
+class SwapSerializer(serializers.Serializer):
+    player_a = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
+    player_b = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
+
+
+class TablePlanSerializer(serializers.Serializer):
+    seats = serializers.ListField(child=serializers.IntegerField(), min_length=1)
+    sides = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()))
+    first_dealer = serializers.IntegerField()
+
+
+class SeatingPlanSerializer(serializers.Serializer):
+    """A whole rotation's seating: tables of player ids clockwise, each side's ids, first dealer."""
+
+    tables = TablePlanSerializer(many=True)
+    sit_out = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)

@@ -1,0 +1,298 @@
+"""League API: thin viewsets over `league.selectors` (reads) and `league.services` (writes).
+
+Anyone reads public events; club members also read their club's private ones (others get 404).
+Only the club's directors write (others get 403).
+"""
+
+from collections.abc import Callable
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from league import selectors, services
+from league.api import filters
+from league.api import serializers as s
+from league.api.errors import Refused
+from league.api.permissions import DirectorWrites
+from league.models import (
+    Club,
+    Event,
+    Game,
+    League,
+    Partnership,
+    Player,
+    Registration,
+    Rotation,
+    Season,
+    Seat,
+)
+from league.permissions import can_view_event, is_director, visible_events
+from league.seating import RotationPlan, TablePlan
+from league.services import LeagueError
+
+WRITE_METHODS = ["get", "post", "patch", "head", "options"]
+
+
+def call(service: Callable[..., Any], **kwargs: Any) -> Any:
+    """Run a service; its refusal becomes a 4xx in the API error shape."""
+    try:
+        return service(**kwargs)
+    except LeagueError as error:
+        raise Refused(error) from error
+
+
+def require_director(request: Request, club_id: int) -> None:
+    if not is_director(request.user, club_id):
+        raise PermissionDenied(
+            {"code": "FORBIDDEN", "message": "Only a director of this club may do that."}
+        )
+
+
+def require_event_director(request: Request, event: Event) -> None:
+    if not can_view_event(request.user, event):
+        raise NotFound({"code": "NOT_FOUND", "message": "No such event."})
+    require_director(request, event.club_id)
+
+
+class LeagueViewSet(viewsets.ModelViewSet):
+    permission_classes = [DirectorWrites]
+    http_method_names = WRITE_METHODS
+
+
+class ClubViewSet(LeagueViewSet):
+    """Clubs. Any signed-in user may found a club and becomes its director."""
+
+    queryset = Club.objects.all()
+    serializer_class = s.ClubSerializer
+    filterset_fields = ["slug"]
+
+    def perform_create(self, serializer):
+        serializer.instance = call(services.club_create, director=self.request.user, **serializer.validated_data)
+
+    def perform_update(self, serializer):
+        serializer.instance = call(services.club_update, club=serializer.instance, **serializer.validated_data)
+
+
+class PlayerViewSet(LeagueViewSet):
+    queryset = Player.objects.select_related("club")
+    serializer_class = s.PlayerSerializer
+    filterset_class = filters.PlayerFilter
+
+    def perform_create(self, serializer):
+        data = serializer.validated_data
+        require_director(self.request, data["club"].pk)
+        serializer.instance = call(services.player_create, club=data["club"], name=data["name"])
+
+    def perform_update(self, serializer):
+        data = {k: v for k, v in serializer.validated_data.items() if k != "club"}
+        serializer.instance = call(services.player_update, player=serializer.instance, **data)
+
+
+class PartnershipViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    queryset = Partnership.objects.select_related("player_a", "player_b")
+    serializer_class = s.PartnershipSerializer
+    permission_classes = [DirectorWrites]
+    filterset_fields = ["club", "player_a", "player_b"]
+
+    def perform_create(self, serializer):
+        data = serializer.validated_data
+        require_director(self.request, data["club"].pk)
+        serializer.instance = call(services.partnership_create, **data)
+
+
+class LeagueModelViewSet(LeagueViewSet):
+    queryset = League.objects.all()
+    serializer_class = s.LeagueSerializer
+    filterset_fields = ["club", "slug"]
+
+    def perform_create(self, serializer):
+        require_director(self.request, serializer.validated_data["club"].pk)
+        serializer.instance = call(services.league_create, **serializer.validated_data)
+
+    def perform_update(self, serializer):
+        data = {k: v for k, v in serializer.validated_data.items() if k != "club"}
+        serializer.instance = call(services.league_update, league=serializer.instance, **data)
+
+
+class SeasonViewSet(LeagueViewSet):
+    queryset = Season.objects.select_related("league")
+    serializer_class = s.SeasonSerializer
+    filterset_class = filters.SeasonFilter
+
+    def perform_create(self, serializer):
+        require_director(self.request, serializer.validated_data["league"].club_id)
+        serializer.instance = call(services.season_create, **serializer.validated_data)
+
+    def perform_update(self, serializer):
+        data = {k: v for k, v in serializer.validated_data.items() if k != "league"}
+        serializer.instance = call(services.season_update, season=serializer.instance, **data)
+
+
+class EventViewSet(LeagueViewSet):
+    """Events: filter by club, status, date (date_from/date_to), season, format, kind."""
+
+    serializer_class = s.EventSerializer
+    filterset_class = filters.EventFilter
+
+    def get_queryset(self) -> QuerySet[Event]:
+        return visible_events(self.request.user).select_related("club", "season").order_by("-date", "name")
+
+    def perform_create(self, serializer):
+        data = serializer.validated_data
+        require_director(self.request, data["club"].pk)
+        serializer.instance = call(services.event_create, **data)
+
+    def perform_update(self, serializer):
+        serializer.instance = call(services.event_update, event=serializer.instance, **serializer.validated_data)
+
+    @extend_schema(request=s.EventStatusSerializer, responses=s.EventSerializer)
+    @action(detail=True, methods=["post"])
+    def status(self, request: Request, pk: str | None = None) -> Response:
+        """Move the event one step: draft → registration → running → finished."""
+        event = self.get_object()
+        body = s.EventStatusSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        event = call(services.event_set_status, event=event, status=body.validated_data["status"])
+        return Response(s.EventSerializer(event, context=self.get_serializer_context()).data)
+
+
+def _visible_event_ids(request: Request) -> QuerySet:
+    return visible_events(request.user).values("pk")
+
+
+class RegistrationViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    serializer_class = s.RegistrationSerializer
+    permission_classes = [DirectorWrites]
+    filterset_class = filters.RegistrationFilter
+
+    def get_queryset(self) -> QuerySet[Registration]:
+        return (
+            Registration.objects.filter(event__in=_visible_event_ids(self.request))
+            .select_related("event", "player", "partnership__player_a", "partnership__player_b")
+            .order_by("event", "created_at", "pk")
+        )
+
+    def perform_create(self, serializer):
+        data = serializer.validated_data
+        require_event_director(self.request, data["event"])
+        serializer.instance = call(
+            services.registration_add, event=data["event"],
+            player=data.get("player"), partnership=data.get("partnership"),
+        )
+
+    @extend_schema(request=s.CheckInSerializer, responses=s.RegistrationSerializer)
+    @action(detail=True, methods=["post"], url_path="check-in")
+    def check_in(self, request: Request, pk: str | None = None) -> Response:
+        registration = self.get_object()
+        body = s.CheckInSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        registration = call(
+            services.registration_check_in, registration=registration,
+            checked_in=body.validated_data["checked_in"],
+        )
+        return Response(self.get_serializer(registration).data)
+
+    @extend_schema(request=None, responses=s.RegistrationSerializer)
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request: Request, pk: str | None = None) -> Response:
+        registration = call(services.registration_withdraw, registration=self.get_object())
+        return Response(self.get_serializer(registration).data)
+
+
+class RotationViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Rotations with their tables, seats, games and sit-outs. Directors generate the next one,
+    edit a draft (swap two players or replace the seating), start it and close it."""
+
+    serializer_class = s.RotationSerializer
+    permission_classes = [DirectorWrites]
+    filterset_class = filters.RotationFilter
+
+    def get_queryset(self) -> QuerySet[Rotation]:
+        return (
+            selectors.rotations_with_seating()
+            .filter(event__in=_visible_event_ids(self.request))
+            .select_related("event")
+            .order_by("event", "number")
+        )
+
+    def perform_destroy(self, instance: Rotation) -> None:
+        call(services.rotation_delete, rotation=instance)
+
+    def _fresh(self, rotation: Rotation) -> Response:
+        return Response(self.get_serializer(self.get_queryset().get(pk=rotation.pk)).data)
+
+    @extend_schema(request=s.GenerateRotationSerializer, responses={201: s.RotationSerializer})
+    @action(detail=False, methods=["post"])
+    def generate(self, request: Request) -> Response:
+        """Seat the event's next rotation from its seed (a draft the director may still edit)."""
+        body = s.GenerateRotationSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        event = body.validated_data["event"]
+        require_event_director(request, event)
+        rotation = call(services.rotation_generate, event=event)
+        response = self._fresh(rotation)
+        response.status_code = status.HTTP_201_CREATED
+        return response
+
+    @extend_schema(request=s.SwapSerializer, responses=s.RotationSerializer)
+    @action(detail=True, methods=["post"])
+    def swap(self, request: Request, pk: str | None = None) -> Response:
+        rotation = self.get_object()
+        body = s.SwapSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        call(services.rotation_swap_players, rotation=rotation, **body.validated_data)
+        return self._fresh(rotation)
+
+    @extend_schema(request=s.SeatingPlanSerializer, responses=s.RotationSerializer)
+    @action(detail=True, methods=["post"])
+    def seating(self, request: Request, pk: str | None = None) -> Response:
+        """Replace a draft rotation's whole seating (player ids clockwise per table)."""
+        rotation = self.get_object()
+        body = s.SeatingPlanSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        call(services.rotation_update_seating, rotation=rotation, plan=_plan_from(body.validated_data))
+        return self._fresh(rotation)
+
+    @extend_schema(request=None, responses=s.RotationSerializer)
+    @action(detail=True, methods=["post"])
+    def start(self, request: Request, pk: str | None = None) -> Response:
+        return self._fresh(call(services.rotation_start, rotation=self.get_object()))
+
+    @extend_schema(request=None, responses=s.RotationSerializer)
+    @action(detail=True, methods=["post"])
+    def close(self, request: Request, pk: str | None = None) -> Response:
+        return self._fresh(call(services.rotation_close, rotation=self.get_object()))
+
+
+def _plan_from(data: dict[str, Any]) -> RotationPlan:
+    tables = tuple(
+        TablePlan(
+            seats=tuple(t["seats"]),
+            sides=tuple(tuple(side) for side in t["sides"]),
+            first_dealer=t["first_dealer"],
+        )
+        for t in data["tables"]
+    )
+    return RotationPlan(tables=tables, sit_out=tuple(data.get("sit_out", ())))
+
+
+class GameViewSet(viewsets.ReadOnlyModelViewSet):
+    """Games of visible events. Entry codes and links only for directors of the club."""
+
+    serializer_class = s.GameSerializer
+    filterset_class = filters.GameFilter
+
+    def get_queryset(self) -> QuerySet[Game]:
+        seats = Prefetch("table__seats", queryset=Seat.objects.select_related("player").order_by("seat_number"))
+        return (
+            Game.objects.filter(table__rotation__event__in=_visible_event_ids(self.request))
+            .select_related("table__rotation__event")
+            .prefetch_related(seats)
+            .order_by("table__rotation__event", "table__rotation__number", "table__number")
+        )
