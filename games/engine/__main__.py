@@ -71,6 +71,16 @@ def _rules_arg(text: str) -> Any:
     return text
 
 
+def _players_arg(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--players must be a whole number, not {text!r}") from None
+    if n < 2:
+        raise argparse.ArgumentTypeError(f"a game needs at least 2 players, not {n}")
+    return n
+
+
 def _simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from .simulate import simulate_game  # imported late: only this command needs it
 
@@ -86,6 +96,8 @@ def _simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         )
     except EngineError as err:
         parser.exit(2, f"{parser.prog} simulate: error: {err.message} ({err.code})\n")
+    except ValueError as err:
+        parser.exit(2, f"{parser.prog} simulate: error: {err}\n")
     sys.stdout.write(json.dumps(log) + "\n")
     return 0
 
@@ -110,7 +122,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--rules", type=_rules_arg, default="classic",
                      help="preset name (classic, pagat, six-deck, canasta, eleven) or a JSON rules object")
-    sim.add_argument("--players", type=int, default=4, help="players at the table (default 4)")
+    sim.add_argument("--players", type=_players_arg, default=4, help="players at the table (default 4)")
     sim.add_argument("--sides", type=int, default=None, help="sides for six players in partnerships (2 or 3)")
     sim.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     sim.add_argument("--rounds", type=int, default=None, help="rounds to play (default: the rule set's)")
