@@ -8,11 +8,19 @@ from __future__ import annotations
 import hashlib
 from collections import defaultdict
 
+from django.conf import settings
 from django.db.models import F, Q, Sum
 
-from analytics.models import PartnershipStats, PlayerRating, PlayerStats, StandingsSnapshot
+from analytics import statistics
+from analytics.models import (
+    PartnershipStats,
+    PlayerRating,
+    PlayerStats,
+    RatingHistory,
+    StandingsSnapshot,
+)
 from analytics.standings import GameResult, SideResult
-from games.models import RoundResult
+from games.models import RoundResult, SeatRoundFacts
 from league.models import Event, Game, Player, Season, Seat
 
 
@@ -83,6 +91,11 @@ def season_event_snapshots(season: Season) -> list[tuple[Event, StandingsSnapsho
     return [(s.event, s) for s in snapshots]
 
 
+def leaderboard_min_games() -> int:
+    """Fewest rated games to appear on the leaderboard (setting ANALYTICS_LEADERBOARD_MIN_GAMES)."""
+    return getattr(settings, "ANALYTICS_LEADERBOARD_MIN_GAMES", 3)
+
+
 def leaderboard(club_id: int | None, *, min_games: int) -> list[PlayerRating]:
     ratings = PlayerRating.objects.filter(games__gte=min_games).select_related("player__club")
     if club_id is not None:
@@ -101,3 +114,132 @@ def player_partnerships(player: Player) -> list[PartnershipStats]:
         .select_related("player_a", "player_b")
         .order_by("-data__games")
     )
+
+
+STAT_LABELS = {
+    "games": "Games", "wins": "Wins", "ties": "Ties", "losses": "Losses", "win_rate": "Win rate",
+    "rounds": "Rounds", "total_points": "Total points", "average_game_total": "Average game total",
+    "average_score_round_1": "Average side score, round 1",
+    "average_score_round_2": "Average side score, round 2",
+    "average_score_round_3": "Average side score, round 3",
+    "average_score_round_4": "Average side score, round 4",
+    "went_out_rate": "Went out (share of rounds)",
+    "clean_books_per_round": "Clean books per round", "dirty_books_per_round": "Dirty books per round",
+    "wild_books_per_round": "Wild books per round", "average_held_points": "Average held points",
+    "red_threes_per_round": "Red 3s per round", "logged_rounds": "Rounds with a move log",
+    "turns_to_foot": "Turns to reach the foot", "pickups_per_round": "Pile pickups per round",
+    "wilds_in_dirty_per_round": "Wild cards on dirty melds per round",
+    "black_three_blocks_per_round": "Black 3 blocks per round",
+    "first_laydown_turn": "Turn of the first lay-down",
+    "result_rate": "Result rate (win 1, tie ½)", "expected_rate": "Expected (from ratings)",
+    "synergy": "Synergy (result − expected)",
+}
+
+
+def stat_rows(stats: dict) -> list[tuple[str, object]]:
+    """(label, value) pairs in a fixed order, for tables and CSV."""
+    return [(label, stats[key]) for key, label in STAT_LABELS.items() if key in stats]
+
+
+def player_rating(player: Player) -> PlayerRating | None:
+    return PlayerRating.objects.filter(player=player).first()
+
+
+def rating_history(player: Player) -> list[tuple[int, float, float]]:
+    """(games played, display value, mean) after each of the player's games, in order."""
+    return list(
+        RatingHistory.objects.filter(player=player).order_by("position")
+        .values_list("games", "ordinal", "mu")
+    )
+
+
+def player_partners(player: Player) -> list[tuple[Player, dict]]:
+    """Each partner of the player with the pair's figures, most frequent first."""
+    pairs = PartnershipStats.objects.filter(Q(player_a=player) | Q(player_b=player)).select_related(
+        "player_a__club", "player_b__club")
+    partners = [(p.player_b if p.player_a_id == player.pk else p.player_a, p.data) for p in pairs]
+    return sorted(partners, key=lambda item: (-(item[1].get("games") or 0), item[0].name))
+
+
+def partnership_stats(a: Player, b: Player) -> dict:
+    low, high = sorted([a.pk, b.pk])
+    data = PartnershipStats.objects.filter(player_a_id=low, player_b_id=high).values_list(
+        "data", flat=True).first()
+    return data or {}
+
+
+def player_game_totals(player: Player) -> list[int]:
+    """The player's side's total in each confirmed game."""
+    return list(
+        RoundResult.objects.filter(game__table__seats__player=player,
+                                   game__table__seats__side=F("side"))
+        .values("game_id").annotate(total=Sum("score")).order_by()
+        .values_list("total", flat=True)
+    )
+
+
+def recent_games(player: Player, *, limit: int) -> list[dict]:
+    """The player's latest confirmed games: event, rotation, own side total and best other."""
+    seats = list(
+        Seat.objects.filter(player=player, table__game__round_results__isnull=False).distinct()
+        .select_related("rotation__event", "table__game")
+        .order_by("-rotation__event__date", "-rotation__number")[:limit]
+    )
+    game_ids = [s.table.game.pk for s in seats]
+    totals: dict[int, dict[int, int]] = defaultdict(dict)
+    for game_id, side, total in (
+        RoundResult.objects.filter(game_id__in=game_ids).values_list("game_id", "side")
+        .annotate(total=Sum("score")).order_by()
+    ):
+        totals[game_id][side] = total
+    games = []
+    for seat in seats:
+        sides = totals[seat.table.game.pk]
+        own = sides.get(seat.side, 0)
+        others = [t for s, t in sides.items() if s != seat.side]
+        best = max(others, default=0)
+        games.append({"event": seat.rotation.event, "rotation": seat.rotation.number,
+                      "table": seat.table.number, "own": own, "best_other": best,
+                      "result": "win" if own > best else "tie" if own == best else "loss"})
+    return games
+
+
+def rounds_frame(round_filter: Q):
+    """RoundResult rows as a DataFrame with `statistics.ROUND_COLUMNS`."""
+    return statistics.frame(
+        RoundResult.objects.filter(round_filter).values_list(
+            "game_id", "round_number", "side", "score", "clean_books", "dirty_books",
+            "wild_books", "red_threes", "table_points", "held_points", "went_out"),
+        statistics.ROUND_COLUMNS)
+
+
+def seats_frame(seat_filter: Q):
+    """Seats of games as a DataFrame with `statistics.SEAT_COLUMNS`."""
+    return statistics.frame(
+        Seat.objects.filter(seat_filter, table__game__isnull=False)
+        .values_list("table__game__id", "side", "player_id"),
+        statistics.SEAT_COLUMNS)
+
+
+def facts_frame(facts_filter: Q):
+    return statistics.frame(
+        SeatRoundFacts.objects.filter(facts_filter).values_list(
+            "game_id", "round_number", "player_id", "turns", "foot_turn", "pickups",
+            "cards_picked_up", "wilds_in_dirty", "black_threes_discarded", "first_laydown_turn"),
+        statistics.FACT_COLUMNS)
+
+
+def history_frame(club_id: int):
+    return statistics.frame(
+        RatingHistory.objects.filter(club_id=club_id).values_list("game_id", "player_id", "expected"),
+        statistics.HISTORY_COLUMNS)
+
+
+def head_to_head(club_id: int, a: set[int], b: set[int]) -> dict:
+    """Record of the players `a` (one side) against `b` (another side) in the club's games."""
+    games = Game.objects.filter(table__rotation__event__club_id=club_id)
+    for player_id in a | b:
+        games = games.filter(table__seats__player_id=player_id)
+    game_ids = list(games.values_list("pk", flat=True))
+    return statistics.head_to_head(rounds_frame(Q(game_id__in=game_ids)),
+                                   seats_frame(Q(table__game__in=game_ids)), a, b)

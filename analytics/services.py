@@ -20,8 +20,7 @@ from analytics.models import (
     StandingsSnapshot,
 )
 from analytics.ratings import PlayerState, rate_games
-from games.models import RoundResult, SeatRoundFacts
-from league.models import Club, Event, Season, Seat
+from league.models import Club, Event, Season
 
 
 def event_standings_refresh(*, event: Event) -> StandingsSnapshot:
@@ -148,31 +147,13 @@ def _current_ratings_replace(club_id: int, state: dict[int, PlayerState]) -> Non
     )
 
 
-def _club_frames(club_id: int):
-    in_club = Q(game__table__rotation__event__club_id=club_id)
-    rounds = statistics.frame(
-        RoundResult.objects.filter(in_club).values_list(
-            "game_id", "round_number", "side", "score", "clean_books", "dirty_books",
-            "wild_books", "red_threes", "table_points", "held_points", "went_out"),
-        statistics.ROUND_COLUMNS)
-    seats = statistics.frame(
-        Seat.objects.filter(rotation__event__club_id=club_id, table__game__isnull=False)
-        .values_list("table__game__id", "side", "player_id"),
-        statistics.SEAT_COLUMNS)
-    facts = statistics.frame(
-        SeatRoundFacts.objects.filter(in_club).values_list(
-            "game_id", "round_number", "player_id", "turns", "foot_turn", "pickups",
-            "cards_picked_up", "wilds_in_dirty", "black_threes_discarded", "first_laydown_turn"),
-        statistics.FACT_COLUMNS)
-    history = statistics.frame(
-        RatingHistory.objects.filter(club_id=club_id).values_list("game_id", "player_id", "expected"),
-        statistics.HISTORY_COLUMNS)
-    return rounds, seats, facts, history
-
-
 def statistics_recompute(*, club_id: int) -> None:
     """Recompute and replace the club's per-player and per-partnership statistics."""
-    rounds, seats, facts, history = _club_frames(club_id)
+    in_club = Q(game__table__rotation__event__club_id=club_id)
+    rounds = selectors.rounds_frame(in_club)
+    seats = selectors.seats_frame(Q(rotation__event__club_id=club_id))
+    facts = selectors.facts_frame(in_club)
+    history = selectors.history_frame(club_id)
     per_player = statistics.player_statistics(rounds, seats, facts)
     per_pair = statistics.partnership_statistics(rounds, seats, history)
     now = timezone.now()

@@ -1,0 +1,62 @@
+"""Dashboard charts with plotly: each function returns an HTML fragment (a div and its script)
+that expects plotly.js to be loaded once by the page (served at /assets/plotly.min.js)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import plotly.graph_objects as go
+
+CONFIG = {"displaylogo": False, "responsive": True}
+LAYOUT = {"margin": {"l": 50, "r": 20, "t": 40, "b": 40}, "height": 320,
+          "template": "plotly_white"}
+
+
+def _html(figure: go.Figure, title: str) -> str:
+    figure.update_layout(title=title, **LAYOUT)
+    return figure.to_html(include_plotlyjs=False, full_html=False, config=CONFIG)
+
+
+def rating_over_time(history: Sequence[tuple[int, float, float]]) -> str:
+    """history: (games played, display value, mean) after each game."""
+    games = [h[0] for h in history]
+    figure = go.Figure([
+        go.Scatter(x=games, y=[h[1] for h in history], name="Rating (mean − 3σ)", mode="lines"),
+        go.Scatter(x=games, y=[h[2] for h in history], name="Mean", mode="lines",
+                   line={"dash": "dot"}),
+    ])
+    figure.update_xaxes(title="Games played")
+    return _html(figure, "Rating over time")
+
+
+def score_distribution(totals: Sequence[int]) -> str:
+    figure = go.Figure([go.Histogram(x=list(totals), nbinsx=20, name="Game totals")])
+    figure.update_xaxes(title="Side's game total")
+    figure.update_yaxes(title="Games")
+    return _html(figure, "Score distribution")
+
+
+def round_averages(stats: dict, rounds: int = 4) -> str:
+    labels = [f"Round {r}" for r in range(1, rounds + 1)]
+    values = [stats.get(f"average_score_round_{r}") for r in range(1, rounds + 1)]
+    figure = go.Figure([go.Bar(x=labels, y=values, name="Average side score")])
+    return _html(figure, "Average score per round")
+
+
+def books_by_type(stats: dict) -> str:
+    kinds = ["clean", "dirty", "wild"]
+    values = [stats.get(f"{kind}_books_per_round") for kind in kinds]
+    figure = go.Figure([go.Bar(x=[k.title() for k in kinds], y=values, name="Books per round")])
+    return _html(figure, "Books per round by type")
+
+
+def partner_heat_map(partners: Sequence[tuple[str, dict]]) -> str:
+    """partners: (partner name, pair figures) — win rate, expected rate and synergy per partner."""
+    columns = [("win_rate", "Win rate"), ("expected_rate", "Expected"), ("synergy", "Synergy")]
+    figure = go.Figure([go.Heatmap(
+        z=[[data.get(key) for key, _ in columns] for _, data in partners],
+        x=[label for _, label in columns],
+        y=[name for name, _ in partners],
+        colorscale="RdBu", zmid=0, texttemplate="%{z:.2f}",
+    )])
+    return _html(figure, "Partners")

@@ -1,0 +1,224 @@
+"""Standings, player, partnership, head-to-head and leaderboard pages, their CSV downloads, and
+the locally served plotly.js. Pages read stored snapshots and run a fixed number of queries."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterable, Sequence
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_GET
+
+from analytics import charts, selectors, whatif
+from league.models import Club, Event, Player, Season
+from league.permissions import can_view_event, is_director
+
+STANDINGS_COLUMNS = {
+    "total_points": ["rank", "name", "games", "wins", "ties", "losses", "total_points",
+                     "point_difference", "held_points"],
+    "match_points": ["rank", "name", "games", "wins", "ties", "losses", "match_points",
+                     "total_points", "point_difference", "held_points"],
+    "victory_points": ["rank", "name", "games", "wins", "ties", "losses", "victory_points",
+                       "total_points", "point_difference", "held_points"],
+}
+SEASON_COLUMNS = ["rank", "name", "nights", "counted_nights", "score", "total_points"]
+RECENT_GAMES = 10
+
+
+def _csv_response(filename: str, columns: Sequence[str], rows: Iterable[dict]) -> HttpResponse:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    writer = csv.writer(response)
+    writer.writerow(columns)
+    for row in rows:
+        writer.writerow(["" if row.get(c) is None else row.get(c) for c in columns])
+    return response
+
+
+def _is_fragment(request: HttpRequest) -> bool:
+    return request.headers.get("X-Requested-With") == "fetch" or "fragment" in request.GET
+
+
+def _event_or_404(request: HttpRequest, slug: str) -> Event:
+    """404 for events that do not exist or that the user may not see, alike."""
+    event = get_object_or_404(Event.objects.select_related("club"), slug=slug)
+    if not can_view_event(request.user, event):
+        raise Http404("No such event.")
+    return event
+
+
+def _player_or_404(club: str, slug: str) -> Player:
+    return get_object_or_404(Player.objects.select_related("club"), club__slug=club, slug=slug)
+
+
+@require_GET
+def event_standings(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event_or_404(request, slug)
+    context = {"event": event, "standings": selectors.event_standings(event),
+               "columns": STANDINGS_COLUMNS.get(event.scoring, STANDINGS_COLUMNS["match_points"])}
+    template = "analytics/_event_standings.html" if _is_fragment(request) else "analytics/event_standings.html"
+    return render(request, template, context)
+
+
+@require_GET
+def event_standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event_or_404(request, slug)
+    snapshot = selectors.event_standings(event)
+    columns = STANDINGS_COLUMNS.get(event.scoring, STANDINGS_COLUMNS["match_points"])
+    return _csv_response(f"{event.slug}-standings.csv", columns, snapshot.rows if snapshot else [])
+
+
+def _season_or_404(season_id: int) -> Season:
+    return get_object_or_404(Season.objects.select_related("league__club"), pk=season_id)
+
+
+@require_GET
+def season_standings(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = _season_or_404(season_id)
+    context = {"season": season, "standings": selectors.season_standings(season)}
+    template = "analytics/_season_standings.html" if _is_fragment(request) else "analytics/season_standings.html"
+    return render(request, template, context)
+
+
+@require_GET
+def season_standings_csv(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = _season_or_404(season_id)
+    snapshot = selectors.season_standings(season)
+    return _csv_response(f"{season.league.slug}-{season.slug}-standings.csv", SEASON_COLUMNS,
+                         snapshot.rows if snapshot else [])
+
+
+@require_GET
+def player_detail(request: HttpRequest, club: str, slug: str) -> HttpResponse:
+    player = _player_or_404(club, slug)
+    stats = selectors.player_stats(player)
+    rating = selectors.player_rating(player)
+    history = selectors.rating_history(player)
+    partners = selectors.player_partners(player)
+    dashboard = []
+    if history:
+        dashboard.append(charts.rating_over_time(history))
+    if stats:
+        dashboard += [
+            charts.score_distribution(selectors.player_game_totals(player)),
+            charts.round_averages(stats),
+            charts.books_by_type(stats),
+        ]
+    if partners:
+        dashboard.append(charts.partner_heat_map([(p.name, data) for p, data in partners]))
+    context = {
+        "player": player, "stats": stats, "rating": rating, "partners": partners,
+        "recent_games": selectors.recent_games(player, limit=RECENT_GAMES),
+        "dashboard": dashboard, "stat_rows": selectors.stat_rows(stats),
+    }
+    return render(request, "analytics/player.html", context)
+
+
+@require_GET
+def player_stats_csv(request: HttpRequest, club: str, slug: str) -> HttpResponse:
+    player = _player_or_404(club, slug)
+    rows = [{"statistic": label, "value": value}
+            for label, value in selectors.stat_rows(selectors.player_stats(player))]
+    return _csv_response(f"{player.slug}-stats.csv", ["statistic", "value"], rows)
+
+
+@require_GET
+def partnership_detail(request: HttpRequest, club: str, slug_a: str, slug_b: str) -> HttpResponse:
+    players = {p.slug: p for p in Player.objects.select_related("club")
+               .filter(club__slug=club, slug__in=[slug_a, slug_b])}
+    if slug_a == slug_b or len(players) != 2:
+        raise Http404("No such pair of players.")
+    a, b = players[slug_a], players[slug_b]
+    data = selectors.partnership_stats(a, b)
+    context = {"club": a.club, "a": a, "b": b, "stats": data,
+               "stat_rows": selectors.stat_rows(data)}
+    return render(request, "analytics/partnership.html", context)
+
+
+@require_GET
+def head_to_head(request: HttpRequest) -> HttpResponse:
+    club = Club.objects.filter(slug=request.GET.get("club", "")).first()
+    slugs = [request.GET.get("a", ""), request.GET.get("b", "")]
+    context: dict = {"club": club, "slugs": slugs, "result": None, "error": None}
+    if club is None:
+        context["error"] = "Choose a club (club=<slug>)." if request.GET else None
+        return render(request, "analytics/head_to_head.html", context, status=404 if request.GET else 200)
+    players = {p.slug: p for p in Player.objects.filter(club=club, slug__in=slugs)}
+    missing = [s or "(empty)" for s in slugs if s not in players]
+    if missing or slugs[0] == slugs[1]:
+        context["error"] = ("Pick two different players of the club; not found: " + ", ".join(missing)
+                            if missing else "Pick two different players.")
+        return render(request, "analytics/head_to_head.html", context, status=404 if missing else 400)
+    a, b = players[slugs[0]], players[slugs[1]]
+    context.update(a=a, b=b, result=selectors.head_to_head(club.pk, {a.pk}, {b.pk}))
+    return render(request, "analytics/head_to_head.html", context)
+
+
+@require_GET
+def leaderboard(request: HttpRequest) -> HttpResponse:
+    club = Club.objects.filter(slug=request.GET.get("club", "")).first()
+    min_games = selectors.leaderboard_min_games()
+    context = {"club": club, "min_games": min_games, "clubs": Club.objects.all(),
+               "ratings": selectors.leaderboard(club.pk if club else None, min_games=min_games)}
+    return render(request, "analytics/leaderboard.html", context)
+
+
+@require_GET
+@cache_control(public=True, max_age=60 * 60 * 24)
+def plotly_js(request: HttpRequest) -> HttpResponse:
+    """plotly.js from the installed plotly package: no CDN, same version as the charts."""
+    from plotly.offline import get_plotlyjs
+
+    return HttpResponse(get_plotlyjs(), content_type="application/javascript; charset=utf-8")
+
+
+def require_director(request: HttpRequest, event: Event) -> None:
+    if not request.user.is_authenticated:
+        raise PermissionDenied("Log in as a director of the club.")
+    if not is_director(request.user, event.club):
+        raise PermissionDenied("Only the club's directors may do this.")
+
+
+
+def _whatif_spec(request: HttpRequest, event: Event) -> tuple[object | None, str | None]:
+    """The rule set asked for (preset + overrides JSON) or an error message."""
+    import json
+
+    preset = request.GET.get("preset", event.rules_preset)
+    raw = request.GET.get("overrides", "").strip()
+    if not raw:
+        return preset, None
+    try:
+        overrides = json.loads(raw)
+    except json.JSONDecodeError as error:
+        return None, f"House rules must be a JSON object, e.g. {{\"going_out_bonus\": 200}}: {error.msg}."
+    if not isinstance(overrides, dict):
+        return None, "House rules must be a JSON object of parameter: value."
+    return {"preset": preset, "overrides": overrides}, None
+
+
+@require_GET
+def event_whatif(request: HttpRequest, slug: str) -> HttpResponse:
+    from games.engine.errors import EngineError
+    from games.engine.rules import PRESETS
+
+    event = _event_or_404(request, slug)
+    require_director(request, event)
+    context: dict = {"event": event, "presets": list(PRESETS), "result": None, "error": None,
+                     "preset": request.GET.get("preset", event.rules_preset),
+                     "overrides": request.GET.get("overrides", ""),
+                     "standings": selectors.event_standings(event),
+                     "columns": STANDINGS_COLUMNS.get(event.scoring, STANDINGS_COLUMNS["match_points"])}
+    if "preset" in request.GET:
+        spec, error = _whatif_spec(request, event)
+        if error is None:
+            try:
+                context["result"] = whatif.event_whatif(event, spec)
+            except EngineError as engine_error:
+                error = engine_error.message
+        context["error"] = error
+    status = 400 if context["error"] else 200
+    return render(request, "analytics/whatif.html", context, status=status)
