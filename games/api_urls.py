@@ -1,3 +1,35 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from games.api import views
+
+urlpatterns = [
+    path("results/", views.ResultList.as_view(), name="api-results"),
+    path("results/<int:game_id>/", views.ResultDetail.as_view(), name="api-result"),
+    path(
+        "results/<int:game_id>/submissions/",
+        views.SubmissionCreate.as_view(),
+        name="api-result-submissions",
+    ),
+    path(
+        "results/<int:game_id>/confirmations/",
+        views.ConfirmationCreate.as_view(),
+        name="api-result-confirmations",
+    ),
+    path(
+        "results/<int:game_id>/corrections/",
+        views.CorrectionCreate.as_view(),
+        name="api-result-corrections",
+    ),
+    path("sheets/check/", views.SheetCheck.as_view(), name="api-sheet-check"),
+    path("logs/check/", views.LogCheck.as_view(), name="api-log-check"),
+    path(
+        "schemas/move-log/",
+        views.SchemaView.as_view(schema_name="move_log"),
+        name="api-schema-move-log",
+    ),
+    path(
+        "schemas/score-sheet/",
+        views.SchemaView.as_view(schema_name="score_sheet"),
+        name="api-schema-score-sheet",
+    ),
+]

@@ -113,6 +113,23 @@ class GameTable:
     sides: int = 2
 
 
+def table_entrant(*, game: Game, side: Any) -> Entrant:
+    """A side entering through the table link: only while the event runs, only a real side."""
+    event = game.table.rotation.event
+    if event.status != Event.Status.RUNNING:
+        raise ResultClosed(
+            "EVENT_NOT_RUNNING",
+            f"Table links take results only while the event is running; {event.name} is "
+            f"{event.get_status_display().lower()}. Ask the director.",
+        )
+    sides = sorted(set(Seat.objects.filter(table_id=game.table_id).values_list("side", flat=True)))
+    if isinstance(side, bool) or side not in sides:
+        raise ResultRefused(
+            "BAD_SIDE", f"Say which side you are: one of {', '.join(map(str, sides))}."
+        )
+    return Entrant.for_side(game, side)
+
+
 # --- the table and the documents ---------------------------------------------------------------
 
 

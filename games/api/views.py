@@ -1,0 +1,247 @@
+"""The results API: thin callers of `games.services` and `games.selectors`.
+
+Writers: a signed-in scorer or director of the event's club (session or token), or a table link,
+sent as the `X-Entry-Token` header with the `side` entering, valid only for its game and only
+while the event is running. Corrections are for directors and need `If-Match: "<revision>"`.
+"""
+
+from typing import Any
+
+import django_filters
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from django.utils.crypto import constant_time_compare
+from drf_spectacular.utils import extend_schema
+from rest_framework import exceptions, generics, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import selectors, services
+from games.api.serializers import (
+    ConfirmationInput,
+    CorrectionInput,
+    ResultDetailSerializer,
+    ResultSerializer,
+    ResultVersionSerializer,
+    SubmissionInput,
+    SubmissionSerializer,
+)
+from games.engine.checking import check_document, document_kind
+from games.engine.schemas import load_schema
+from games.services import Entrant, ResultRefused
+from league.models import Game
+from league.permissions import can_view_event, is_director, is_scorer
+
+MAX_BODY_BYTES = 2_000_000
+
+
+class ResultAPIError(exceptions.APIException):
+    def __init__(self, refused: ResultRefused) -> None:
+        super().__init__(detail=refused.as_dict())
+        self.status_code = refused.http_status
+
+
+class PreconditionRequired(ResultRefused):
+    http_status = status.HTTP_428_PRECONDITION_REQUIRED
+
+
+class BodyTooLarge(exceptions.APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_code = "BODY_TOO_LARGE"
+    default_detail = f"The request body is larger than {MAX_BODY_BYTES // 1_000_000} MB."
+
+
+class ResultsAPIView(APIView):
+    """Refusals from the services become the API's JSON error shape."""
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        try:
+            length = int(request.headers.get("Content-Length") or 0)
+        except ValueError:
+            length = 0
+        if length > MAX_BODY_BYTES:
+            raise BodyTooLarge()
+        super().initial(request, *args, **kwargs)
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, ResultRefused):
+            exc = ResultAPIError(exc)
+        return super().handle_exception(exc)
+
+    def game_for_writer(self, request: Request, game_id: int) -> Game:
+        game = get_object_or_404(Game.objects.select_related("table__rotation__event"), pk=game_id)
+        if not request.headers.get("X-Entry-Token"):
+            _readable_or_404(request, game)
+        return game
+
+    def entrant(self, request: Request, game: Game, side: Any) -> Entrant:
+        """The table link's side, or the signed-in scorer/director; refused for anyone else."""
+        token = request.headers.get("X-Entry-Token")
+        if token:
+            if not constant_time_compare(token, game.entry_token):
+                raise services.ResultForbidden(
+                    "WRONG_TABLE_LINK", "This table link belongs to another game."
+                )
+            return services.table_entrant(game=game, side=side)
+        if is_scorer(request.user, selectors.event_of(game).club_id):
+            return Entrant.for_user(request.user)
+        raise exceptions.PermissionDenied(
+            "Only the club's scorers and directors, or the table's link, may enter results."
+        )
+
+
+def _readable_or_404(request: Request, game: Game) -> None:
+    if not can_view_event(request.user, selectors.event_of(game)):
+        raise Http404
+
+
+class ResultFilter(django_filters.FilterSet):
+    event = django_filters.CharFilter(field_name="table__rotation__event__slug")
+    game = django_filters.NumberFilter(field_name="pk")
+    status = django_filters.ChoiceFilter(choices=Game.Status.choices)
+
+    class Meta:
+        model = Game
+        fields = ["event", "game", "status"]
+
+
+class ResultList(generics.ListAPIView):
+    """Results of the games of events you may read."""
+
+    serializer_class = ResultSerializer
+    filterset_class = ResultFilter
+
+    def get_queryset(self):
+        return selectors.games_with_results(self.request.user)
+
+
+class ResultDetail(ResultsAPIView):
+    @extend_schema(responses=ResultDetailSerializer)
+    def get(self, request: Request, game_id: int) -> Response:
+        game = get_object_or_404(selectors.games_with_results(request.user), pk=game_id)
+        return _with_etag(Response(ResultDetailSerializer(game).data), game)
+
+
+def _with_etag(response: Response, game: Game) -> Response:
+    response["ETag"] = f'"{services.result_revision(game)}"'
+    return response
+
+
+class SubmissionCreate(ResultsAPIView):
+    @extend_schema(request=SubmissionInput, responses=SubmissionSerializer)
+    def post(self, request: Request, game_id: int) -> Response:
+        game = self.game_for_writer(request, game_id)
+        data = _valid(SubmissionInput, request)
+        entrant = self.entrant(request, game, data.get("side"))
+        key = request.headers.get("Idempotency-Key") or data.get("idempotency_key")
+        if not key:
+            raise ResultRefused(
+                "IDEMPOTENCY_KEY_REQUIRED",
+                "Send an Idempotency-Key header (any unique text per submission) so a retry "
+                "cannot enter the result twice.",
+            )
+        submission, created = services.submission_create(
+            game=game, document=data["document"], entrant=entrant, idempotency_key=key
+        )
+        game.refresh_from_db()
+        body = {
+            "submission": SubmissionSerializer(submission).data,
+            "result": ResultSerializer(game).data,
+            "replayed": not created,
+        }
+        code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
+        return _with_etag(Response(body, status=code), game)
+
+
+class ConfirmationCreate(ResultsAPIView):
+    @extend_schema(request=ConfirmationInput, responses=ResultVersionSerializer)
+    def post(self, request: Request, game_id: int) -> Response:
+        game = self.game_for_writer(request, game_id)
+        data = _valid(ConfirmationInput, request)
+        entrant = self.entrant(request, game, data.get("side"))
+        version = services.result_confirm(
+            game=game, version_number=data["version"], entrant=entrant
+        )
+        return _with_etag(Response(ResultVersionSerializer(version).data), game)
+
+
+class CorrectionCreate(ResultsAPIView):
+    @extend_schema(request=CorrectionInput, responses=ResultVersionSerializer)
+    def post(self, request: Request, game_id: int) -> Response:
+        game = get_object_or_404(Game.objects.select_related("table__rotation__event"), pk=game_id)
+        _readable_or_404(request, game)
+        if not is_director(request.user, selectors.event_of(game).club_id):
+            raise exceptions.PermissionDenied("Only the club's directors may correct results.")
+        expected = _if_match(request)
+        serializer = CorrectionInput(data=_body(request))
+        serializer.is_valid(raise_exception=True)
+        version = services.result_correct(
+            game=game,
+            user=request.user,
+            reason=serializer.validated_data["reason"],
+            expected_revision=expected,
+            documents=serializer.documents,
+        )
+        return _with_etag(Response(ResultVersionSerializer(version).data, status=201), game)
+
+
+def _if_match(request: Request) -> int:
+    raw = (request.headers.get("If-Match") or "").strip()
+    if not raw:
+        raise PreconditionRequired(
+            "PRECONDITION_REQUIRED",
+            "Send If-Match with the result's ETag (its revision) so a stale correction is refused.",
+        )
+    value = raw.removeprefix("W/").strip('"')
+    if not value.isdigit():
+        raise ResultRefused(
+            "BAD_IF_MATCH", f'If-Match should be the result\'s ETag, like "3"; got {raw}.'
+        )
+    return int(value)
+
+
+def _body(request: Request) -> Any:
+    data = request.data
+    if not isinstance(data, dict):
+        raise ResultRefused("BAD_FORMAT", "The request body must be a JSON object.")
+    return data
+
+
+def _valid(serializer_class: type, request: Request) -> dict[str, Any]:
+    serializer = serializer_class(data=_body(request))
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+class DocumentCheck(ResultsAPIView):
+    """Runs the engine on a document and returns its report; stores nothing."""
+
+    kind = "sheet"
+    authentication_classes: list = []
+
+    def post(self, request: Request) -> Response:
+        document = _body(request)
+        if "format" in document and document_kind(document) != self.kind:
+            other = "logs" if self.kind == "sheet" else "sheets"
+            raise ResultRefused(
+                "WRONG_KIND",
+                f"This endpoint checks {self.kind}s; send this one to /api/{other}/check/.",
+            )
+        return Response(check_document(document).to_dict())
+
+
+class SheetCheck(DocumentCheck):
+    kind = "sheet"
+
+
+class LogCheck(DocumentCheck):
+    kind = "log"
+
+
+class SchemaView(APIView):
+    authentication_classes: list = []
+    schema_name = ""
+
+    def get(self, request: Request) -> Response:
+        return Response(load_schema(self.schema_name), content_type="application/schema+json")
