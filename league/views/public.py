@@ -4,110 +4,23 @@ Every page runs a fixed number of queries whatever the club's size: lists are fe
 `select_related` / `Prefetch` and the seating plans are built in Python from prefetched rows.
 """
 
-import math
-from dataclasses import dataclass
-
 import qrcode
 import qrcode.image.svg
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, render
-from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
+from analytics import selectors as analytics_selectors
 from games.engine.errors import EngineError
 from games.engine.rules import RuleSet, rules_from_spec
-from league.models import Club, Event, Game, League, Rotation, Season, Seat, SitOut, Table
-from league.permissions import can_view_event, is_director, visible_events
+from league import selectors
+from league.models import Club, Event, League, Rotation, Season
+from league.permissions import is_director, visible_events
 
 HOME_EVENT_LIMIT = 8
-SIDE_LETTERS = "ABCDEF"
 STANDINGS_REFRESH_SECONDS = 5
-
-
-# --- seating plans ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SeatView:
-    number: int
-    player_name: str
-    player_url: str
-    side: int
-    side_letter: str
-    deals_first: bool
-    x: float  # position around the drawn table, in percent of its box
-    y: float
-
-
-@dataclass(frozen=True)
-class TableView:
-    number: int
-    seats: list[SeatView]
-    sides: list[tuple[int, str, list[str]]]  # (side, its letter, player names): the partners
-    first_dealer: str | None
-    game_status: str | None
-    game: Game | None
-
-
-def _seat_position(seat_index: int, seat_count: int) -> tuple[float, float]:
-    """Seat 0 at the bottom, the rest clockwise as seen from above (the deal passes left)."""
-    angle = math.radians(90 + seat_index * 360 / seat_count)
-    return round(50 + 38 * math.cos(angle), 1), round(50 + 38 * math.sin(angle), 1)
-
-
-def _table_game(table: Table) -> Game | None:
-    try:
-        return table.game
-    except Game.DoesNotExist:
-        return None
-
-
-def _table_view(table: Table) -> TableView:
-    seats = list(table.seats.all())
-    game = _table_game(table)
-    dealer_seat = game.first_dealer if game else None
-    views = []
-    for index, seat in enumerate(seats):
-        x, y = _seat_position(index, len(seats))
-        views.append(
-            SeatView(
-                number=seat.seat_number,
-                player_name=seat.player.name,
-                player_url=seat.player.get_absolute_url(),
-                side=seat.side,
-                side_letter=SIDE_LETTERS[seat.side % len(SIDE_LETTERS)],
-                deals_first=seat.seat_number == dealer_seat,
-                x=x,
-                y=y,
-            )
-        )
-    sides: dict[tuple[int, str], list[str]] = {}
-    for seat in sorted(views, key=lambda s: (s.side, s.number)):
-        sides.setdefault((seat.side, seat.side_letter), []).append(seat.player_name)
-    dealer = next((s.player_name for s in views if s.deals_first), None)
-    return TableView(
-        number=table.number,
-        seats=views,
-        sides=[(side, letter, names) for (side, letter), names in sides.items()],
-        first_dealer=dealer,
-        game_status=game.get_status_display() if game else None,
-        game=game,
-    )
-
-
-def _rotations_with_seating() -> QuerySet[Rotation]:
-    seats = Seat.objects.select_related("player__club").order_by("seat_number")
-    tables = (
-        Table.objects.select_related("game")
-        .prefetch_related(Prefetch("seats", queryset=seats))
-        .order_by("number")
-    )
-    return Rotation.objects.prefetch_related(
-        Prefetch("tables", queryset=tables),
-        Prefetch("sit_outs", queryset=SitOut.objects.select_related("player__club")),
-    ).order_by("number")
 
 
 # --- rule set summary ---------------------------------------------------------------------------
@@ -149,16 +62,13 @@ def _rules_context(event: Event) -> dict:
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    today = timezone.localdate()
-    events = visible_events(request.user).select_related("club")
     context = {
         "clubs": Club.objects.annotate(
             league_count=Count("leagues", distinct=True),
             player_count=Count("players", distinct=True),
         ),
         "leagues": League.objects.select_related("club").order_by("club__name", "name"),
-        "upcoming": events.filter(date__gte=today).order_by("date", "name")[:HOME_EVENT_LIMIT],
-        "recent": events.filter(date__lt=today).order_by("-date", "name")[:HOME_EVENT_LIMIT],
+        **selectors.public_events(limit=HOME_EVENT_LIMIT),
     }
     return render(request, "home.html", context)
 
@@ -168,8 +78,8 @@ def club_detail(request: HttpRequest, club: str) -> HttpResponse:
     context = {
         "club": club_obj,
         "leagues": club_obj.leagues.prefetch_related("seasons"),
-        "events": visible_events(request.user).filter(club=club_obj).select_related("season"),
-        "players": club_obj.players.select_related("club"),
+        "events": visible_events(request.user).filter(club=club_obj).order_by("-date", "name"),
+        "players": club_obj.players.all(),
         "is_director": is_director(request.user, club_obj),
     }
     return render(request, "league/public/club.html", context)
@@ -177,23 +87,9 @@ def club_detail(request: HttpRequest, club: str) -> HttpResponse:
 
 def league_detail(request: HttpRequest, club: str, league: str) -> HttpResponse:
     league_obj = get_object_or_404(League.objects.select_related("club"), club__slug=club, slug=league)
-    nights = (
-        visible_events(request.user)
-        .filter(season__league=league_obj)
-        .select_related("season")
-        .order_by("-date", "name")
-    )
+    nights = visible_events(request.user).filter(season__league=league_obj).order_by("-date", "name")
     context = {"league": league_obj, "seasons": league_obj.seasons.all(), "nights": nights}
     return render(request, "league/public/league.html", context)
-
-
-def _season_standings(season: Season) -> dict | None:
-    """The analytics app's latest season standings snapshot, or None while none is computed."""
-    try:
-        from analytics.selectors import season_standings
-    except ImportError:  # the analytics selectors are not installed yet
-        return None
-    return season_standings(season)
 
 
 def season_detail(request: HttpRequest, club: str, league: str, season: str) -> HttpResponse:
@@ -214,46 +110,41 @@ def season_detail(request: HttpRequest, club: str, league: str, season: str) -> 
         "league": season_obj.league,
         "club": season_obj.league.club,
         "nights": nights,
-        "standings": _season_standings(season_obj),
+        "standings": analytics_selectors.season_standings(season_obj),
     }
     return render(request, "league/public/season.html", context)
 
 
-def _visible_event_or_404(request: HttpRequest, slug: str) -> Event:
-    """The event, or 404 when it does not exist or is not public and the user is not a member,
-    so private events do not reveal that they exist."""
-    event = get_object_or_404(Event.objects.select_related("club", "season__league"), slug=slug)
-    if not can_view_event(request.user, event):
-        raise Http404("No such event.")
-    return event
+def _event_or_404(request: HttpRequest, slug: str) -> Event:
+    """The event with its seating and registrations; 404 alike for unknown events and for
+    events the user may not see, so private events do not reveal that they exist."""
+    try:
+        return selectors.event_detail(slug=slug, user=request.user)
+    except Event.DoesNotExist:
+        raise Http404("No such event.") from None
 
 
-def _rotation_views(rotations: list[Rotation], show_drafts: bool) -> list[dict]:
+def _rotation_views(event: Event, show_drafts: bool) -> list[dict]:
     views = []
-    for rotation in rotations:
-        is_draft = rotation.status == Rotation.Status.DRAFT
-        views.append(
-            {
-                "rotation": rotation,
-                "is_draft": is_draft,
-                "hidden": is_draft and not show_drafts,
-                "tables": [_table_view(t) for t in rotation.tables.all()],
-                "sit_outs": [s.player for s in rotation.sit_outs.all()],
-            }
-        )
+    for rotation in event.rotations.all():
+        hidden = rotation.status == Rotation.Status.DRAFT and not show_drafts
+        views.append({"plan": selectors.rotation_plan(rotation), "hidden": hidden})
     return views
 
 
+def _entrant_count(event: Event) -> int:
+    return sum(1 for r in event.registrations.all() if r.withdrawn_after_rotation is None)
+
+
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _visible_event_or_404(request, slug)
+    event = _event_or_404(request, slug)
     director = is_director(request.user, event.club)
-    rotations = list(_rotations_with_seating().filter(event=event))
     context = {
         "event": event,
         "is_director": director,
-        "entrant_count": event.registrations.filter(withdrawn_after_rotation__isnull=True).count(),
-        "rotations": _rotation_views(rotations, show_drafts=director),
-        "standings_url": f"{event.get_absolute_url()}standings/",
+        "entrant_count": _entrant_count(event),
+        "rotations": _rotation_views(event, show_drafts=director),
+        "standings": analytics_selectors.event_standings(event),
         "live": event.status == Event.Status.RUNNING,
         "refresh_seconds": STANDINGS_REFRESH_SECONDS,
         **_rules_context(event),
@@ -280,22 +171,23 @@ def _qr_svg(url: str) -> SafeString:
 
 def _requested_rotation(event: Event, number: int | None) -> Rotation | None:
     """Rotation `number` of the event (404 when it has none), else its latest, else None."""
-    rotations = _rotations_with_seating().filter(event=event)
+    rotations = {rotation.number: rotation for rotation in event.rotations.all()}
     if number is None:
-        return rotations.order_by("-number").first()
-    return get_object_or_404(rotations, number=number)
+        return rotations[max(rotations)] if rotations else None
+    if number not in rotations:
+        raise Http404(f"This event has no rotation {number}.")
+    return rotations[number]
 
 
-def _table_card(request: HttpRequest, table: Table) -> dict:
-    view = _table_view(table)
-    if view.game is None:
-        return {"table": view, "entry_url": None, "qr": None}
-    entry_url = request.build_absolute_uri(view.game.entry_url)
-    return {"table": view, "entry_url": entry_url, "qr": _qr_svg(entry_url)}
+def _table_card(request: HttpRequest, table) -> dict:
+    if table.game is None:
+        return {"table": table, "entry_url": None, "qr": None}
+    entry_url = request.build_absolute_uri(table.game.entry_url)
+    return {"table": table, "entry_url": entry_url, "qr": _qr_svg(entry_url)}
 
 
 def table_cards(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _visible_event_or_404(request, slug)
+    event = _event_or_404(request, slug)
     if not is_director(request.user, event.club):
         raise PermissionDenied("Only the club's directors may print table cards.")
     raw = request.GET.get("rotation", "").strip()
@@ -305,11 +197,11 @@ def table_cards(request: HttpRequest, slug: str) -> HttpResponse:
             content_type="text/plain; charset=utf-8",
         )
     rotation = _requested_rotation(event, int(raw) if raw else None)
-    tables = rotation.tables.all() if rotation else []
+    plan = selectors.rotation_plan(rotation) if rotation else None
     context = {
         "event": event,
         "rotation": rotation,
-        "cards": [_table_card(request, table) for table in tables],
+        "cards": [_table_card(request, table) for table in plan.tables] if plan else [],
         "play_url": request.build_absolute_uri("/play/"),
     }
     return render(request, "league/table_cards.html", context)

@@ -1,14 +1,14 @@
-/* Live fragments: every element with data-refresh-url is filled from that URL on load and, when
-   data-refresh-seconds > 0, refreshed on that period while the page is visible. The server
-   renders the fragment; this only swaps it in, and only when it changed, so screen readers
-   (aria-live="polite" on the container) hear about real changes only. */
+/* Live fragments: every element with data-refresh-url is refilled from that URL every
+   data-refresh-seconds while the page is visible (at once when it becomes visible again). The
+   server renders the fragment, also for the first paint; this only swaps it in, and only when it
+   changed, so screen readers (aria-live="polite" on the container) hear about real changes only. */
 (function () {
   "use strict";
 
   function setup(container) {
     var url = container.getAttribute("data-refresh-url");
-    var seconds = parseInt(container.getAttribute("data-refresh-seconds") || "0", 10);
-    var last = null;
+    var seconds = Math.max(parseInt(container.getAttribute("data-refresh-seconds"), 10) || 5, 1);
+    var parser = document.createElement("template");
     var timer = null;
     var inFlight = false;
 
@@ -37,16 +37,15 @@
           return response.text();
         })
         .then(function (html) {
-          if (html !== last) {
-            last = html;
-            container.innerHTML = html;
+          parser.innerHTML = html;
+          if (parser.innerHTML.trim() !== container.innerHTML.trim()) {
+            container.innerHTML = parser.innerHTML;
             container.setAttribute("data-updated", new Date().toISOString());
           }
           showProblem("");
         })
         .catch(function () {
-          showProblem(seconds > 0 ? "Could not refresh the standings; trying again shortly."
-                                  : "Could not load the standings. Reload the page to try again.");
+          showProblem("Could not refresh the standings; trying again shortly.");
         })
         .then(function () {
           inFlight = false;
@@ -57,13 +56,13 @@
 
     function schedule() {
       if (timer) clearTimeout(timer);
-      if (seconds > 0 && !document.hidden) timer = setTimeout(load, seconds * 1000);
+      if (!document.hidden) timer = setTimeout(load, seconds * 1000);
     }
 
     document.addEventListener("visibilitychange", function () {
-      if (seconds > 0 && !document.hidden) load();
+      if (!document.hidden) load();
     });
-    load();
+    schedule();
   }
 
   function start() {
