@@ -93,19 +93,36 @@ def parse_items(raw: Any, where: str = "melds") -> list[Item]:
         raise EngineError(_bad, f"{where} must be a list of melds")
     items: list[Item] = []
     for m in raw:
-        if type(m) is not dict:
-            raise EngineError(_bad, f"each of {where} must be an object with rank and cards")
-        key = MELD_KEY.get(m.get("rank")) if isinstance(m.get("rank"), str) else None
-        if key is None:
-            raise EngineError(_bad, f"{m.get('rank')!r} is not a meld rank (4..A, T or wild)")
-        ids = card_ids(m.get("cards"), f"{where} cards")
-        if not ids:
-            raise EngineError(_bad, f"a meld of {m.get('rank')} lists no cards")
-        target = m.get("target")
-        if target is not None and target != "book":
+        try:
+            key = MELD_KEY[m["rank"]]
+            ids = [PARSE[c] for c in m["cards"]]
+            target = m.get("target")
+        except (KeyError, TypeError, AttributeError):
+            items.append(_slow_item(m, where))
+            continue
+        if not ids or type(m["cards"]) is not list:
+            items.append(_slow_item(m, where))
+            continue
+        if target is None:
+            items.append((key, ids, 0))
+        elif target == "book":
+            items.append((key, ids, TO_BOOK))
+        else:
             raise EngineError(_bad, f"meld target must be \"book\", not {target!r}")
-        items.append((key, ids, TO_BOOK if target else 0))
     return items
+
+
+def _slow_item(m: Any, where: str) -> Item:
+    """Find what is wrong with one meld item (always raises)."""
+    if type(m) is not dict:
+        raise EngineError(_bad, f"each of {where} must be an object with rank and cards")
+    rank = m.get("rank")
+    if not isinstance(rank, str) or rank not in MELD_KEY:
+        raise EngineError(_bad, f"{rank!r} is not a meld rank (4..A, T or wild)")
+    ids = card_ids(m.get("cards"), f"{where} cards")
+    if not ids:
+        raise EngineError(_bad, f"a meld of {rank} lists no cards")
+    raise EngineError(_bad, f"{where} item {m!r} is not a meld")
 
 
 def _item_values(raw: Any) -> tuple[MeldItem, ...]:

@@ -382,8 +382,8 @@ class State:
         self._check_turn(seat, TAKEN, "meld")
         if not items:
             raise _err(E.BAD_FORMAT, "a meld needs at least one item")
-        plan = self._plan(seat, items, self.hands[seat][:], 0)
-        self._commit(seat, plan, self.hand_n[seat] - plan.laid)
+        plan = self._plan(seat, items, self.hands[seat][:])
+        self._commit(seat, plan, self.hand_n[seat] - plan.laid, 0)
 
     def pickup(self, seat: int, pair: Sequence[int], items: Sequence[Item]) -> None:
         self._check_turn(seat, START, "take the pile")
@@ -403,8 +403,8 @@ class State:
         hand[up] += 1  # the upcard is laid with the pair
         pile_item = (KEY_OF[up], [up, *pair], 0)
         taken = min(rules.pickup_count, len(pile))
-        plan = self._plan(seat, [pile_item, *items], hand, 1)
-        self._commit(seat, plan, self.hand_n[seat] + 1 - plan.laid + taken - 1)
+        plan = self._plan(seat, [pile_item, *items], hand)
+        self._commit(seat, plan, self.hand_n[seat] + 1 - plan.laid + taken - 1, 1)
         h = self.hands[seat]
         pile.pop()
         red = False
@@ -455,34 +455,38 @@ class State:
                 f"the pair must be two natural {KEY_NAME[key]} to match the {CARD_STR[up]}",
             )
 
-    def _plan(self, seat: int, items: Sequence[Item], hand: list[int], free: int) -> _Plan:
+    def _plan(self, seat: int, items: Sequence[Item], hand: list[int]) -> _Plan:
         """Check every item against a working copy; nothing in the state changes."""
         rules = self.rules
         side = self.side_of[seat]
         plan = _Plan(hand)
         open_ = self.open[side]
+        wild_melds = rules.wild_melds
         for key, ids, target in items:
+            nat = wild = value = 0
             for c in ids:
                 if hand[c] <= 0:
                     raise _err(E.CARD_NOT_HELD, f"seat {seat} does not hold {CARD_STR[c]} to meld")
                 hand[c] -= 1
-            nat = wild = 0
-            for c in ids:
                 k = KEY_OF[c]
-                if k == WILD:
+                if k == key:
+                    if k == WILD:
+                        wild += 1
+                    else:
+                        nat += 1
+                elif k == WILD:
                     wild += 1
-                elif k == key:
-                    nat += 1
                 elif k < 0:
                     raise _err(E.MELD_MIXED_RANKS, "3s can never be melded")
                 else:
                     raise _err(
                         E.MELD_MIXED_RANKS, f"{CARD_STR[c]} does not belong in a meld of {KEY_NAME[key]}"
                     )
-            if key == WILD and not rules.wild_melds:
+                value += VALUE[c]
+            if key == WILD and not wild_melds:
                 raise _err(E.WILD_MELD_NOT_ALLOWED, "melds of only wild cards are not allowed")
             plan.laid += len(ids)
-            plan.value += sum([VALUE[c] for c in ids])
+            plan.value += value
             if target == TO_BOOK:
                 self._plan_book_item(side, key, ids, nat, wild, plan)
                 continue
@@ -539,7 +543,7 @@ class State:
         entry.added += ids
         entry.nat += nat
 
-    def _commit(self, seat: int, plan: _Plan, hand_after: int) -> None:
+    def _commit(self, seat: int, plan: _Plan, hand_after: int, free: int) -> None:
         """Apply a checked plan after the first lay-down and going-out checks."""
         rules = self.rules
         side = self.side_of[seat]
@@ -584,7 +588,7 @@ class State:
         self.table_points[side] += plan.value
         self.laid_down[side] = True
         self.hands[seat] = plan.hand
-        self.hand_n[seat] = sum(plan.hand)
+        self.hand_n[seat] -= plan.laid - free
         f = self.facts[seat]
         f[F_STARTED] += plan.starts
         f[F_LAID] += plan.laid

@@ -1,0 +1,35 @@
+import pytest
+
+from games.engine import replay_log
+from games.engine.simulate import simulate_game
+
+
+@pytest.mark.parametrize("preset", ["classic", "pagat", "six-deck", "canasta", "eleven"])
+@pytest.mark.parametrize(("players", "sides", "individual"),
+                         [(2, None, False), (3, None, False), (4, None, False), (5, None, False),
+                          (6, 2, False), (6, 3, False), (4, None, True)])  # fmt: skip
+def test_full_games_are_valid(preset, players, sides, individual):
+    log = simulate_game(preset, players, sides=sides, seed=11, individual=individual)
+    report = replay_log(log)
+    assert report.valid, report.error
+    assert len(report.rounds) == 4
+    assert len(report.totals) == (players if individual or players not in (4, 6) else sides or 2)
+
+
+def test_same_seed_same_log():
+    assert simulate_game(seed=5) == simulate_game(seed=5)
+    assert simulate_game(seed=5) != simulate_game(seed=6)
+
+
+def test_log_shape():
+    log = simulate_game("canasta", 4, seed=1, rounds=2)
+    assert log["format"] == "hand-and-foot-log/1"
+    assert [r["dealer"] for r in log["rounds"]] == [3, 0]
+    assert all(r["events"] for r in log["rounds"])
+
+
+def test_some_rounds_end_by_going_out():
+    ended = [
+        r.ended_by for s in range(3) for r in replay_log(simulate_game("eleven", 4, seed=s)).rounds
+    ]
+    assert "went_out" in ended
