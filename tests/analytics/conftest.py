@@ -1,0 +1,10 @@
+import pytest
+from django.core.cache import cache
+
+
+@pytest.fixture(autouse=True)
+def _no_pending_recomputes():
+    """Coalescing keys live in the cache; a test must not inherit another test's pending job."""
+    cache.clear()
+    yield
+    cache.clear()

@@ -1,0 +1,228 @@
+"""Snapshots written by the services: event and season standings, ratings, statistics, jobs."""
+
+import datetime
+from unittest import mock
+
+import pytest
+
+from analytics import selectors, services, tasks
+from analytics.models import PlayerRating, RatedGame, RatingHistory, StandingsSnapshot
+from games.models import RoundResult
+from league.models import Event
+from tests.analytics.factories import confirm, make_game, rotating_night
+from tests.factories import ClubFactory, EventFactory, PlayerFactory, SeasonFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def four(db):
+    club = ClubFactory()
+    return club, [PlayerFactory(club=club, name=n) for n in ("Ann", "Ben", "Cat", "Dan")]
+
+
+def test_event_standings_snapshot_ranks_players_of_a_rotating_event(four):
+    club, (a, b, c, d) = four
+    event = EventFactory(club=club, scoring="match_points", tie_breaks=[])
+    players = [a, b, c, d]
+    # Seats 0,2 vs 1,3: R1 A+C vs B+D, R2 A+B vs C+D, R3 A+D vs B+C.
+    rotating_night(event, players, [((0, 1, 2, 3), (1000, 500)), ((0, 2, 1, 3), (700, 700)),
+                                    ((0, 1, 3, 2), (300, 900))])
+    snapshot = services.event_standings_refresh(event=event)
+    assert snapshot.games == 3
+    assert [(r["name"], r["rank"], r["match_points"], r["total_points"]) for r in snapshot.rows] == [
+        ("Cat", 1, 5, 2600), ("Ben", 2, 3, 2100), ("Ann", 3, 3, 2000), ("Dan", 4, 1, 1500)]
+
+
+def test_fixed_partnership_event_ranks_sides_by_their_players(four):
+    club, (a, b, c, d) = four
+    event = EventFactory(club=club, format=Event.Format.SWISS, scoring="total_points")
+    confirm(make_game(event=event, players=[a, b, c, d]), [[300, 200], [100, 100]])
+    rows = services.event_standings_refresh(event=event).rows
+    assert [(r["name"], r["total_points"], r["rank"]) for r in rows] == [
+        ("Ann & Cat", 400, 1), ("Ben & Dan", 300, 2)]
+
+
+def test_refresh_replaces_the_snapshot_in_place(four):
+    club, players = four
+    event = EventFactory(club=club)
+    services.event_standings_refresh(event=event)
+    confirm(make_game(event=event, players=players), [[10, 20]])
+    services.event_standings_refresh(event=event)
+    assert StandingsSnapshot.objects.filter(event=event).count() == 1
+    assert selectors.event_standings(event).games == 1
+
+
+def test_season_standings_aggregate_the_nights_snapshots(four):
+    club, players = four
+    season = SeasonFactory(league__club=club, aggregate="sum", min_attendance=2)
+    night1 = EventFactory(club=club, season=season, scoring="total_points")
+    night2 = EventFactory(club=club, season=season, scoring="total_points",
+                          date=datetime.date(2026, 12, 5))
+    confirm(make_game(event=night1, players=players), [[500, 100]])
+    confirm(make_game(event=night2, players=players[:2] + [PlayerFactory(club=club, name="Eve"),
+                                                           players[3]]), [[50, 60]])
+    services.event_recompute(event_id=night1.pk)
+    services.event_recompute(event_id=night2.pk)
+    rows = selectors.season_standings(season).rows
+    by_name = {r["name"]: (r["rank"], r["nights"], r["score"]) for r in rows}
+    assert by_name["Ann"] == (1, 2, 550)
+    assert by_name["Ben"] == by_name["Dan"] == (2, 2, 160)  # partners both nights: shared rank
+    assert by_name["Cat"] == (None, 1, 500)
+    assert by_name["Eve"] == (None, 1, 50)
+
+
+def _build_club_games():
+    club = ClubFactory()
+    players = [PlayerFactory(club=club) for _ in range(6)]
+    games = []
+    for day in range(3):
+        event = EventFactory(club=club, date=datetime.date(2026, 1, 1 + day * 7))
+        for rotation in range(2):
+            order = [(day + rotation + i) % 6 for i in range(4)]
+            game = make_game(event=event, players=[players[i] for i in order],
+                             rotation_number=rotation + 1)
+            confirm(game, [[100 * (day + 1) + 37 * rotation, 90 * (rotation + 1) + 11 * day]])
+            games.append(game)
+    return club, games
+
+
+def _ratings(club):
+    return (
+        list(RatingHistory.objects.filter(club=club).order_by("position", "player_id")
+             .values_list("player_id", "game_id", "position", "mu", "sigma", "games", "expected")),
+        list(PlayerRating.objects.filter(club=club).order_by("player_id")
+             .values_list("player_id", "mu", "sigma", "ordinal", "games")),
+    )
+
+
+def test_ratings_after_a_correction_equal_a_full_recompute():
+    club, games = _build_club_games()
+    assert services.ratings_recompute(club_id=club.pk) == 6
+    assert services.ratings_recompute(club_id=club.pk) == 0  # nothing changed, nothing replayed
+    corrected = games[2]
+    RoundResult.objects.filter(game=corrected, side=1).update(score=5000)
+    assert services.ratings_recompute(club_id=club.pk) == 4  # from the third game on
+    incremental = _ratings(club)
+    RatingHistory.objects.all().delete()
+    RatedGame.objects.all().delete()
+    PlayerRating.objects.all().delete()
+    services.ratings_recompute(club_id=club.pk)
+    assert _ratings(club) == incremental
+
+
+def test_ratings_reward_the_winners_and_treat_equal_totals_as_a_tie(four):
+    club, (a, b, c, d) = four
+    event = EventFactory(club=club)
+    confirm(make_game(event=event, players=[a, b, c, d]), [[500, 100]])
+    confirm(make_game(event=event, players=[a, b, c, d], rotation_number=2), [[300, 300]])
+    services.ratings_recompute(club_id=club.pk)
+    ratings = {r.player_id: r for r in PlayerRating.objects.filter(club=club)}
+    assert ratings[a.pk].mu > 25 > ratings[b.pk].mu
+    assert ratings[a.pk].mu == ratings[c.pk].mu
+    assert ratings[a.pk].games == 2
+    history = RatingHistory.objects.filter(player=a).order_by("position")
+    first, second = history
+    assert first.expected == pytest.approx(0.5)
+    assert second.expected > 0.5  # A's side was now the favourite
+    assert second.mu < first.mu  # a tie as favourite costs rating
+    assert first.ordinal == pytest.approx(first.mu - 3 * first.sigma)
+
+
+def test_statistics_match_hand_computed_figures(four):
+    club, (a, b, c, d) = four
+    event = EventFactory(club=club)
+    # Game 1 (A+C vs B+D): rounds 100-50 and 200-250 -> A+C 300, B+D 300: a tie.
+    confirm(make_game(event=event, players=[a, b, c, d]), [[100, 50], [200, 250]],
+            clean_books=[[1, 0], [2, 1]], held_points=[[0, 40], [10, 0]])
+    # Game 2 (A+B vs C+D): 400-100, A+B win.
+    confirm(make_game(event=event, players=[a, c, b, d], rotation_number=2), [[400, 100]],
+            clean_books=[[3, 0]], held_points=[[0, 20]])
+    services.ratings_recompute(club_id=club.pk)
+    services.statistics_recompute(club_id=club.pk)
+    ann = selectors.player_stats(a)
+    assert (ann["games"], ann["wins"], ann["ties"], ann["losses"], ann["rounds"]) == (2, 1, 1, 0, 3)
+    assert ann["win_rate"] == 0.5
+    assert ann["average_score_round_1"] == 250  # (100 + 400) / 2
+    assert ann["average_score_round_2"] == 200
+    assert ann["clean_books_per_round"] == 2  # (1 + 2 + 3) / 3
+    assert ann["average_held_points"] == pytest.approx(3.333)
+    assert ann["went_out_rate"] == pytest.approx(2 / 3, abs=1e-3)
+    dan = selectors.player_stats(d)
+    assert (dan["games"], dan["wins"], dan["losses"], dan["average_game_total"]) == (2, 0, 1, 200)
+    pair = selectors.partnership_stats(a, c)
+    assert (pair["games"], pair["ties"], pair["result_rate"]) == (1, 1, 0.5)
+    assert pair["synergy"] == pytest.approx(0.0)  # equal ratings before game 1: expected 0.5
+    assert selectors.partnership_stats(a, b)["synergy"] > 0
+
+
+def test_statistics_use_move_log_facts_when_present(four):
+    from games.models import SeatRoundFacts
+
+    club, players = four
+    game = make_game(event=EventFactory(club=club), players=players)
+    confirm(game, [[100, 50], [80, 90]])
+    SeatRoundFacts.objects.bulk_create([
+        SeatRoundFacts(game=game, round_number=r, seat_number=0, player=players[0], side=0,
+                       foot_turn=ft, pickups=p, black_threes_discarded=1, first_laydown_turn=3)
+        for r, ft, p in ((1, 6, 2), (2, 8, 0))
+    ])
+    services.statistics_recompute(club_id=club.pk)
+    ann = selectors.player_stats(players[0])
+    assert (ann["turns_to_foot"], ann["pickups_per_round"], ann["black_three_blocks_per_round"],
+            ann["first_laydown_turn"], ann["logged_rounds"]) == (7, 1, 1, 3, 2)
+    assert "turns_to_foot" not in selectors.player_stats(players[1]) or \
+        selectors.player_stats(players[1])["turns_to_foot"] is None
+
+
+def test_head_to_head_counts_games_as_opponents_only(four):
+    club, (a, b, c, d) = four
+    event = EventFactory(club=club)
+    confirm(make_game(event=event, players=[a, b, c, d]), [[500, 100]])  # A vs B: A wins
+    confirm(make_game(event=event, players=[a, c, b, d], rotation_number=2), [[300, 400]])  # partners
+    confirm(make_game(event=event, players=[a, d, c, b], rotation_number=3), [[100, 100]])  # tie
+    result = selectors.head_to_head(club.pk, {a.pk}, {b.pk})
+    assert (result["games"], result["wins"], result["ties"], result["losses"]) == (2, 1, 1, 0)
+    assert (result["points_for"], result["points_against"]) == (600, 200)
+
+
+def test_a_burst_of_enqueues_schedules_one_job_until_it_starts(four):
+    club, players = four
+    event = EventFactory(club=club)
+    with mock.patch.object(tasks.recompute_event, "apply_async") as scheduled:
+        for _ in range(5):
+            tasks.enqueue_event_recompute(event.pk)
+        assert scheduled.call_count == 1
+        assert scheduled.call_args.kwargs["countdown"] == tasks.COALESCE_SECONDS
+        with mock.patch.object(tasks, "enqueue_club_recompute"):
+            tasks.recompute_event(event.pk)  # the job clears the key first
+        tasks.enqueue_event_recompute(event.pk)
+        assert scheduled.call_count == 2
+
+
+def test_eager_jobs_chain_standings_ratings_and_statistics(four):
+    club, players = four
+    event = EventFactory(club=club)
+    confirm(make_game(event=event, players=players), [[500, 100]])
+    tasks.enqueue_event_recompute(event.pk)
+    assert selectors.event_standings(event).games == 1
+    assert PlayerRating.objects.filter(club=club).count() == 4
+    assert selectors.player_stats(players[0])["games"] == 1
+
+
+def test_a_failed_write_leaves_the_previous_snapshot(four):
+    club, players = four
+    event = EventFactory(club=club)
+    confirm(make_game(event=event, players=players), [[500, 100]])
+    services.statistics_recompute(club_id=club.pk)
+    before = selectors.player_stats(players[0])
+    confirm(make_game(event=event, players=players, rotation_number=2), [[100, 900]])
+    with mock.patch("analytics.services.PartnershipStats.objects.bulk_create",
+                    side_effect=RuntimeError("worker killed")), pytest.raises(RuntimeError):
+        services.statistics_recompute(club_id=club.pk)
+    assert selectors.player_stats(players[0]) == before
+
+
+def test_recompute_of_a_missing_event_does_nothing():
+    services.event_recompute(event_id=987654)
+    assert not StandingsSnapshot.objects.exists()
