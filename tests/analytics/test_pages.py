@@ -1,0 +1,232 @@
+"""Standings, player, partnership, head-to-head, leaderboard and what-if pages; CSV; API."""
+
+import csv
+import io
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from analytics import services
+from games.engine.rules import PRESETS
+from tests.analytics.factories import confirm, make_game
+from tests.factories import (
+    ClubFactory,
+    EventFactory,
+    MembershipFactory,
+    PlayerFactory,
+    SeasonFactory,
+    UserFactory,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def build_event(games: int = 1, *, club=None, **event_fields):
+    club = club or ClubFactory()
+    event = EventFactory(club=club, **event_fields)
+    players = [PlayerFactory(club=club) for _ in range(4)]
+    for number in range(1, games + 1):
+        order = players if number % 2 else [players[0], players[2], players[1], players[3]]
+        confirm(make_game(event=event, players=order, rotation_number=number),
+                [[100 * number, 50], [200, 20 * number]], clean_books=[[1, 0], [0, 2]])
+    services.event_recompute(event_id=event.pk)
+    services.ratings_recompute(club_id=club.pk)
+    services.statistics_recompute(club_id=club.pk)
+    return event, players
+
+
+def queries_for(client, url, **headers) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url, headers=headers).status_code == 200
+    return len(captured)
+
+
+def test_event_standings_page_and_fragment(client):
+    event, players = build_event(2)
+    page = client.get(f"/events/{event.slug}/standings/")
+    assert page.status_code == 200
+    assert "<html" in page.content.decode() and players[0].name in page.content.decode()
+    fragment = client.get(f"/events/{event.slug}/standings/", headers={"X-Requested-With": "fetch"})
+    assert "<html" not in fragment.content.decode()
+    assert "standings-table" in fragment.content.decode()
+
+
+def test_event_standings_csv_lists_the_ranked_rows(client):
+    event, players = build_event(1, scoring="total_points")
+    response = client.get(f"/events/{event.slug}/standings.csv")
+    assert response["Content-Type"].startswith("text/csv")
+    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    assert [r["rank"] for r in rows] == ["1", "1", "3", "3"]
+    assert {r["total_points"] for r in rows} == {"300", "70"}
+
+
+def test_private_event_standings_are_hidden_from_outsiders_but_not_members(client):
+    event, _ = build_event(1, is_public=False)
+    assert client.get(f"/events/{event.slug}/standings/").status_code == 404
+    assert client.get(f"/events/{event.slug}/standings.csv").status_code == 404
+    scorer = MembershipFactory(club=event.club, role="scorer").user
+    client.force_login(scorer)
+    assert client.get(f"/events/{event.slug}/standings/").status_code == 200
+
+
+def test_standings_page_queries_do_not_grow_with_the_event(client):
+    small, _ = build_event(1)
+    large, _ = build_event(6)
+    for suffix, headers in (("standings/", {}), ("standings/", {"X-Requested-With": "fetch"}),
+                            ("standings.csv", {})):
+        assert queries_for(client, f"/events/{small.slug}/{suffix}", **headers) == queries_for(
+            client, f"/events/{large.slug}/{suffix}", **headers)
+
+
+def test_player_page_queries_do_not_grow_with_the_games(client, django_assert_max_num_queries):
+    _, few = build_event(1)
+    _, many = build_event(8)
+    url = lambda p: f"/players/{p.club.slug}/{p.slug}/"  # noqa: E731
+    assert queries_for(client, url(few[0])) == queries_for(client, url(many[0]))
+    with django_assert_max_num_queries(12):
+        client.get(url(many[0]))
+
+
+def test_player_page_shows_rating_charts_partners_and_csv(client):
+    _, players = build_event(3)
+    page = client.get(players[0].get_absolute_url()).content.decode()
+    assert "/assets/plotly.min.js" in page
+    assert page.count("plotly-graph-div") == 5  # rating, distribution, rounds, books, partners
+    assert players[2].name in page  # partner in games 1 and 3
+    rows = list(csv.reader(io.StringIO(
+        client.get(f"{players[0].get_absolute_url()}stats.csv").content.decode())))
+    assert rows[0] == ["statistic", "value"]
+    assert ["Games", "3"] in rows
+
+
+def test_unknown_player_is_404(client):
+    club = ClubFactory()
+    assert client.get(f"/players/{club.slug}/nobody/").status_code == 404
+
+
+def test_partnership_page(client):
+    _, players = build_event(3)
+    a, _, c, _ = players
+    page = client.get(f"/partnerships/{a.club.slug}/{a.slug}/{c.slug}/")
+    assert page.status_code == 200
+    assert "Synergy" in page.content.decode()
+    assert client.get(f"/partnerships/{a.club.slug}/{a.slug}/{a.slug}/").status_code == 404
+
+
+def test_head_to_head_page_and_its_errors(client):
+    _, (a, b, _, _) = build_event(2)
+    ok = client.get("/head-to-head/", {"club": a.club.slug, "a": a.slug, "b": b.slug})
+    assert ok.status_code == 200 and "Games as opponents" in ok.content.decode()
+    assert client.get("/head-to-head/").status_code == 200
+    assert client.get("/head-to-head/", {"club": "nope", "a": "x", "b": "y"}).status_code == 404
+    missing = client.get("/head-to-head/", {"club": a.club.slug, "a": a.slug, "b": "ghost"})
+    assert missing.status_code == 404 and "ghost" in missing.content.decode()
+    assert client.get("/head-to-head/", {"club": a.club.slug, "a": a.slug, "b": a.slug}).status_code == 400
+
+
+def test_leaderboard_lists_only_players_with_enough_games(client, settings):
+    event, players = build_event(2)
+    settings.ANALYTICS_LEADERBOARD_MIN_GAMES = 3
+    assert players[0].name not in client.get("/leaderboard/").content.decode()
+    settings.ANALYTICS_LEADERBOARD_MIN_GAMES = 2
+    page = client.get("/leaderboard/", {"club": event.club.slug}).content.decode()
+    assert all(p.name in page for p in players)
+
+
+def test_season_standings_fragment_and_csv(client):
+    season = SeasonFactory()
+    event, _ = build_event(1, club=season.league.club, season=season)
+    services.event_recompute(event_id=event.pk)
+    fragment = client.get(f"/seasons/{season.pk}/standings/", headers={"X-Requested-With": "fetch"})
+    assert fragment.status_code == 200 and "<html" not in fragment.content.decode()
+    rows = list(csv.DictReader(io.StringIO(
+        client.get(f"/seasons/{season.pk}/standings.csv").content.decode())))
+    assert len(rows) == 4
+    assert client.get("/seasons/999999/standings/").status_code == 404
+
+
+def test_plotly_is_served_by_the_site(client):
+    response = client.get("/assets/plotly.min.js")
+    assert response.status_code == 200
+    assert "max-age" in response["Cache-Control"]
+    assert b"plotly" in response.content[:5000].lower()
+
+
+class TestWhatIf:
+    def url(self, event):
+        return f"/events/{event.slug}/what-if/"
+
+    def test_outsider_and_scorer_are_refused_director_allowed(self, client):
+        event, _ = build_event(1)
+        assert client.get(self.url(event)).status_code == 403
+        client.force_login(UserFactory())
+        assert client.get(self.url(event)).status_code == 403
+        client.force_login(MembershipFactory(club=event.club, role="scorer").user)
+        assert client.get(self.url(event)).status_code == 403
+        client.force_login(MembershipFactory(club=event.club, role="director").user)
+        assert client.get(self.url(event)).status_code == 200
+
+    def test_private_event_is_404_for_outsiders(self, client):
+        event, _ = build_event(1, is_public=False)
+        client.force_login(UserFactory())
+        assert client.get(self.url(event)).status_code == 404
+
+    def test_rescoring_from_parts_applies_new_bonuses(self, client):
+        event, _ = build_event(1, scoring="total_points")
+        client.force_login(MembershipFactory(club=event.club, role="director").user)
+        response = client.get(self.url(event), {"preset": event.rules_preset,
+                                                "overrides": '{"going_out_bonus": 0}'})
+        assert response.status_code == 200
+        result = response.context["result"]
+        assert result.rescored_from_parts and not result.rescored_from_logs
+        rules = PRESETS[event.rules_preset]
+        # Round 1: side 0 had 1 clean book and went out; round 2: side 1 had 2 clean books.
+        totals = sorted({r["total_points"] for r in result.rows})
+        assert totals == sorted({rules.book_bonus.clean, 2 * rules.book_bonus.clean + 0})
+        assert not result.notes  # a scoring-only change is exact
+
+    def test_bad_overrides_are_explained(self, client):
+        event, _ = build_event(1)
+        client.force_login(MembershipFactory(club=event.club, role="director").user)
+        for overrides in ("{not json", "[1]", '{"no_such_rule": 1}'):
+            response = client.get(self.url(event), {"preset": "classic", "overrides": overrides})
+            assert response.status_code == 400
+            assert response.context["error"]
+        assert client.get(self.url(event), {"preset": "nonsense"}).status_code == 400
+
+    def test_penalty_changes_are_flagged_as_approximate(self, client):
+        event, _ = build_event(1)
+        client.force_login(MembershipFactory(club=event.club, role="director").user)
+        response = client.get(self.url(event), {"preset": "classic",
+                                                "overrides": '{"black_three_penalty": 50}'})
+        notes = list(response.context["result"].notes.values())
+        assert notes and "held points" in notes[0][0]
+
+
+class TestApi:
+    def test_event_standings(self, api_client):
+        event, _ = build_event(1)
+        data = api_client.get(f"/api/standings/events/{event.slug}/").json()
+        assert data["games"] == 1 and len(data["rows"]) == 4
+
+    def test_private_event_is_not_found(self, api_client):
+        event, _ = build_event(1, is_public=False)
+        response = api_client.get(f"/api/standings/events/{event.slug}/")
+        assert response.status_code == 404
+        assert response.json()["error"]["code"] == "NOT_FOUND"
+
+    def test_leaderboard_ratings_and_statistics(self, api_client):
+        event, players = build_event(3)
+        board = api_client.get("/api/ratings/leaderboard/", {"club": event.club.slug}).json()
+        assert len(board["results"]) == 4 and board["results"][0]["rank"] == 1
+        assert api_client.get("/api/ratings/leaderboard/", {"min_games": "x"}).status_code == 400
+        p = players[0]
+        ratings = api_client.get(f"/api/ratings/players/{p.club.slug}/{p.slug}/").json()
+        assert len(ratings["history"]) == 3 and ratings["rating"]["games"] == 3
+        stats = api_client.get(f"/api/statistics/players/{p.club.slug}/{p.slug}/").json()
+        assert stats["statistics"]["games"] == 3 and stats["partners"]
+
+    def test_season_standings(self, api_client):
+        season = SeasonFactory()
+        assert api_client.get(f"/api/standings/seasons/{season.pk}/").json()["rows"] == []
