@@ -198,9 +198,44 @@ def _describe(value: Any) -> str:
     return str(value)
 
 
-def _side_fields(side: Any, i: int, round_no: int) -> tuple[list[int], bool, int | None, int]:
-    """Validate one side's fields: ([clean, dirty, wild, red3, table, held], went_out, score,
-    cut_bonus). `i` is the 1-based side number used in messages."""
+SideTuple = tuple[int, int, int, int, int, int, bool, int | None, int]
+
+
+def _side(side: Any, i: int, round_no: int) -> SideTuple:
+    """One side's fields; a fast path for the usual well-formed side, else `_side_fields`."""
+    if type(side) is dict:
+        try:
+            c = side["clean_books"]
+            d = side["dirty_books"]
+            w = side["wild_books"]
+            r = side["red_threes"]
+            t = side["table_points"]
+            h = side["held_points"]
+            out = side["went_out"]
+        except KeyError:
+            return _side_fields(side, i, round_no)
+        if (
+            type(c) is int and type(d) is int and type(w) is int and type(r) is int
+            and type(t) is int and type(h) is int and type(out) is bool
+            and c >= 0 and d >= 0 and w >= 0 and r >= 0 and t >= 0 and h >= 0
+            and not t % 5 and not h % 5
+        ):
+            n = len(side)
+            if n == 7:
+                return c, d, w, r, t, h, out, None, 0
+            if n == 7 + ("score" in side) + ("cut_bonus" in side):
+                score = side.get("score")
+                cut = side.get("cut_bonus", 0)
+                if (score is None and "score" not in side or type(score) is int) and (
+                    type(cut) is int and cut >= 0 and not cut % 5
+                ):
+                    return c, d, w, r, t, h, out, score, cut
+    return _side_fields(side, i, round_no)
+
+
+def _side_fields(side: Any, i: int, round_no: int) -> SideTuple:
+    """Validate one side's fields (slow path, with messages): (clean, dirty, wild, red3, table,
+    held, went_out, score or None, cut_bonus). `i` is the 1-based side number in messages."""
     where = f"Side {i}"
     if type(side) is not dict:
         raise _bad_format(f"{where} should be an object of numbers, not {_describe(side)}.", round_no)
@@ -261,20 +296,24 @@ def _side_fields(side: Any, i: int, round_no: int) -> tuple[list[int], bool, int
                     round_no,
                 )
             cut = c
-    return values, went_out, score, cut
+    return (*values, went_out, score, cut)  # type: ignore[return-value]
 
 
 def _check(doc: Any) -> RoundReport:
     if type(doc) is not dict:
         raise _bad_format(f"A score sheet should be a JSON object, not {_describe(doc)}.")
-    if len(doc) > 5:
+    if len(doc) != 5 + ("players" in doc):
         extra = doc.keys() - _TOP_FIELDS
         if extra:
             raise _bad_format(f"The sheet has unknown field(s): {', '.join(sorted(map(str, extra)))}.")
-    for name in _TOP_REQUIRED:
-        if name not in doc:
-            raise _bad_format(f"The sheet is missing {name}.")
-    fmt = doc["format"]
+    try:
+        fmt = doc["format"]
+    except KeyError:
+        fmt = None
+    if fmt is None or len(doc) < 5 + ("players" in doc):
+        for name in _TOP_REQUIRED:
+            if name not in doc:
+                raise _bad_format(f"The sheet is missing {name}.")
     if fmt != SHEET_FORMAT:
         raise _bad_format(f"Unknown format {_describe(fmt)}; a score sheet has format {SHEET_FORMAT!r}.")
     round_no = _whole(doc["round"])
@@ -315,10 +354,10 @@ def _check(doc: Any) -> RoundReport:
     else:
         players = 2 * n_sides
 
-    sides = [_side_fields(side, i, round_no) for i, side in enumerate(raw_sides, 1)]
+    sides = [_side(side, i, round_no) for i, side in enumerate(raw_sides, 1)]
 
     # --- SHEET_GOING_OUT
-    out = [i for i, s in enumerate(sides, 1) if s[1]]
+    out = [i for i, s in enumerate(sides, 1) if s[6]]
     if ended_by == "went_out":
         if len(out) != 1:
             if not out:
@@ -330,7 +369,7 @@ def _check(doc: Any) -> RoundReport:
                 )
             raise EngineError(ErrorCode.SHEET_GOING_OUT, msg, round_no)
         i = out[0]
-        clean, dirty, wild = sides[i - 1][0][:3]
+        clean, dirty, wild = sides[i - 1][:3]
         need = rules.books_to_go_out
         if clean < need.clean or dirty < need.dirty or wild < need.wild:
             raise EngineError(
@@ -348,29 +387,28 @@ def _check(doc: Any) -> RoundReport:
         )
 
     decks = rules.deck_count(players)
-    deck_words = _plural(decks, "deck")
 
     # --- SHEET_BOOKS
     clean_all = dirty_all = wild_all = red_all = table_all = 0
-    for values, _, _, _ in sides:
-        clean_all += values[0]
-        dirty_all += values[1]
-        wild_all += values[2]
-        red_all += values[3]
-        table_all += values[4]
+    for sd in sides:
+        clean_all += sd[0]
+        dirty_all += sd[1]
+        wild_all += sd[2]
+        red_all += sd[3]
+        table_all += sd[4]
     if wild_all and not rules.wild_melds:
-        i = next(i for i, s in enumerate(sides, 1) if s[0][2])
+        i = next(i for i, s in enumerate(sides, 1) if s[2])
         raise EngineError(
             ErrorCode.SHEET_BOOKS,
-            f"Side {i} shows {_plural(sides[i - 1][0][2], 'wild book')}, but {limits.name} "
+            f"Side {i} shows {_plural(sides[i - 1][2], 'wild book')}, but {limits.name} "
             "does not allow melds of wild cards only.",
             round_no,
         )
     if dirty_all and limits.min_dirty_naturals is None:
-        i = next(i for i, s in enumerate(sides, 1) if s[0][1])
+        i = next(i for i, s in enumerate(sides, 1) if s[1])
         raise EngineError(
             ErrorCode.SHEET_BOOKS,
-            f"Side {i} shows {_plural(sides[i - 1][0][1], 'dirty book')}, but {limits.name} "
+            f"Side {i} shows {_plural(sides[i - 1][1], 'dirty book')}, but {limits.name} "
             "allows no wild card in a natural meld.",
             round_no,
         )
@@ -380,7 +418,7 @@ def _check(doc: Any) -> RoundReport:
             ErrorCode.SHEET_BOOKS,
             f"The sides show {_plural(wild_all, 'wild book')} and {_plural(dirty_all, 'dirty book')} "
             f"together, which need at least {wilds_needed} wild cards (2s and jokers), but "
-            f"{deck_words} hold only {DECK_WILDS * decks}.",
+            f"{_plural(decks, "deck")} hold only {DECK_WILDS * decks}.",
             round_no,
         )
     naturals_needed = clean_all * rules.book_size + dirty_all * (limits.min_dirty_naturals or 0)
@@ -389,52 +427,52 @@ def _check(doc: Any) -> RoundReport:
             ErrorCode.SHEET_BOOKS,
             f"The sides show {_plural(clean_all, 'clean book')} and {_plural(dirty_all, 'dirty book')} "
             f"together, which need at least {naturals_needed} natural cards (4 to A), but "
-            f"{deck_words} hold only {DECK_NATURALS * decks}.",
+            f"{_plural(decks, "deck")} hold only {DECK_NATURALS * decks}.",
             round_no,
         )
 
     # --- SHEET_RED_THREES
     if red_all:
         if rules.red_threes != "lay":
-            i = next(i for i, s in enumerate(sides, 1) if s[0][3])
+            i = next(i for i, s in enumerate(sides, 1) if s[3])
             raise EngineError(
                 ErrorCode.SHEET_RED_THREES,
-                f"Side {i} shows {_plural(sides[i - 1][0][3], 'red 3')} laid out, but under "
+                f"Side {i} shows {_plural(sides[i - 1][3], 'red 3')} laid out, but under "
                 f"{limits.name} red 3s are held like any dead card; count them in held_points.",
                 round_no,
             )
         if red_all > DECK_RED_THREES * decks:
             raise EngineError(
                 ErrorCode.SHEET_RED_THREES,
-                f"The sides show {red_all} red 3s together, but {deck_words} hold only "
+                f"The sides show {red_all} red 3s together, but {_plural(decks, "deck")} hold only "
                 f"{DECK_RED_THREES * decks}.",
                 round_no,
             )
 
     # --- SHEET_POINTS
     min_dirty = limits.min_dirty_points or 0
-    for i, (values, _, _, _) in enumerate(sides, 1):
-        clean, dirty, wild = values[0], values[1], values[2]
+    for i, sd in enumerate(sides, 1):
+        clean, dirty, wild = sd[0], sd[1], sd[2]
         least = clean * limits.min_clean_points + dirty * min_dirty + wild * limits.min_wild_points
-        if values[4] < least:
+        if sd[4] < least:
             raise EngineError(
                 ErrorCode.SHEET_POINTS,
                 f"Side {i} has {_books_text(clean, dirty, wild)}, which hold cards worth at least "
-                f"{least} points, but its table_points are only {values[4]}.",
+                f"{least} points, but its table_points are only {sd[4]}.",
                 round_no,
             )
     if table_all > DECK_MELDABLE_VALUE * decks:
         raise EngineError(
             ErrorCode.SHEET_POINTS,
             f"The sides laid down {table_all} points of cards together, but the cards of "
-            f"{deck_words} that can be laid down are worth only {DECK_MELDABLE_VALUE * decks}.",
+            f"{_plural(decks, "deck")} that can be laid down are worth only {DECK_MELDABLE_VALUE * decks}.",
             round_no,
         )
 
     # --- scores and SCORE_MISMATCH
     scored: list[SideScore] = []
-    for i, (values, went_out, given, cut) in enumerate(sides, 1):
-        s = side_score(rules, values[0], values[1], values[2], values[3], values[4], values[5], went_out)
+    for i, (clean, dirty, wild, red, table, held, went_out, given, cut) in enumerate(sides, 1):
+        s = side_score(rules, clean, dirty, wild, red, table, held, went_out)
         if cut:
             s = SheetSideScore(
                 s.clean_books, s.dirty_books, s.wild_books, s.clean_bonus, s.dirty_bonus,
