@@ -1,9 +1,69 @@
-"""Fixtures of the public site's tests."""
+"""Fixtures of the public site's tests: fast logins, and Playwright pages on the live server."""
+
+import os
+from pathlib import Path
 
 import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+TIMEOUT_MS = 15_000
 
 
 @pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     """Users here log in often; the real hasher's deliberate slowness buys these tests nothing."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """Debian's Chromium driven by Playwright (sync API), one browser for the whole run."""
+    if not CHROMIUM.exists():
+        pytest.skip(f"browser tests need Chromium at {CHROMIUM} (apt-get install chromium)")
+    # Playwright's sync API runs an event loop in this thread; the tests still talk to the
+    # database synchronously, which Django would otherwise refuse inside a running loop.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def _page(chromium, live_server, viewport: dict, **options):
+    context = chromium.new_context(viewport=viewport, base_url=live_server.url, **options)
+    context.set_default_timeout(TIMEOUT_MS)
+    return context, context.new_page()
+
+
+@pytest.fixture
+def desktop(chromium, live_server):
+    context, page = _page(chromium, live_server, DESKTOP)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def phone(chromium, live_server):
+    context, page = _page(chromium, live_server, PHONE, is_mobile=True, has_touch=True)
+    yield page
+    context.close()
+
+
+def log_in(page, username: str, password: str) -> None:
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_load_state()
