@@ -1,0 +1,185 @@
+"""League API role matrix: anonymous, outsider, scorer of the club, director of another club and
+director of the club, for reads and writes of public and private events."""
+
+import pytest
+from rest_framework.test import APIClient
+
+from league import services
+from league.models import Event, Rotation
+from tests.factories import ClubFactory, EventFactory, MembershipFactory, PlayerFactory, UserFactory
+from tests.league.factories import checked_in_players
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ["anonymous", "outsider", "scorer", "other_director", "director"]
+
+
+@pytest.fixture
+def club():
+    return ClubFactory()
+
+
+def _client(role: str, club) -> APIClient:
+    client = APIClient()
+    if role == "anonymous":
+        return client
+    if role == "outsider":
+        user = UserFactory()
+    elif role == "other_director":
+        user = MembershipFactory(role="director").user
+    else:
+        user = MembershipFactory(club=club, role=role).user
+    client.force_authenticate(user)
+    return client
+
+
+def _running_event(club, *, is_public=True, players=8):
+    event = EventFactory(club=club, is_public=is_public, status="running")
+    checked_in_players(event, players)
+    return event
+
+
+@pytest.mark.parametrize(
+    "role, public_code, private_code",
+    [
+        ("anonymous", 200, 404),
+        ("outsider", 200, 404),
+        ("scorer", 200, 200),
+        ("other_director", 200, 404),
+        ("director", 200, 200),
+    ],
+)
+def test_event_detail_visibility(club, role, public_code, private_code):
+    client = _client(role, club)
+    public, private = EventFactory(club=club), EventFactory(club=club, is_public=False)
+
+    assert client.get(f"/api/events/{public.pk}/").status_code == public_code
+    assert client.get(f"/api/events/{private.pk}/").status_code == private_code
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_event_list_hides_private_events_from_non_members(club, role):
+    client = _client(role, club)
+    EventFactory(club=club, name="Open")
+    EventFactory(club=club, is_public=False, name="Members only")
+
+    names = {e["name"] for e in client.get("/api/events/").json()["results"]}
+
+    assert names == ({"Open", "Members only"} if role in ("scorer", "director") else {"Open"})
+
+
+@pytest.mark.parametrize(
+    "role, code", [("anonymous", 403), ("outsider", 403), ("scorer", 403), ("other_director", 403), ("director", 201)]
+)
+def test_only_the_clubs_director_creates_events(club, role, code):
+    response = _client(role, club).post(
+        "/api/events/", {"club": club.pk, "name": "Cup", "date": "2026-12-12"}, format="json"
+    )
+    assert response.status_code == code, response.json()
+    assert Event.objects.filter(name="Cup").count() == (1 if code == 201 else 0)
+    if code == 403:
+        assert "error" in response.json()
+
+
+@pytest.mark.parametrize(
+    "role, public_code, private_code",
+    [
+        ("anonymous", 403, 404),
+        ("outsider", 403, 404),
+        ("scorer", 403, 403),
+        ("other_director", 403, 404),
+        ("director", 200, 200),
+    ],
+)
+def test_only_the_clubs_director_updates_events(club, role, public_code, private_code):
+    client = _client(role, club)
+    public, private = EventFactory(club=club), EventFactory(club=club, is_public=False)
+
+    assert client.patch(f"/api/events/{public.pk}/", {"name": "X"}, format="json").status_code == public_code
+    response = client.patch(f"/api/events/{private.pk}/", {"name": "X"}, format="json")
+    # Anonymous users are refused before the event is looked up.
+    assert response.status_code == (403 if role == "anonymous" else private_code)
+
+
+@pytest.mark.parametrize(
+    "role, code", [("anonymous", 403), ("outsider", 403), ("scorer", 403), ("other_director", 403), ("director", 201)]
+)
+def test_generate_rotation_role_matrix(club, role, code):
+    event = _running_event(club)
+    response = _client(role, club).post("/api/rotations/generate/", {"event": event.pk}, format="json")
+    assert response.status_code == code
+    assert Rotation.objects.filter(event=event).count() == (1 if code == 201 else 0)
+
+
+@pytest.mark.parametrize(
+    "role, code", [("anonymous", 403), ("outsider", 404), ("scorer", 403), ("other_director", 404), ("director", 201)]
+)
+def test_generate_for_a_private_event_hides_it_from_outsiders(club, role, code):
+    event = _running_event(club, is_public=False)
+    response = _client(role, club).post("/api/rotations/generate/", {"event": event.pk}, format="json")
+    assert response.status_code == code
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_entry_codes_only_for_the_clubs_directors(club, role):
+    event = _running_event(club)
+    services.rotation_generate(event=event)
+
+    games = _client(role, club).get(f"/api/games/?event={event.pk}").json()["results"]
+    rotation = _client(role, club).get(f"/api/rotations/?event={event.pk}").json()["results"][0]
+
+    assert len(games) == 2
+    codes = {g["entry_code"] for g in games} | {t["game"]["entry_code"] for t in rotation["tables"]}
+    if role == "director":
+        assert None not in codes and len(codes) == 2
+    else:
+        assert codes == {None}
+
+
+@pytest.mark.parametrize(
+    "role, code", [("anonymous", 403), ("outsider", 403), ("scorer", 403), ("other_director", 403), ("director", 200)]
+)
+def test_swap_start_and_close_role_matrix(club, role, code):
+    event = _running_event(club)
+    rotation = services.rotation_generate(event=event)
+    a, b = rotation.seats.order_by("pk")[:2]
+    client = _client(role, club)
+
+    swap = client.post(f"/api/rotations/{rotation.pk}/swap/", {"player_a": a.player_id, "player_b": b.player_id}, format="json")
+    start = client.post(f"/api/rotations/{rotation.pk}/start/")
+
+    assert (swap.status_code, start.status_code) == (code, code)
+    assert Rotation.objects.get(pk=rotation.pk).status == ("started" if code == 200 else "draft")
+
+
+@pytest.mark.parametrize(
+    "role, code", [("anonymous", 403), ("outsider", 403), ("scorer", 403), ("other_director", 403), ("director", 201)]
+)
+def test_registration_role_matrix(club, role, code):
+    event = EventFactory(club=club, status="registration")
+    player = PlayerFactory(club=club)
+    response = _client(role, club).post("/api/registrations/", {"event": event.pk, "player": player.pk}, format="json")
+    assert response.status_code == code
+    assert event.registrations.count() == (1 if code == 201 else 0)
+
+
+@pytest.mark.parametrize(
+    "role, code", [("anonymous", 403), ("outsider", 403), ("scorer", 403), ("other_director", 403), ("director", 201)]
+)
+def test_player_creation_role_matrix(club, role, code):
+    response = _client(role, club).post("/api/players/", {"club": club.pk, "name": "Zed"}, format="json")
+    assert response.status_code == code
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_private_event_registrations_and_rotations_are_hidden_from_non_members(club, role):
+    event = _running_event(club, is_public=False)
+    services.rotation_generate(event=event)
+    client = _client(role, club)
+    member = role in ("scorer", "director")
+
+    registrations = client.get(f"/api/registrations/?event={event.pk}").json()["results"]
+    rotation_id = event.rotations.get().pk
+
+    assert len(registrations) == (8 if member else 0)
+    assert client.get(f"/api/rotations/{rotation_id}/").status_code == (200 if member else 404)
