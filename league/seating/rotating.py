@@ -19,6 +19,7 @@ from .shapes import rotating_shape, split_sides
 from .types import RotationPlan, SeatingError, SeatingRequest
 
 PARTNER_WEIGHT = 1000
+RESTARTS = 6  # fresh starts of the local search while a partner repeat remains
 
 
 def plan_rotating(request: SeatingRequest) -> list[RotationPlan]:
@@ -169,8 +170,16 @@ def seat_one_rotation(
             total += weight(a, b, is_partner)
         return total
 
-    costs = [cost(k) for k in range(len(sizes))]
-    _local_search(order, table_of, costs, cost, rng)
+    best, best_total = order[:], None
+    for _attempt in range(RESTARTS):
+        costs = [cost(k) for k in range(len(sizes))]
+        _local_search(order, table_of, costs, cost, rng)
+        if best_total is None or sum(costs) < best_total:
+            best, best_total = order[:], sum(costs)
+        if best_total < PARTNER_WEIGHT:  # no partner repeat left: good enough
+            break
+        rng.shuffle(order)  # a repeat is left: try again from another start
+    order[:] = best
     out = []
     for k, (size, sides) in enumerate(layouts):
         members = [seated[order[starts[k] + i]] for i in range(size)]
