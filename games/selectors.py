@@ -128,3 +128,21 @@ def version_summary(version: ResultVersion) -> dict[str, Any]:
         "reason": version.reason,
         "created_at": version.created_at,
     }
+
+
+def version_rows(game: Game) -> list[dict[str, Any]]:
+    """Every version of the game's result, newest first, in words a page can show."""
+    return [
+        {
+            "version": version,
+            "entered_by": entrant_label(game, version.entered_by),
+            "confirmed_by": entrant_label(game, version.confirmed_by)
+            if version.confirmed_by
+            else "",
+            "round_scores": [
+                (r["round"], [side["score"] for side in r["sides"]], r["ended_by"])
+                for r in version.rounds
+            ],
+        }
+        for version in game_versions(game)
+    ]

@@ -113,8 +113,8 @@ class GameTable:
     sides: int = 2
 
 
-def table_entrant(*, game: Game, side: Any) -> Entrant:
-    """A side entering through the table link: only while the event runs, only a real side."""
+def table_link_check(*, game: Game) -> None:
+    """Table links take results only while their event runs."""
     event = game.table.rotation.event
     if event.status != Event.Status.RUNNING:
         raise ResultClosed(
@@ -122,6 +122,11 @@ def table_entrant(*, game: Game, side: Any) -> Entrant:
             f"Table links take results only while the event is running; {event.name} is "
             f"{event.get_status_display().lower()}. Ask the director.",
         )
+
+
+def table_entrant(*, game: Game, side: Any) -> Entrant:
+    """A side entering through the table link: only while the event runs, only a real side."""
+    table_link_check(game=game)
     sides = sorted(set(Seat.objects.filter(table_id=game.table_id).values_list("side", flat=True)))
     if isinstance(side, bool) or side not in sides:
         raise ResultRefused(

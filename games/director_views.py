@@ -1,0 +1,144 @@
+"""Director pages for results: an event's games, disputes, versions and corrections."""
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from games import selectors, services
+from games.forms import ConfirmForm, CorrectionForm, SheetForm, sheet_initial
+from games.services import Entrant, ResultRefused
+from league.models import Event, Game
+from league.permissions import can_view_event, is_director
+
+
+def _directed(user: Any, event: Event) -> None:
+    """Directors of the event's club pass; members of the public get 403 or, if they may not
+    even see the event, 404."""
+    if is_director(user, event.club_id):
+        return
+    if can_view_event(user, event):
+        raise PermissionDenied("Only the club's directors manage results.")
+    raise Http404
+
+
+def _directed_game(request: HttpRequest, game_id: int) -> Game:
+    game = get_object_or_404(Game.objects.select_related("table__rotation__event"), pk=game_id)
+    _directed(request.user, selectors.event_of(game))
+    return game
+
+
+@login_required
+def event_results(request: HttpRequest, slug: str) -> HttpResponse:
+    event = get_object_or_404(Event, slug=slug)
+    _directed(request.user, event)
+    games = list(selectors.event_games(event))
+    return render(
+        request,
+        "games/director_results.html",
+        {
+            "event": event,
+            "games": games,
+            "disputed": [g for g in games if g.status == Game.Status.DISPUTED],
+        },
+    )
+
+
+def _correction_forms(game: Game, data: Any = None) -> list[SheetForm]:
+    sides = selectors.game_sides(game)
+    rounds = services.game_table(game).rules.rounds
+    base = selectors.current_version(game) or next(iter(selectors.game_versions(game)), None)
+    initial = {r["round"]: sheet_initial(r) for r in (base.rounds if base else [])}
+    return [
+        SheetForm(
+            data,
+            sides=sides,
+            rounds=rounds,
+            prefix=f"r{n}",
+            initial={**initial.get(n, {"round": n}), "round": n},
+        )
+        for n in range(1, rounds + 1)
+    ]
+
+
+def _page(request: HttpRequest, game: Game, *, status: int = 200, **forms: Any) -> HttpResponse:
+    return render(
+        request,
+        "games/director_game.html",
+        {
+            "game": game,
+            "event": selectors.event_of(game),
+            "seats": selectors.game_seats(game),
+            "sides": selectors.game_sides(game),
+            "versions": selectors.version_rows(game),
+            "open_versions": selectors.open_versions(game),
+            "submissions": selectors.game_submissions(game),
+            "flagged": selectors.flagged_submissions(game),
+            "sheet_forms": forms.get("sheet_forms") or _correction_forms(game),
+            "correction_form": forms.get("correction_form")
+            or CorrectionForm(initial={"revision": services.result_revision(game)}),
+        },
+        status=status,
+    )
+
+
+@login_required
+def game_result(request: HttpRequest, game_id: int) -> HttpResponse:
+    return _page(request, _directed_game(request, game_id))
+
+
+@login_required
+@require_POST
+def confirm_version(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A director chooses one version of a dispute (or confirms an entered one)."""
+    game = _directed_game(request, game_id)
+    form = ConfirmForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose a version to confirm.")
+        return redirect("director-result", game_id=game.pk)
+    try:
+        services.result_confirm(
+            game=game,
+            version_number=form.cleaned_data["version"],
+            entrant=Entrant.for_user(request.user),
+        )
+    except ResultRefused as refused:
+        messages.error(request, refused.message)
+    else:
+        messages.success(request, f"Version {form.cleaned_data['version']} is now the result.")
+    return redirect("director-result", game_id=game.pk)
+
+
+@login_required
+@require_POST
+def correct_result(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The director's figures for every round, with a reason; refused if the result changed
+    since the page was loaded (hidden revision)."""
+    game = _directed_game(request, game_id)
+    correction = CorrectionForm(request.POST)
+    sheet_forms = _correction_forms(game, request.POST)
+    if not correction.is_valid() or not all(f.is_valid() for f in sheet_forms):
+        return _page(request, game, status=400, sheet_forms=sheet_forms, correction_form=correction)
+    try:
+        version = services.result_correct(
+            game=game,
+            user=request.user,
+            reason=correction.cleaned_data["reason"],
+            expected_revision=correction.cleaned_data["revision"],
+            documents=[f.sheet() for f in sheet_forms],
+        )
+    except ResultRefused as refused:
+        correction.add_error(None, f"{refused.message} ({refused.code})")
+        return _page(
+            request,
+            game,
+            status=refused.http_status,
+            sheet_forms=sheet_forms,
+            correction_form=correction,
+        )
+    messages.success(request, f"Saved as version {version.number}.")
+    return redirect("director-result", game_id=game.pk)
