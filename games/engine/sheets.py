@@ -509,6 +509,7 @@ def check_sheet(sheet: dict[str, Any] | str | bytes) -> GameReport:
     `totals` its scores; when not, `error` holds the first problem found (its `round` is the
     sheet's round when that could be read, its `event` null).
     """
+    doc: Any = None
     try:
         if isinstance(sheet, str | bytes | bytearray):
             try:
@@ -520,6 +521,10 @@ def check_sheet(sheet: dict[str, Any] | str | bytes) -> GameReport:
         rnd = _check(doc)
         return GameReport("sheet", True, None, [rnd], [], [s.score for s in rnd.sides])
     except EngineError as err:
+        if err.round is None and type(doc) is dict:
+            rnd = _whole(doc.get("round"))
+            if rnd is not None and rnd >= 1:
+                err.round = rnd
         return GameReport("sheet", False, err)
     except Exception as exc:  # never raise: anything unforeseen is a malformed sheet
         return GameReport(

@@ -152,3 +152,19 @@ def test_simulate_tables(args, players, sides):
     assert check.returncode == 0, check.stdout
     (line,) = lines(check)
     assert len(line["rounds"][0]["sides"]) == sides
+
+
+def test_check_document_dispatches_on_format(examples):
+    from games.engine.checking import check_document
+
+    folder, _ = examples
+    sheet_text = (folder / "sheet_seed_example.json").read_text()
+    assert check_document(sheet_text).kind == "sheet"
+    assert check_document(sheet_text.encode()).totals == [3855, 615]
+    log = json.loads((folder / "goes_out_with_yes.json").read_text())
+    report = check_document(log)
+    assert report.kind == "log" and report.valid and report.totals == [1155, -270]
+    for doc, kind in [({"format": "hand-and-foot-sheet/2"}, "sheet"), ({"format": "x"}, "log"),
+                      ({}, "log"), ([], "log"), ("{", "log"), (b"\xff", "log")]:
+        report = check_document(doc)
+        assert (report.kind, report.valid, report.error.code) == (kind, False, "BAD_FORMAT"), doc

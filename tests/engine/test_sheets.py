@@ -151,6 +151,7 @@ def test_missing_top_field(field):
     del doc[field]
     err = error_of(doc)
     assert err["code"] == "BAD_FORMAT" and field in err["message"]
+    assert err["round"] == (None if field == "round" else 2)
 
 
 @pytest.mark.parametrize("field", list(WORKED["sides"][0]))
@@ -558,14 +559,15 @@ def sheet_from_round(log: dict[str, Any], rnd: dict[str, Any]) -> dict[str, Any]
     table=st.sampled_from([(4, None, False), (6, 3, False), (6, 2, False), (3, None, False),
                            (4, None, True)]),
     seed=st.integers(0, 10_000),
+    strategy=st.sampled_from(["greedy", "random"]),
 )
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-def test_sheet_from_replayed_round_is_accepted(preset, table, seed):
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_sheet_from_replayed_round_is_accepted(preset, table, seed, strategy):
     simulate = pytest.importorskip("games.engine.simulate", reason="simulate.py not written yet")
     replay = pytest.importorskip("games.engine.replay", reason="replay.py not written yet")
     players, sides, individual = table
     log = simulate.simulate_game(rules=preset, players=players, sides=sides, seed=seed,
-                                 rounds=2, individual=individual)
+                                 rounds=2, individual=individual, strategy=strategy)
     report = replay.replay_log(log)
     assert report.valid, report.error and report.error.to_dict()
     for rnd in report.to_dict()["rounds"]:
