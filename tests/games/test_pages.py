@@ -233,3 +233,10 @@ def test_stale_correction_form_is_refused(client, game):
     assert response.status_code == 412
     assert "STALE_VERSION" in response.content.decode()
     assert game.result_versions.count() == 2
+
+
+def test_admin_lists_results_read_only(admin_client, game):
+    enter_all(admin_client, game, 0, "a")
+    assert admin_client.get("/admin/games/submission/").status_code == 200
+    assert admin_client.get("/admin/games/resultversion/").status_code == 200
+    assert admin_client.get("/admin/games/submission/add/").status_code == 403
