@@ -120,33 +120,26 @@ def plan_swiss(request: SeatingRequest) -> list[RotationPlan]:
     tail: list[Side] = []
     if three:  # the three lowest-ranked sides share the table of six
         ordered, tail = ordered[:-3], ordered[-3:]
-    tables = pair_avoiding_rematches(ordered, rec.met) + ([tuple(tail)] if tail else [])
+    tables = pair_avoiding_rematches(ordered, rec.met, rec.match)
+    tables += [tuple(tail)] if tail else []
     return _finish(request, [(tables, _bye_players(byes))])
 
 
-def pair_avoiding_rematches(ordered: list[Side], met: Counter) -> list[Sides]:
-    """Pair each highest unpaired side with the next one it has not met (backtracking within a
-    budget); if that is impossible, pair with the fewest repeated meetings."""
-    budget = [20000]
+def pair_avoiding_rematches(
+    ordered: list[Side], met: Counter, record: Counter | None = None
+) -> list[Sides]:
+    """Pair the ranked sides without rematches, keeping records as equal as possible.
 
-    def solve(rest: list[Side]) -> list[Sides] | None:
-        if not rest:
-            return []
-        budget[0] -= 1
-        if budget[0] < 0:
-            return None
-        first = rest[0]
-        for i in range(1, len(rest)):
-            if met[frozenset((first, rest[i]))]:
-                continue
-            tail = solve(rest[1:i] + rest[i + 1 :])
-            if tail is not None:
-                return [(first, rest[i]), *tail]
-        return None
-
-    found = solve(list(ordered))
-    if found is not None:
-        return found
+    Depth-first search, best candidates first (closest record, then closest rank), under a
+    growing bound on the summed record differences of the pairs (0 first: every pair has equal
+    records); each bound has a node budget. If no rematch-free pairing turns up, pair each
+    highest side with the one it met least.
+    """
+    rec = record if record is not None else Counter()
+    for bound in range(0, 2 * len(ordered) + 1, 2):
+        found = _search_pairs(list(ordered), met, rec, bound, [4000])
+        if found is not None:
+            return found
     rest, out = list(ordered), []
     while rest:
         first = rest.pop(0)
@@ -154,6 +147,27 @@ def pair_avoiding_rematches(ordered: list[Side], met: Counter) -> list[Sides]:
         rest.remove(other)
         out.append((first, other))
     return out
+
+
+def _search_pairs(rest, met, rec, bound, budget) -> list[Sides] | None:
+    if not rest:
+        return []
+    budget[0] -= 1
+    if budget[0] < 0:
+        return None
+    first = rest[0]
+    options = [
+        (abs(rec[first] - rec[rest[i]]), i)
+        for i in range(1, len(rest))
+        if not met[frozenset((first, rest[i]))]
+    ]
+    for cost, i in sorted(options):
+        if cost > bound:
+            break
+        tail = _search_pairs(rest[1:i] + rest[i + 1 :], met, rec, bound - cost, budget)
+        if tail is not None:
+            return [(first, rest[i]), *tail]
+    return None
 
 
 # --- round robin --------------------------------------------------------------------------
