@@ -150,6 +150,12 @@ class RotationView:
     tables: list[TableView]
     sit_outs: list[object]
 
+    @property
+    def players(self) -> list[object]:
+        """Everyone in the rotation, by name (for "swap these two" choices)."""
+        seated = [seat.player for table in self.tables for seat in table.seats]
+        return sorted(seated + self.sit_outs, key=lambda p: p.name)
+
 
 def rotation_plan(rotation: Rotation) -> RotationView:
     """A rotation as a template draws it: tables with seats in clockwise order, each side's

@@ -448,6 +448,23 @@ def registration_add(
     )
 
 
+@transaction.atomic
+def registration_add_entrant(*, event: Event, players: Sequence[Player | str]) -> Registration:
+    """Enter existing players or new ones by name: one for rotating partners, two (a
+    partnership) for fixed formats. New players are created only if the entry succeeds."""
+    needed = 2 if event.is_fixed_partnerships else 1
+    if len(players) != needed:
+        what = "two players (a partnership)" if needed == 2 else "one player"
+        raise LeagueError("BAD_ENTRANT", f"This event takes {what} per entry.")
+    resolved = [
+        p if isinstance(p, Player) else player_create(club=event.club, name=p) for p in players
+    ]
+    if needed == 1:
+        return registration_add(event=event, player=resolved[0])
+    pair = partnership_get_or_create(club=event.club, player_a=resolved[0], player_b=resolved[1])
+    return registration_add(event=event, partnership=pair)
+
+
 def registration_check_in(*, registration: Registration, checked_in: bool = True) -> Registration:
     if registration.event.status == Event.Status.FINISHED:
         raise LeagueError("EVENT_FINISHED", "The event is finished.")

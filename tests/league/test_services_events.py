@@ -268,3 +268,34 @@ def test_check_in_toggles():
     assert Registration.objects.get(pk=registration.pk).checked_in
     services.registration_check_in(registration=registration, checked_in=False)
     assert not Registration.objects.get(pk=registration.pk).checked_in
+
+
+def test_add_entrant_creates_a_new_player_by_name():
+    event = EventFactory(status="registration")
+    registration = services.registration_add_entrant(event=event, players=["New Person"])
+    assert registration.player.name == "New Person"
+    assert registration.player.club == event.club
+
+
+def test_add_entrant_pairs_two_players_in_fixed_formats():
+    event = EventFactory(status="registration", format="swiss")
+    existing = PlayerFactory(club=event.club)
+    registration = services.registration_add_entrant(event=event, players=[existing, "Partner"])
+    pair = registration.partnership
+    assert {pair.player_a.name, pair.player_b.name} == {existing.name, "Partner"}
+
+
+def test_add_entrant_refused_leaves_no_new_player_behind():
+    event = EventFactory(status="registration")
+    existing = PlayerFactory(club=event.club)
+    Registration.objects.create(event=event, player=existing)
+    players_before = event.club.players.count()
+
+    with pytest.raises(LeagueError, match="one player"):
+        services.registration_add_entrant(event=event, players=["Someone", "Else"])
+    event.format = "swiss"
+    event.save()
+    with pytest.raises(LeagueError):
+        services.registration_add_entrant(event=event, players=["Brand New", existing])
+
+    assert event.club.players.count() == players_before

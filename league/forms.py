@@ -1,0 +1,128 @@
+"""Forms of the director pages. They check the shape of what was typed; the league rules are
+checked by `league.services`, whose refusals the views show next to the form."""
+
+import json
+from typing import Any
+
+from django import forms
+from django.db.models import QuerySet
+
+from games.engine.rules import PRESETS
+from league.models import Club, Event, Player, Season
+
+TIE_BREAK_SLOTS = 4
+TIE_BREAK_CHOICES = [("", "(none)")] + [(t, t.replace("_", " ").capitalize()) for t in Event.TIE_BREAKS]
+
+
+class ClubForm(forms.Form):
+    name = forms.CharField(max_length=120, label="Club name")
+
+
+class EventForm(forms.Form):
+    club = forms.ModelChoiceField(queryset=Club.objects.none(), empty_label=None)
+    name = forms.CharField(max_length=160, label="Event name")
+    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    kind = forms.ChoiceField(choices=Event.Kind.choices)
+    season = forms.ModelChoiceField(queryset=Season.objects.none(), required=False,
+                                    help_text="League nights count towards this season's standings.")
+    rules_preset = forms.ChoiceField(choices=[(p, p) for p in PRESETS], label="Rule preset")
+    rules_overrides = forms.CharField(
+        required=False, label="House rules (JSON)", widget=forms.Textarea(attrs={"rows": 3}),
+        help_text='Parameters that differ from the preset, e.g. {"going_out_bonus": 200}.',
+    )
+    format = forms.ChoiceField(choices=Event.Format.choices)
+    table_sizes = forms.TypedMultipleChoiceField(
+        choices=[(4, "Tables of 4"), (6, "Tables of 6")], coerce=int, initial=[4],
+        widget=forms.CheckboxSelectMultiple,
+    )
+    odd_handling = forms.ChoiceField(choices=Event.OddHandling.choices, label="When players do not fill the tables")
+    planned_rotations = forms.IntegerField(min_value=1, max_value=60, initial=3)
+    scoring = forms.ChoiceField(choices=Event.Scoring.choices)
+    is_public = forms.BooleanField(required=False, initial=True, label="Public (anyone may see it)")
+
+    def __init__(self, *args: Any, clubs: QuerySet[Club], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = clubs
+        self.fields["season"].queryset = Season.objects.filter(league__club__in=clubs).select_related("league")
+        for slot in range(1, TIE_BREAK_SLOTS + 1):
+            self.fields[f"tie_break_{slot}"] = forms.ChoiceField(
+                choices=TIE_BREAK_CHOICES, required=False, label=f"Tie-break {slot}"
+            )
+
+    def clean_rules_overrides(self) -> dict[str, Any]:
+        text = self.cleaned_data["rules_overrides"].strip()
+        if not text:
+            return {}
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise forms.ValidationError(f"House rules are not valid JSON: {exc.msg}.") from exc
+        if not isinstance(value, dict):
+            raise forms.ValidationError('House rules must be a JSON object, e.g. {"rounds": 3}.')
+        return value
+
+    def service_kwargs(self) -> dict[str, Any]:
+        """The cleaned form as keyword arguments of `event_create` / `event_update`."""
+        data = dict(self.cleaned_data)
+        data["tie_breaks"] = [
+            data.pop(f"tie_break_{slot}") for slot in range(1, TIE_BREAK_SLOTS + 1)
+        ]
+        data["tie_breaks"] = [t for t in data["tie_breaks"] if t]
+        return data
+
+    @staticmethod
+    def initial_for(event: Event) -> dict[str, Any]:
+        initial = {
+            name: getattr(event, name)
+            for name in ("club", "name", "date", "kind", "season", "rules_preset", "format",
+                         "table_sizes", "odd_handling", "planned_rotations", "scoring", "is_public")
+        }
+        initial["rules_overrides"] = json.dumps(event.rules_overrides) if event.rules_overrides else ""
+        for slot, tie_break in enumerate(event.tie_breaks, start=1):
+            initial[f"tie_break_{slot}"] = tie_break
+        return initial
+
+
+class EntrantForm(forms.Form):
+    """A player (existing or new by name); in fixed formats also their partner."""
+
+    player = forms.ModelChoiceField(queryset=Player.objects.none(), required=False, label="Existing player")
+    new_name = forms.CharField(max_length=120, required=False, label="Or a new player's name")
+    partner = forms.ModelChoiceField(queryset=Player.objects.none(), required=False, label="Existing partner")
+    partner_new_name = forms.CharField(max_length=120, required=False, label="Or a new partner's name")
+
+    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fixed = event.is_fixed_partnerships
+        self.fields["player"].queryset = event.club.players.all()
+        self.fields["partner"].queryset = event.club.players.all()
+        if not self.fixed:
+            del self.fields["partner"], self.fields["partner_new_name"]
+
+    def _one(self, existing: str, new: str, who: str) -> Player | str:
+        player, name = self.cleaned_data.get(existing), self.cleaned_data.get(new, "").strip()
+        if bool(player) == bool(name):
+            raise forms.ValidationError(f"Choose an existing {who} or type a new name (one of the two).")
+        return player or name
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        entrants = [self._one("player", "new_name", "player")]
+        if self.fixed:
+            entrants.append(self._one("partner", "partner_new_name", "partner"))
+        cleaned["entrants"] = entrants
+        return cleaned
+
+
+class SwapForm(forms.Form):
+    player_a = forms.ModelChoiceField(queryset=Player.objects.none(), label="Swap")
+    player_b = forms.ModelChoiceField(queryset=Player.objects.none(), label="with")
+
+    def __init__(self, *args: Any, players: QuerySet[Player], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player_a"].queryset = players
+        self.fields["player_b"].queryset = players
+
+
+class StatusForm(forms.Form):
+    status = forms.ChoiceField(choices=Event.Status.choices)

@@ -1,0 +1,227 @@
+"""Director pages: my clubs and events, create an event, run it (registrations and rotations).
+
+Every action is a POST form that redirects back with a message; refusals from the services are
+shown as error messages and change nothing.
+"""
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from league import selectors, services
+from league.forms import ClubForm, EntrantForm, EventForm, StatusForm, SwapForm
+from league.models import Event, Registration, Rotation
+from league.permissions import can_view_event, directed_clubs, is_director
+from league.services import LeagueError
+
+
+def _directed_event(request: HttpRequest, slug: str) -> Event:
+    """The event if the user directs its club: 404 if they may not even see it, else 403."""
+    event = get_object_or_404(Event.objects.select_related("club"), slug=slug)
+    if not can_view_event(request.user, event):
+        raise Http404("No such event.")
+    if not is_director(request.user, event.club):
+        raise PermissionDenied("Only a director of this club may run this event.")
+    return event
+
+
+def _attempt(request: HttpRequest, done: str, service: Callable[..., Any], **kwargs: Any) -> Any:
+    """Run a service and report the outcome as a message; None when it was refused."""
+    try:
+        result = service(**kwargs)
+    except LeagueError as error:
+        messages.error(request, error.message)
+        return None
+    messages.success(request, done)
+    return result
+
+
+def _back(event: Event, anchor: str = "") -> HttpResponse:
+    response = redirect("director-event", slug=event.slug)
+    if anchor:
+        response["Location"] += f"#{anchor}"
+    return response
+
+
+@login_required
+def home(request: HttpRequest) -> HttpResponse:
+    clubs = directed_clubs(request.user)
+    context = {
+        "clubs": clubs,
+        "events": selectors.director_events(user=request.user),
+        "club_form": ClubForm(),
+    }
+    return render(request, "league/director/home.html", context)
+
+
+@login_required
+@require_POST
+def club_create(request: HttpRequest) -> HttpResponse:
+    form = ClubForm(request.POST)
+    if form.is_valid():
+        _attempt(request, "Club created; you are its director.", services.club_create,
+                 name=form.cleaned_data["name"], director=request.user)
+    else:
+        messages.error(request, "A club needs a name.")
+    return redirect("director-home")
+
+
+@login_required
+def event_create(request: HttpRequest) -> HttpResponse:
+    clubs = directed_clubs(request.user)
+    if not clubs.exists():
+        messages.error(request, "Start a club first: only a club's directors create its events.")
+        return redirect("director-home")
+    form = EventForm(request.POST or None, clubs=clubs, initial={"table_sizes": [4], "is_public": True,
+                                                                 "tie_break_1": "total_points"})
+    if request.method == "POST" and form.is_valid():
+        event = _form_service(request, form, services.event_create, **form.service_kwargs())
+        if event:
+            messages.success(request, f"{event.name} created as a draft.")
+            return _back(event)
+    return render(request, "league/director/event_form.html", {"form": form, "event": None})
+
+
+@login_required
+def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _directed_event(request, slug)
+    clubs = directed_clubs(request.user).filter(pk=event.club_id)
+    form = EventForm(request.POST or None, clubs=clubs, initial=EventForm.initial_for(event))
+    form.fields["club"].disabled = True
+    if request.method == "POST" and form.is_valid():
+        changes = form.service_kwargs()
+        changes.pop("club")
+        if _form_service(request, form, services.event_update, event=event, **changes):
+            messages.success(request, "Settings saved.")
+            return _back(event)
+    return render(request, "league/director/event_form.html", {"form": form, "event": event})
+
+
+def _form_service(request: HttpRequest, form: EventForm, service: Callable[..., Any], **kwargs: Any) -> Any:
+    """Run a service for a form; a refusal is attached to the field it names."""
+    try:
+        return service(**kwargs)
+    except LeagueError as error:
+        field = error.field if error.field in form.fields else None
+        if field is None and error.field == "tie_breaks":
+            field = "tie_break_1"
+        form.add_error(field, error.message)
+        return None
+
+
+@login_required
+def event_page(request: HttpRequest, slug: str) -> HttpResponse:
+    _directed_event(request, slug)
+    event = selectors.event_detail(slug=slug, user=request.user)
+    rotations = [selectors.rotation_plan(r) for r in event.rotations.all()]
+    context = {
+        "event": event,
+        "next_status": services.NEXT_STATUS.get(event.status),
+        "registrations": event.registrations.all(),
+        "rotations": rotations,
+        "entrant_form": EntrantForm(event=event),
+    }
+    return render(request, "league/director/event.html", context)
+
+
+@login_required
+@require_POST
+def event_status(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _directed_event(request, slug)
+    form = StatusForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Unknown status.")
+        return _back(event)
+    status = form.cleaned_data["status"]
+    _attempt(request, f"The event is now {status}.", services.event_set_status, event=event, status=status)
+    return _back(event)
+
+
+@login_required
+@require_POST
+def registration_add(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _directed_event(request, slug)
+    form = EntrantForm(request.POST, event=event)
+    if not form.is_valid():
+        for error in form.errors.get("__all__", []) or ["Choose a player."]:
+            messages.error(request, error)
+        return _back(event, "registrations")
+    registration = _attempt(request, "Entered.", services.registration_add_entrant, event=event,
+                            players=form.cleaned_data["entrants"])
+    if registration:
+        messages.info(request, f"{selectors.entrant_name(registration)} is entered.")
+    return _back(event, "registrations")
+
+
+def _registration(event: Event, pk: int) -> Registration:
+    return get_object_or_404(Registration.objects.select_related("event"), pk=pk, event=event)
+
+
+@login_required
+@require_POST
+def registration_check_in(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    event = _directed_event(request, slug)
+    registration = _registration(event, pk)
+    checked_in = request.POST.get("checked_in") == "1"
+    done = f"{selectors.entrant_name(registration)} {'checked in' if checked_in else 'no longer checked in'}."
+    _attempt(request, done, services.registration_check_in, registration=registration, checked_in=checked_in)
+    return _back(event, "registrations")
+
+
+@login_required
+@require_POST
+def registration_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    event = _directed_event(request, slug)
+    registration = _registration(event, pk)
+    _attempt(request, f"{selectors.entrant_name(registration)} withdrawn.", services.registration_withdraw,
+             registration=registration)
+    return _back(event, "registrations")
+
+
+@login_required
+@require_POST
+def rotation_generate(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _directed_event(request, slug)
+    rotation = _attempt(request, "Rotation seated as a draft: check it, then start it.",
+                        services.rotation_generate, event=event)
+    return _back(event, f"rotation-{rotation.number}" if rotation else "rotations")
+
+
+def _rotation(event: Event, number: int) -> Rotation:
+    return get_object_or_404(Rotation, event=event, number=number)
+
+
+@login_required
+@require_POST
+def rotation_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = _directed_event(request, slug)
+    rotation = _rotation(event, number)
+    form = SwapForm(request.POST, players=event.club.players.all())
+    if form.is_valid():
+        _attempt(request, "Players swapped.", services.rotation_swap_players, rotation=rotation,
+                 **form.cleaned_data)
+    else:
+        messages.error(request, "Choose the two players to swap.")
+    return _back(event, f"rotation-{number}")
+
+
+def _rotation_action(service: Callable[..., Any], done: str) -> Callable[..., HttpResponse]:
+    @login_required
+    @require_POST
+    def view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+        event = _directed_event(request, slug)
+        _attempt(request, done.format(number=number), service, rotation=_rotation(event, number))
+        return _back(event, "rotations")
+
+    return view
+
+
+rotation_start = _rotation_action(services.rotation_start, "Rotation {number} started: good luck!")
+rotation_close = _rotation_action(services.rotation_close, "Rotation {number} closed.")
+rotation_delete = _rotation_action(services.rotation_delete, "Draft rotation {number} deleted.")
