@@ -11,7 +11,8 @@ import django_filters
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.crypto import constant_time_compare
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, generics, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -34,6 +35,28 @@ from league.models import Game
 from league.permissions import can_view_event, is_director, is_scorer
 
 MAX_BODY_BYTES = 2_000_000
+
+ENTRY_TOKEN = OpenApiParameter(
+    "X-Entry-Token",
+    str,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="The table link's token: enter for one `side` of this game, no account needed.",
+)
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    str,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="Unique per submission; a retry with the same key returns the first result.",
+)
+IF_MATCH = OpenApiParameter(
+    "If-Match",
+    str,
+    OpenApiParameter.HEADER,
+    required=True,
+    description='The result\'s ETag (its revision, e.g. "3"); a stale one is refused with 412.',
+)
 
 
 class ResultAPIError(exceptions.APIException):
@@ -129,7 +152,11 @@ def _with_etag(response: Response, game: Game) -> Response:
 
 
 class SubmissionCreate(ResultsAPIView):
-    @extend_schema(request=SubmissionInput, responses=SubmissionSerializer)
+    @extend_schema(
+        request=SubmissionInput,
+        responses=SubmissionSerializer,
+        parameters=[ENTRY_TOKEN, IDEMPOTENCY_KEY],
+    )
     def post(self, request: Request, game_id: int) -> Response:
         game = self.game_for_writer(request, game_id)
         data = _valid(SubmissionInput, request)
@@ -155,7 +182,9 @@ class SubmissionCreate(ResultsAPIView):
 
 
 class ConfirmationCreate(ResultsAPIView):
-    @extend_schema(request=ConfirmationInput, responses=ResultVersionSerializer)
+    @extend_schema(
+        request=ConfirmationInput, responses=ResultVersionSerializer, parameters=[ENTRY_TOKEN]
+    )
     def post(self, request: Request, game_id: int) -> Response:
         game = self.game_for_writer(request, game_id)
         data = _valid(ConfirmationInput, request)
@@ -167,7 +196,9 @@ class ConfirmationCreate(ResultsAPIView):
 
 
 class CorrectionCreate(ResultsAPIView):
-    @extend_schema(request=CorrectionInput, responses=ResultVersionSerializer)
+    @extend_schema(
+        request=CorrectionInput, responses=ResultVersionSerializer, parameters=[IF_MATCH]
+    )
     def post(self, request: Request, game_id: int) -> Response:
         game = get_object_or_404(Game.objects.select_related("table__rotation__event"), pk=game_id)
         _readable_or_404(request, game)
@@ -220,6 +251,7 @@ class DocumentCheck(ResultsAPIView):
     kind = "sheet"
     authentication_classes: list = []
 
+    @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
     def post(self, request: Request) -> Response:
         document = _body(request)
         if "format" in document and document_kind(document) != self.kind:
@@ -243,5 +275,6 @@ class SchemaView(APIView):
     authentication_classes: list = []
     schema_name = ""
 
+    @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request: Request) -> Response:
         return Response(load_schema(self.schema_name), content_type="application/schema+json")
