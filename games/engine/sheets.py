@@ -306,14 +306,13 @@ def _check(doc: Any) -> RoundReport:
         extra = doc.keys() - _TOP_FIELDS
         if extra:
             raise _bad_format(f"The sheet has unknown field(s): {', '.join(sorted(map(str, extra)))}.")
-    try:
-        fmt = doc["format"]
-    except KeyError:
-        fmt = None
-    if fmt is None or len(doc) < 5 + ("players" in doc):
-        for name in _TOP_REQUIRED:
-            if name not in doc:
-                raise _bad_format(f"The sheet is missing {name}.")
+    # With no unknown field, the right number of fields means every required one is there.
+    for name in _TOP_REQUIRED:
+        if name not in doc:
+            extra = doc.keys() - _TOP_FIELDS
+            also = f" (it has the unknown field(s) {', '.join(sorted(map(str, extra)))})" if extra else ""
+            raise _bad_format(f"The sheet is missing {name}{also}.")
+    fmt = doc["format"]
     if fmt != SHEET_FORMAT:
         raise _bad_format(f"Unknown format {_describe(fmt)}; a score sheet has format {SHEET_FORMAT!r}.")
     round_no = _whole(doc["round"])

@@ -154,6 +154,19 @@ def test_missing_top_field(field):
     assert err["round"] == (None if field == "round" else 2)
 
 
+def test_missing_field_with_an_unknown_one():
+    doc = worked()
+    del doc["round"]
+    doc["rnd"] = 2
+    err = error_of(doc)
+    assert err["code"] == "BAD_FORMAT" and "rnd" in err["message"]
+    doc = worked()
+    del doc["sides"][0]["held_points"]
+    doc["sides"][0]["held"] = 0
+    err = error_of(doc)
+    assert err["code"] == "BAD_FORMAT" and "held_points" in err["message"]
+
+
 @pytest.mark.parametrize("field", list(WORKED["sides"][0]))
 def test_missing_side_field(field):
     doc = worked()
