@@ -56,7 +56,7 @@ def _check(args: argparse.Namespace) -> int:
     for name in args.files:
         line = check_file(name)
         ok = ok and line["valid"]
-        sys.stdout.write(json.dumps(line, ensure_ascii=False) + "\n")
+        sys.stdout.write(json.dumps(line) + "\n")
         sys.stdout.flush()
     return 0 if ok else 1
 

@@ -498,7 +498,7 @@ def _score_sum(s: SideScore, cut: int) -> str:
         parts.append(f"going out {s.going_out_bonus}")
     if cut:
         parts.append(f"cut {cut}")
-    return " + ".join(parts) + f" − held {s.held_points}"
+    return " + ".join(parts) + f" - held {s.held_points}"
 
 
 def check_sheet(sheet: dict[str, Any] | str | bytes) -> GameReport:
