@@ -123,7 +123,7 @@ json_values = st.recursive(
 
 
 @given(st.dictionaries(st.sampled_from([*WORKED, "players", "x"]), json_values, max_size=7))
-@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_never_raises_on_arbitrary_top_level(doc):
     report = check_sheet(doc)
     assert isinstance(report, GameReport)
@@ -131,7 +131,7 @@ def test_never_raises_on_arbitrary_top_level(doc):
 
 
 @given(st.sampled_from(list(WORKED["sides"][0]) + ["score", "cut_bonus", "other"]), json_values)
-@settings(max_examples=200)
+@settings(max_examples=200, deadline=None)
 def test_never_raises_on_arbitrary_side_values(field, value):
     doc = worked()
     doc["sides"][1][field] = value
@@ -544,10 +544,10 @@ def test_fast_enough():
     doc = worked()
     check_sheet(doc)
     n = 5000
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: the test machine may be busy
     for _ in range(n):
         check_sheet(doc)
-    rate = n / (time.perf_counter() - start)
+    rate = n / max(time.process_time() - start, 1e-9)
     assert rate > 20_000, rate
 
 
