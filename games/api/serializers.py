@@ -13,7 +13,7 @@ from league.models import Game
 class SubmissionInput(serializers.Serializer):
     document = serializers.JSONField(help_text="A score sheet or a move log (formats.md).")
     side = serializers.IntegerField(
-        required=False, min_value=0, help_text="With a table link: which side enters."
+        required=False, min_value=0, max_value=64, help_text="With a table link: which side enters."
     )
     idempotency_key = serializers.CharField(
         required=False, max_length=128, help_text="Or the Idempotency-Key header."
@@ -21,8 +21,8 @@ class SubmissionInput(serializers.Serializer):
 
 
 class ConfirmationInput(serializers.Serializer):
-    version = serializers.IntegerField(min_value=1)
-    side = serializers.IntegerField(required=False, min_value=0)
+    version = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
+    side = serializers.IntegerField(required=False, min_value=0, max_value=64)
 
 
 class CorrectionInput(serializers.Serializer):
