@@ -65,7 +65,33 @@ def play_game(game: Game, seed: int) -> None:
                            entrant=results.Entrant.for_side(game, 1))
 
 
-def build_demo(*, played_rotations: int = 1, start_next: bool = True) -> Demo:
+def run_night(*, club: Club, season: Season, players: list[Player], name: str,
+              date: datetime.date, played_rotations: int, start_next: bool) -> Event:
+    """A league night: everyone entered and checked in, `played_rotations` rotations played,
+    confirmed and closed, then the next rotation started (or the night finished)."""
+    event = league.event_create(club=club, name=name, date=date, kind=Event.Kind.LEAGUE_NIGHT,
+                                season=season, seed=date.toordinal(), planned_rotations=3)
+    league.event_set_status(event=event, status=Event.Status.REGISTRATION)
+    for player in players:
+        registration = league.registration_add(event=event, player=player)
+        league.registration_check_in(registration=registration)
+    event = league.event_set_status(event=event, status=Event.Status.RUNNING)
+    for number in range(1, played_rotations + 1):
+        rotation = league.rotation_start(rotation=league.rotation_generate(event=event))
+        for game in Game.objects.filter(table__rotation=rotation).order_by("table__number"):
+            play_game(game, seed=date.toordinal() + number * 10 + game.table.number)
+        league.rotation_close(rotation=rotation)
+    if start_next:
+        league.rotation_start(rotation=league.rotation_generate(event=event))
+    else:
+        event = league.event_set_status(event=event, status=Event.Status.FINISHED)
+    return event
+
+
+def build_demo(*, played_rotations: int = 1, start_next: bool = True,
+               past_nights: int = 0) -> Demo:
+    """A club whose running night tonight has `played_rotations` played; `past_nights` finished
+    nights in the weeks before fill the season (slower: each plays two rotations)."""
     user_model = get_user_model()
     director = user_model.objects.create_user("director", password=PASSWORD)
     club = league.club_create(name="Riverside Card Club", director=director,
@@ -76,21 +102,13 @@ def build_demo(*, played_rotations: int = 1, start_next: bool = True) -> Demo:
     season = league.season_create(league=tuesday, name="Autumn 2026",
                                   starts_on=datetime.date(2026, 9, 1), best_n_nights=8)
     players = [league.player_create(club=club, name=name) for name in PLAYER_NAMES]
-    event = league.event_create(club=club, name="Tuesday Night", date=timezone.localdate(),
-                                kind=Event.Kind.LEAGUE_NIGHT, season=season, seed=7,
-                                planned_rotations=3)
-    league.event_set_status(event=event, status=Event.Status.REGISTRATION)
-    for player in players:
-        registration = league.registration_add(event=event, player=player)
-        league.registration_check_in(registration=registration)
-    event = league.event_set_status(event=event, status=Event.Status.RUNNING)
-    for number in range(1, played_rotations + 1):
-        rotation = league.rotation_start(rotation=league.rotation_generate(event=event))
-        for game in Game.objects.filter(table__rotation=rotation).order_by("table__number"):
-            play_game(game, seed=number * 10 + game.table.number)
-        league.rotation_close(rotation=rotation)
-    if start_next:
-        league.rotation_start(rotation=league.rotation_generate(event=event))
+    today = timezone.localdate()
+    for weeks_ago in range(past_nights, 0, -1):
+        run_night(club=club, season=season, players=players, name=f"Tuesday Night {weeks_ago}",
+                  date=today - datetime.timedelta(weeks=weeks_ago), played_rotations=2,
+                  start_next=False)
+    event = run_night(club=club, season=season, players=players, name="Tuesday Night",
+                      date=today, played_rotations=played_rotations, start_next=start_next)
     return Demo(club=club, season=season, event=event, players=players,
                 director_username=director.username)
 

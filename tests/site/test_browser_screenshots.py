@@ -34,7 +34,7 @@ def main_pages(demo) -> dict[str, str]:
 
 
 def test_screenshots_of_the_main_pages(desktop, phone):
-    demo = build_demo()
+    demo = build_demo(past_nights=2)
     OUT.mkdir(parents=True, exist_ok=True)
     for width, page in (("desktop", desktop), ("phone", phone)):
         for name, url in main_pages(demo).items():
