@@ -14,7 +14,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from analytics import selectors as analytics_selectors
 from games.engine.errors import EngineError
-from games.engine.rules import RuleSet, rules_from_spec
+from games.engine.rules import BookCounts, RuleSet, rules_from_spec
 from league import selectors
 from league.models import Club, Event, League, Rotation, Season
 from league.permissions import is_director, visible_events
@@ -26,7 +26,7 @@ STANDINGS_REFRESH_SECONDS = 5
 # --- rule set summary ---------------------------------------------------------------------------
 
 
-def _books(counts) -> str:
+def _books(counts: BookCounts) -> str:
     return f"{counts.clean} clean, {counts.dirty} dirty, {counts.wild} wild"
 
 
@@ -179,7 +179,7 @@ def _requested_rotation(event: Event, number: int | None) -> Rotation | None:
     return rotations[number]
 
 
-def _table_card(request: HttpRequest, table) -> dict:
+def _table_card(request: HttpRequest, table: selectors.TableView) -> dict:
     if table.game is None:
         return {"table": table, "entry_url": None, "qr": None}
     entry_url = request.build_absolute_uri(table.game.entry_url)
