@@ -377,6 +377,13 @@ def _check(doc: Any) -> RoundReport:
                 f"{limits.need_text} to go out.",
                 round_no,
             )
+        if players == n_sides and sides[i - 1][5]:
+            raise EngineError(
+                ErrorCode.SHEET_GOING_OUT,
+                f"Side {i} is one player who went out and so holds no cards, but its "
+                f"held_points are {sides[i - 1][5]}.",
+                round_no,
+            )
     elif out:
         raise EngineError(
             ErrorCode.SHEET_GOING_OUT,

@@ -341,6 +341,19 @@ def test_books_to_go_out_per_preset(preset, books, ok):
         assert report.error.code == "SHEET_GOING_OUT"
 
 
+def test_a_lone_player_who_went_out_holds_nothing():
+    # individual play (players == sides): the side that went out is one player with no cards
+    doc = sheet(side(2, 2, 1, table=310, held=0, out=True), side(held=50), side(held=20),
+                players=3, ended_by="went_out")
+    assert check_sheet(doc).valid
+    doc["sides"][0]["held_points"] = 15
+    err = error_of(doc)
+    assert err["code"] == "SHEET_GOING_OUT" and "held_points are 15" in err["message"]
+    # in partnerships the partner may still hold cards
+    doc["players"] = 6
+    assert check_sheet(doc).valid
+
+
 def test_house_rule_books_to_go_out():
     rules = {"preset": "classic", "overrides": {"books_to_go_out": {"clean": 1, "dirty": 0, "wild": 0}}}
     doc = sheet(side(1, table=35, out=True), side(), rules=rules, ended_by="went_out")
