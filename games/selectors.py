@@ -84,12 +84,18 @@ def open_versions(game: Game) -> list[ResultVersion]:
     )
 
 
-def entrant_rounds(game: Game, entrant: str) -> list[int]:
-    """Rounds this entrant has entered so far (from sheets and logs)."""
-    rounds: set[int] = set()
-    for report in game.submissions.filter(entrant=entrant).values_list("report", flat=True):
-        rounds.update(r["round"] for r in report["rounds"])
-    return sorted(rounds)
+def entrant_rounds(game: Game, entrant: str) -> list[dict[str, Any]]:
+    """The rounds this entrant has entered so far, latest entry per round, in round order."""
+    rounds: dict[int, dict[str, Any]] = {}
+    for submission in game.submissions.filter(entrant=entrant).order_by("created_at", "id"):
+        for r in submission.report["rounds"]:
+            rounds[r["round"]] = {
+                "round": r["round"],
+                "ended_by": r["ended_by"],
+                "scores": [side["score"] for side in r["sides"]],
+                "kind": submission.get_kind_display(),
+            }
+    return [rounds[n] for n in sorted(rounds)]
 
 
 def entrant_label(game: Game, entrant: str) -> str:

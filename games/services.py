@@ -135,6 +135,14 @@ def table_entrant(*, game: Game, side: Any) -> Entrant:
     return Entrant.for_side(game, side)
 
 
+def seated_side(*, game: Game, user: Any) -> int | None:
+    """The side a signed-in player sits on in this game (None if they do not play in it)."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    seat = Seat.objects.filter(table_id=game.table_id, player__user=user).first()
+    return seat.side if seat else None
+
+
 # --- the table and the documents ---------------------------------------------------------------
 
 

@@ -1,7 +1,7 @@
 """Table-side result entry, no account needed: /play/ (code), /play/<token>/ (the game's page).
 
-The entrant is the side the visitor chose on this game's page (kept in the session), or the
-signed-in scorer or director. Links work only for their own game and only while the event runs.
+The entrant is the signed-in scorer or director, a signed-in player of the game (their side), or
+the side the visitor chose on this game's page (kept in the session). Links work only for their own game and only while the event runs.
 """
 
 from typing import Any
@@ -39,7 +39,9 @@ def _session_key(game: Game) -> str:
 def _entrant(request: HttpRequest, game: Game) -> Entrant | None:
     if is_scorer(request.user, selectors.event_of(game).club_id):
         return Entrant.for_user(request.user)
-    side = request.session.get(_session_key(game))
+    side = services.seated_side(game=game, user=request.user)
+    if side is None:
+        side = request.session.get(_session_key(game))
     return services.table_entrant(game=game, side=side) if side is not None else None
 
 

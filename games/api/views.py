@@ -1,6 +1,7 @@
 """The results API: thin callers of `games.services` and `games.selectors`.
 
-Writers: a signed-in scorer or director of the event's club (session or token), or a table link,
+Writers: a signed-in scorer or director of the event's club (session or token), a signed-in
+player of the game (for their own side, while the event runs), or a table link,
 sent as the `X-Entry-Token` header with the `side` entering, valid only for its game and only
 while the event is running. Corrections are for directors and need `If-Match: "<revision>"`.
 """
@@ -109,8 +110,12 @@ class ResultsAPIView(APIView):
             return services.table_entrant(game=game, side=side)
         if is_scorer(request.user, selectors.event_of(game).club_id):
             return Entrant.for_user(request.user)
+        own_side = services.seated_side(game=game, user=request.user)
+        if own_side is not None:
+            return services.table_entrant(game=game, side=own_side)
         raise exceptions.PermissionDenied(
-            "Only the club's scorers and directors, or the table's link, may enter results."
+            "Only the game's players, the club's scorers and directors, or the table's link may "
+            "enter results."
         )
 
 

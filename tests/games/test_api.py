@@ -299,3 +299,13 @@ def test_results_list_filters_by_event_and_status(api_client, confirmed_game):
     assert [r["game"] for r in rows] == [confirmed_game.pk]
     rows = api_client.get("/api/results/", {"status": "pending"}).json()["results"]
     assert [r["game"] for r in rows] == [other.pk]
+
+
+def test_signed_in_player_enters_for_their_own_side(api_client, game):
+    player = game.table.seats.get(seat_number=1).player
+    player.user = UserFactory()
+    player.save()
+    api_client.force_authenticate(player.user)
+    response = post(api_client, submit_url(game), {"document": sheet(1)}, **{"Idempotency-Key": "p"})
+    assert response.status_code == 201
+    assert response.json()["submission"]["entrant"] == f"game:{game.pk}:side:1"

@@ -240,3 +240,10 @@ def test_admin_lists_results_read_only(admin_client, game):
     assert admin_client.get("/admin/games/submission/").status_code == 200
     assert admin_client.get("/admin/games/resultversion/").status_code == 200
     assert admin_client.get("/admin/games/submission/add/").status_code == 403
+
+
+def test_game_page_shows_the_rounds_entered_so_far(client, game):
+    as_side(client, game, 0)
+    client.post(f"/play/{game.entry_token}/sheet/", sheet_post(2))
+    page = client.get(game.entry_url).content.decode()
+    assert "Your rounds so far" in page and "3855" in page
