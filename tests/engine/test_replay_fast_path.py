@@ -1,0 +1,58 @@
+"""The fast path of State.meld must give exactly what the general path gives."""
+
+import copy
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.engine import replay_log
+from games.engine.simulate import simulate_game
+from games.engine.state import State
+
+
+def _general_only(monkeypatch):
+    monkeypatch.setattr(State, "_meld_one", lambda self, seat, key, ids: False)
+
+
+def _outcome(log):
+    return replay_log(log).to_dict()  # rounds with every seat's facts, or the error
+
+
+@pytest.mark.parametrize("preset", ["classic", "pagat", "six-deck", "canasta", "eleven"])
+@pytest.mark.parametrize("strategy", ["greedy", "random"])
+def test_fast_path_matches_general_path(preset, strategy, monkeypatch):
+    logs = [simulate_game(preset, 4, seed=s, rounds=2, strategy=strategy) for s in range(3)]
+    fast = [_outcome(log) for log in logs]
+    _general_only(monkeypatch)
+    assert [_outcome(log) for log in logs] == fast
+
+
+BASE = simulate_game("classic", 4, seed=3, rounds=1)
+MELD_SPOTS = [
+    i for i, ev in enumerate(BASE["rounds"][0]["events"])
+    if ev["type"] == "meld" and len(ev["melds"]) == 1
+]  # fmt: skip
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    spot=st.sampled_from(MELD_SPOTS),
+    card=st.sampled_from(["AS", "KH", "2C", "JK", "3S", "3H", "5D", "QC"]),
+    how=st.sampled_from(["replace", "add", "rank", "target"]),
+)
+def test_broken_single_melds_fail_the_same_way(spot, card, how):
+    log = copy.deepcopy(BASE)
+    item = log["rounds"][0]["events"][spot]["melds"][0]
+    if how == "replace":
+        item["cards"][0] = card
+    elif how == "add":
+        item["cards"].append(card)
+    elif how == "rank":
+        item["rank"] = "wild" if item["rank"] != "wild" else "K"
+    else:
+        item["target"] = "book"
+    fast = _outcome(log)
+    with pytest.MonkeyPatch.context() as mp:
+        _general_only(mp)
+        assert _outcome(log) == fast
