@@ -517,7 +517,9 @@ def check_sheet(sheet: dict[str, Any] | str | bytes) -> GameReport:
     """
     doc: Any = None
     try:
-        if isinstance(sheet, str | bytes | bytearray):
+        if type(sheet) is dict:
+            doc = sheet
+        elif isinstance(sheet, str | bytes | bytearray):
             try:
                 doc = json.loads(sheet)
             except (ValueError, RecursionError) as exc:
@@ -528,9 +530,9 @@ def check_sheet(sheet: dict[str, Any] | str | bytes) -> GameReport:
         return GameReport("sheet", True, None, [rnd], [], [s.score for s in rnd.sides])
     except EngineError as err:
         if err.round is None and type(doc) is dict:
-            rnd = _whole(doc.get("round"))
-            if rnd is not None and rnd >= 1:
-                err.round = rnd
+            given = _whole(doc.get("round"))
+            if given is not None and given >= 1:
+                err.round = given
         return GameReport("sheet", False, err)
     except Exception as exc:  # never raise: anything unforeseen is a malformed sheet
         return GameReport(
