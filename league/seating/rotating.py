@@ -218,7 +218,7 @@ def _local_search(order, table_of, costs, cost, rng: random.Random) -> None:
     total = sum(costs)
     if total == 0 or len(costs) < 1:
         return
-    patience, idle = 60 * n, 0
+    patience, idle = max(3000, 30 * n), 0  # small events can afford a longer search
     while idle < patience and total > 0:
         i, j = rng.randrange(n), rng.randrange(n)
         ti, tj = table_of[i], table_of[j]
