@@ -47,16 +47,22 @@ class RatedRow:
         return self.mu - 3 * self.sigma
 
 
-def rate_game(game: GameResult, state: dict[int, PlayerState]) -> list[tuple[int, PlayerState, float]]:
+def rate_game(game: GameResult, state: dict[int, PlayerState],
+              ratings: dict[int, object] | None = None) -> list[tuple[int, PlayerState, float]]:
     """Rate one game; returns each player's new state and their side's prior win probability.
-    Updates `state` in place. Games with fewer than two sides with players are not rated."""
+    Updates `state` in place. `ratings` caches the library's rating objects between games (it
+    makes creating them the costliest step). Games with fewer than two sides with players are
+    not rated."""
     sides = [s for s in game.sides if s.players]
     if len(sides) < 2:
         return []
-    teams = [
-        [MODEL.create_rating([state.get(p, INITIAL).mu, state.get(p, INITIAL).sigma]) for p in s.players]
-        for s in sides
-    ]
+    ratings = {} if ratings is None else ratings
+    for side in sides:
+        for p in side.players:
+            if p not in ratings:
+                known = state.get(p, INITIAL)
+                ratings[p] = MODEL.create_rating([known.mu, known.sigma])
+    teams = [[ratings[p] for p in s.players] for s in sides]
     expected = MODEL.predict_win(teams)
     rated = MODEL.rate(teams, ranks=[-s.total for s in sides])
     out = []
@@ -64,6 +70,7 @@ def rate_game(game: GameResult, state: dict[int, PlayerState]) -> list[tuple[int
         for player_id, rating in zip(side.players, team, strict=True):
             new = PlayerState(rating.mu, rating.sigma, state.get(player_id, INITIAL).games + 1)
             state[player_id] = new
+            ratings[player_id] = rating
             out.append((player_id, new, probability))
     return out
 
@@ -71,7 +78,8 @@ def rate_game(game: GameResult, state: dict[int, PlayerState]) -> list[tuple[int
 def rate_games(games: Iterable[GameResult], state: dict[int, PlayerState],
                first_position: int = 0) -> Iterator[RatedRow]:
     """Rate games in order from `state` (the ratings before the first of them)."""
+    ratings: dict[int, object] = {}
     for position, game in enumerate(games, start=first_position):
-        for player_id, new, probability in rate_game(game, state):
+        for player_id, new, probability in rate_game(game, state, ratings):
             yield RatedRow(position, game.game_id, player_id, new.mu, new.sigma, new.games,
                            probability)

@@ -13,7 +13,7 @@ from django.db import InterfaceError, OperationalError
 from analytics import services
 from league.models import Event
 
-COALESCE_SECONDS = 1
+COALESCE_SECONDS = 0.5
 # Longer than any recompute: a lost job only delays the next one by this much.
 PENDING_KEY_TIMEOUT = 120
 

@@ -1,0 +1,319 @@
+"""Benchmark of the analytics on a synthetic league (PostgreSQL only).
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/handfoot \
+    CELERY_BROKER_URL=redis://127.0.0.1:6379/0 \
+    .venv/bin/python bench/analytics_bench.py [--games N] [--players N] [--full]
+
+Uses its own database (`handfoot_bench` on the same server, recreated each run) so it never
+touches dev data. Builds the league with COPY, then times:
+  1. a full recompute of standings (every event and the season), ratings and statistics
+     (target < 60 s at full size: 2,000 players, 100,000 games, 400,000 rounds);
+  2. the latency from one newly confirmed game to the standings page showing it, through a real
+     Celery worker (target < 2 s; skipped without CELERY_BROKER_URL);
+  3. the DB queries of the standings and player pages (target: constant, < 20).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import random
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+BENCH_DB = "handfoot_bench"
+TABLES_PER_ROTATION_MAX = 500
+ROTATIONS_PER_EVENT = 4
+ROUNDS = 4
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=5000, help="games to build (default 5000)")
+    parser.add_argument("--players", type=int, default=400, help="players (default 400)")
+    parser.add_argument("--full", action="store_true",
+                        help="full size: 2,000 players and 100,000 games")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if args.full:
+        args.games, args.players = 100_000, 2_000
+    if args.players < 8:
+        parser.error("--players must be at least 8")
+    return args
+
+
+def bench_database_url() -> str:
+    url = os.environ.get("DATABASE_URL", "")
+    if not url.startswith("postgres"):
+        sys.exit("Set DATABASE_URL to a PostgreSQL server (the bench uses its own database "
+                 f"{BENCH_DB!r} there).")
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=f"/{BENCH_DB}"))
+
+
+def recreate_database(url: str) -> None:
+    import psycopg
+
+    admin = urlunsplit(urlsplit(url)._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{BENCH_DB}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{BENCH_DB}"')
+
+
+def setup_django(url: str) -> None:
+    os.environ["DATABASE_URL"] = url
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("LOG_LEVEL", "WARNING")
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+@contextmanager
+def timed(label: str, results: dict):
+    start = time.perf_counter()
+    yield
+    results[label] = time.perf_counter() - start
+    print(f"  {label:<42} {results[label]:8.2f} s", flush=True)
+
+
+def entry_code(number: int) -> str:
+    code = ""
+    for _ in range(6):
+        number, digit = divmod(number, len(CODE_ALPHABET))
+        code += CODE_ALPHABET[digit]
+    return code
+
+
+def copy_rows(cursor, table: str, columns: list[str], rows) -> None:
+    with cursor.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy:
+        for row in rows:
+            copy.write_row(row)
+
+
+def build_league(games: int, players: int, seed: int):
+    """A club, one league and season, and `games` confirmed games of four players with four
+    rounds each, spread over nights of up to four rotations. Returns (club, season)."""
+    from django.db import connection, transaction
+    from django.utils import timezone
+
+    from league.models import Club, League, Player, Season
+
+    rng = random.Random(seed)
+    club = Club.objects.create(name="Bench Club", slug="bench")
+    league = League.objects.create(club=club, name="Bench League", slug="bench")
+    season = Season.objects.create(league=league, name="Bench", slug="bench",
+                                   starts_on=datetime.date(2020, 1, 1), best_n_nights=20,
+                                   min_attendance=3)
+    Player.objects.bulk_create(Player(club=club, name=f"Player {i}", slug=f"p{i}")
+                               for i in range(players))
+    player_ids = list(Player.objects.filter(club=club).values_list("pk", flat=True))
+    skill = {p: rng.gauss(0, 400) for p in player_ids}
+    tables_per_rotation = min(TABLES_PER_ROTATION_MAX, players // 4)
+    games_per_event = tables_per_rotation * ROTATIONS_PER_EVENT
+    event_count = -(-games // games_per_event)
+    now = timezone.now()
+    with transaction.atomic(), connection.cursor() as cursor:
+        copy_rows(cursor, "league_event",
+                  ["id", "club_id", "season_id", "name", "slug", "kind", "date", "rules_preset",
+                   "rules_overrides", "format", "table_sizes", "odd_handling", "planned_rotations",
+                   "scoring", "tie_breaks", "is_public", "seed", "status", "created_at"],
+                  ((e + 1, club.pk, season.pk, f"Night {e + 1}", f"night-{e + 1}", "league_night",
+                    datetime.date(2020, 1, 1) + datetime.timedelta(days=7 * e), "classic", "{}",
+                    "rotating", "[4]", "sit_out", ROTATIONS_PER_EVENT, "match_points",
+                    '["total_points", "point_difference", "wins"]', True, e, "finished", now)
+                   for e in range(event_count)))
+        rotations, tables, seats, game_rows, rounds = [], [], [], [], []
+        game_id = 0
+        for e in range(event_count):
+            for r in range(ROTATIONS_PER_EVENT):
+                rotation_id = e * ROTATIONS_PER_EVENT + r + 1
+                rotations.append((rotation_id, e + 1, r + 1, "closed", now))
+                shuffled = rng.sample(player_ids, tables_per_rotation * 4)
+                for t in range(tables_per_rotation):
+                    if game_id >= games:
+                        break
+                    game_id += 1
+                    tables.append((game_id, rotation_id, t + 1))
+                    four = shuffled[4 * t: 4 * t + 4]
+                    for s, p in enumerate(four):
+                        seats.append((rotation_id, game_id, p, s, s % 2))
+                    game_rows.append((game_id, game_id, 3, f"bench-{game_id}", entry_code(game_id),
+                                      "confirmed"))
+                    strength = [skill[four[0]] + skill[four[2]], skill[four[1]] + skill[four[3]]]
+                    for rnd in range(1, ROUNDS + 1):
+                        scores = [int(rng.gauss(1500 + s, 900)) // 5 * 5 for s in strength]
+                        out = 0 if scores[0] >= scores[1] else 1
+                        for side in (0, 1):
+                            rounds.append((game_id, rnd, side, scores[side], rng.randint(0, 3),
+                                           rng.randint(0, 3), rng.randint(0, 1), rng.randint(0, 2),
+                                           max(scores[side], 0) // 3, rng.randint(0, 200),
+                                           side == out, "went_out"))
+        copy_rows(cursor, "league_rotation", ["id", "event_id", "number", "status", "created_at"],
+                  rotations)
+        copy_rows(cursor, "league_table", ["id", "rotation_id", "number"], tables)
+        copy_rows(cursor, "league_seat", ["rotation_id", "table_id", "player_id", "seat_number",
+                                          "side"], seats)
+        copy_rows(cursor, "league_game", ["id", "table_id", "first_dealer", "entry_token",
+                                          "entry_code", "status"], game_rows)
+        copy_rows(cursor, "games_roundresult",
+                  ["game_id", "round_number", "side", "score", "clean_books", "dirty_books",
+                   "wild_books", "red_threes", "table_points", "held_points", "went_out",
+                   "ended_by"], rounds)
+        for table in ("league_event", "league_rotation", "league_table", "league_game"):
+            cursor.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                           f"(SELECT MAX(id) FROM {table}))")
+        cursor.execute("ANALYZE")
+    return club, season, len(rounds) // 2
+
+
+def full_recompute(club, season, results: dict) -> None:
+    from analytics import services
+    from league.models import Event
+
+    with timed("standings (every event + season)", results):
+        for event in Event.objects.filter(club=club):
+            services.event_standings_refresh(event=event)
+        services.season_standings_refresh(season=season)
+    with timed("ratings (full replay)", results):
+        services.ratings_recompute(club_id=club.pk)
+    with timed("statistics (players and partnerships)", results):
+        services.statistics_recompute(club_id=club.pk)
+    results["full recompute"] = sum(results[k] for k in (
+        "standings (every event + season)", "ratings (full replay)",
+        "statistics (players and partnerships)"))
+    print(f"  {'full recompute total':<42} {results['full recompute']:8.2f} s")
+
+
+def add_confirmed_game(event) -> None:
+    """One more confirmed game at a new table of the event's last rotation; asks for the
+    recompute after commit, as the results service does."""
+    from django.db import transaction
+
+    from analytics.tasks import enqueue_event_recompute
+    from games.models import RoundResult
+    from league.models import Game, Player, Rotation, Seat, Table
+
+    with transaction.atomic():
+        rotation = Rotation.objects.filter(event=event).order_by("-number").first()
+        table = Table.objects.create(rotation=rotation,
+                                     number=Table.objects.filter(rotation=rotation).count() + 1)
+        seated = Seat.objects.filter(rotation=rotation).values_list("player_id", flat=True)
+        four = list(Player.objects.filter(club=event.club).exclude(pk__in=seated)[:4])
+        if len(four) < 4:  # everyone plays this rotation: seat the newcomers in a new one
+            rotation = Rotation.objects.create(event=event, number=rotation.number + 1)
+            table.rotation = rotation
+            table.number = 1
+            table.save()
+            four = list(Player.objects.filter(club=event.club)[:4])
+        for s, player in enumerate(four):
+            Seat.objects.create(rotation=rotation, table=table, player=player, seat_number=s,
+                                side=s % 2)
+        game = Game.objects.create(table=table, first_dealer=3, status=Game.Status.CONFIRMED)
+        RoundResult.objects.bulk_create(
+            RoundResult(game=game, round_number=r, side=s, score=1000 + 100 * s,
+                        ended_by="went_out", went_out=s == 1)
+            for r in range(1, ROUNDS + 1) for s in (0, 1))
+        transaction.on_commit(lambda: enqueue_event_recompute(event.pk))
+
+
+def worker_latency(club, url: str, results: dict) -> None:
+    from django.test import Client
+
+    from analytics.selectors import event_standings
+    from config.celery import app
+    from league.models import Event
+
+    if not os.environ.get("CELERY_BROKER_URL"):
+        print("  latency: skipped (set CELERY_BROKER_URL to run a real worker)")
+        return
+    queue = f"analytics-bench-{os.getpid()}"
+    app.conf.task_always_eager = False
+    app.conf.task_default_queue = queue
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-Q", queue,
+         "--loglevel=WARNING", "--without-gossip", "--without-mingle", "--without-heartbeat"],
+        cwd=ROOT, env={**os.environ, "DATABASE_URL": url},
+    )
+    try:
+        time.sleep(4)  # let the worker connect
+        event = Event.objects.filter(club=club).order_by("-date").first()
+        client = Client()
+        url_path = f"/events/{event.slug}/standings/"
+        samples = []
+        for _ in range(3):
+            before = event_standings(event).games
+            start = time.perf_counter()
+            add_confirmed_game(event)
+            while True:
+                page = client.get(url_path, headers={"X-Requested-With": "fetch"})
+                if f"{before + 1} confirmed game" in page.content.decode():
+                    break
+                if time.perf_counter() - start > 30 or worker.poll() is not None:
+                    raise SystemExit("the standings never showed the new game")
+                time.sleep(0.05)
+            samples.append(time.perf_counter() - start)
+            time.sleep(3)  # let ratings and statistics of the previous game finish
+        results["latency"] = max(samples)
+        print(f"  {'new game -> standings page (worst of 3)':<42} {results['latency']:8.2f} s"
+              f"   samples: {', '.join(f'{s:.2f}' for s in samples)}")
+    finally:
+        worker.terminate()
+        worker.wait(timeout=30)
+
+
+def page_queries(club, results: dict) -> None:
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from league.models import Event, Player
+
+    client = Client()
+    event = Event.objects.filter(club=club).order_by("-date").first()
+    player = Player.objects.filter(club=club).order_by("pk").first()
+    for label, path in (("standings page", f"/events/{event.slug}/standings/"),
+                        ("season standings page", f"/seasons/{event.season_id}/standings/"),
+                        ("player page", player.get_absolute_url()),
+                        ("leaderboard", f"/leaderboard/?club={club.slug}")):
+        with CaptureQueriesContext(connection) as captured:
+            start = time.perf_counter()
+            status = client.get(path).status_code
+            elapsed = time.perf_counter() - start
+        results[f"queries: {label}"] = len(captured)
+        print(f"  {label:<42} {len(captured):5d} queries  {elapsed * 1000:7.0f} ms  (HTTP {status})")
+
+
+def main() -> None:
+    args = parse_args()
+    url = bench_database_url()
+    print(f"Database {BENCH_DB}: recreating")
+    recreate_database(url)
+    setup_django(url)
+    results: dict = {}
+    print(f"Building {args.games:,} games for {args.players:,} players")
+    with timed("build (COPY)", results):
+        club, season, round_count = build_league(args.games, args.players, args.seed)
+    print(f"  {round_count:,} rounds")
+    print("Full recompute")
+    full_recompute(club, season, results)
+    print("Pages")
+    page_queries(club, results)
+    print("Real worker")
+    worker_latency(club, url, results)
+    print("Targets: full recompute < 60 s, latency < 2 s, page queries constant and < 20")
+
+
+if __name__ == "__main__":
+    main()
