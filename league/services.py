@@ -433,7 +433,8 @@ def registration_add(
 ) -> Registration:
     """Enter a player (rotating partners) or a partnership (fixed formats).
 
-    While the event runs this is a late arrival: checked in, joining at the next rotation.
+    While the event runs this is a late arrival: checked in, joining at the first rotation not
+    yet started (a drafted one must then be seated again to include them).
     """
     # Two directors adding the same player at once would both pass the duplicate check.
     event = Event.objects.select_for_update().get(pk=event.pk)
@@ -444,7 +445,7 @@ def registration_add(
     late = event.status == Event.Status.RUNNING
     return Registration.objects.create(
         event=event, player=player, partnership=partnership, checked_in=late,
-        joins_at_rotation=selectors.next_rotation_number(event=event) if late else 1,
+        joins_at_rotation=selectors.last_played_rotation_number(event=event) + 1 if late else 1,
     )
 
 
@@ -619,6 +620,7 @@ def rotation_update_seating(*, rotation: Rotation, plan: RotationPlan) -> Rotati
     # A director editing while another starts the rotation: the event lock orders them.
     event, rotation = _locked_draft(rotation)
     players, pairs = _entrants(event, rotation.number)
+    _check_plan_covers(plan, players)
     try:
         validate_rotation(plan, players, event.table_sizes)
     except SeatingError as exc:
@@ -628,6 +630,28 @@ def rotation_update_seating(*, rotation: Rotation, plan: RotationPlan) -> Rotati
     rotation.sit_outs.all().delete()
     _write_plan(rotation, plan)
     return rotation
+
+
+def _names(player_ids: Iterable[int]) -> str:
+    return ", ".join(sorted(Player.objects.filter(pk__in=player_ids).values_list("name", flat=True)))
+
+
+def _check_plan_covers(plan: RotationPlan, players: Iterable[int]) -> None:
+    """Everyone active is placed and nobody else is: the refusal names the people."""
+    placements = [p for t in plan.tables for p in t.seats] + list(plan.sit_out)
+    twice = {p for p in placements if placements.count(p) > 1}
+    if twice:
+        raise LeagueError("BAD_SEATING", f"Placed more than once: {_names(twice)}.")
+    placed = set(placements)
+    missing, extra = set(players) - placed, placed - set(players)
+    if missing:
+        raise LeagueError(
+            "BAD_SEATING",
+            f"Not placed in this rotation: {_names(missing)}. Delete the draft and seat it again, "
+            "or swap them in.",
+        )
+    if extra:
+        raise LeagueError("BAD_SEATING", f"Not entered (or not checked in) for this rotation: {_names(extra)}.")
 
 
 def _swap(ids: tuple[int, ...], a: int, b: int) -> tuple[int, ...]:
@@ -673,6 +697,8 @@ def rotation_start(*, rotation: Rotation) -> Rotation:
     event, rotation = _locked_draft(rotation)
     if event.status != Event.Status.RUNNING:
         raise LeagueError("BAD_EVENT_STATUS", "Set the event to running before starting a rotation.")
+    players, _pairs = _entrants(event, rotation.number)
+    _check_plan_covers(selectors.rotation_as_plan(rotation), players)
     rotation.status = Rotation.Status.STARTED
     rotation.save(update_fields=["status"])
     return rotation

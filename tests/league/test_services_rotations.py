@@ -244,7 +244,7 @@ def test_update_seating_refuses_unregistered_players():
     rotation = services.rotation_generate(event=event)
     plan = _plan(rotation)
     stranger = PlayerFactory(club=event.club)
-    with pytest.raises(LeagueError, match="not entered"):
+    with pytest.raises(LeagueError, match="Not entered"):
         services.rotation_update_seating(rotation=rotation, plan=RotationPlan(plan.tables, sit_out=(stranger.pk,)))
 
 
@@ -317,3 +317,17 @@ def test_withdrawal_refused_while_seated_in_a_draft_rotation():
     services.rotation_generate(event=event)
     with pytest.raises(LeagueError, match="seated in rotation 1"):
         services.registration_withdraw(registration=players[0].registrations.get())
+
+
+def test_start_refuses_a_draft_missing_a_late_arrival_naming_them():
+    event, _ = running_event(8)
+    rotation = services.rotation_generate(event=event)
+    late = services.registration_add(event=event, player=PlayerFactory(club=event.club, name="Lara Late"))
+    assert late.joins_at_rotation == 1
+
+    with pytest.raises(LeagueError, match="Not placed in this rotation: Lara Late"):
+        services.rotation_start(rotation=rotation)
+
+    services.rotation_delete(rotation=rotation)
+    plan = selectors.rotation_as_plan(services.rotation_generate(event=event))
+    assert late.player_id in {p for t in plan.tables for p in t.seats} | set(plan.sit_out)
