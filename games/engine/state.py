@@ -381,79 +381,100 @@ class State:
     def meld(self, seat: int, items: Sequence[Item]) -> None:
         if self.over or seat != self.turn or self.phase != TAKEN:
             self._check_turn(seat, TAKEN, "meld")
-        if len(items) == 1:
-            key, ids, target = items[0]
-            if not target and self._meld_one(seat, key, ids):
-                return
+        if items and self._meld_simple(seat, items):
+            return
         if not items:
             raise _err(E.BAD_FORMAT, "a meld needs at least one item")
         plan = self._plan(seat, items, self.hands[seat][:])
         self._commit(seat, plan, self.hand_n[seat] - plan.laid, 0)
 
-    def _meld_one(self, seat: int, key: int, ids: list[int]) -> bool:
-        """Fast path for the common meld: one item that starts or grows an open meld.
+    def _meld_simple(self, seat: int, items: Sequence[Item]) -> bool:
+        """Fast path for the common meld: items of distinct ranks that each start, grow or
+        close an open meld.
 
-        Applies it and returns True only when it is plainly legal (side already laid down,
-        the meld does not pass `book_size`, player not about to go out). Otherwise returns
-        False with the state untouched, and the general path decides (and words any error).
+        Applies them and returns True only when plainly legal (side already laid down, no
+        meld passes `book_size`, no book target, player not about to go out). Otherwise
+        returns False with the state untouched, and the general path decides (and words any
+        error). Cards leave the hand while the items are checked and go back on failure.
         """
         side = self.side_of[seat]
         if not self.laid_down[side]:
             return False
-        n = len(ids)
-        hand_after = self.hand_n[seat] - n
-        if hand_after < 2 and self.on_foot[seat]:
-            return False
         rules = self.rules
-        base = self.open[side].get(key)
-        if base is None:
-            if n < rules.min_meld_size or (key == WILD and not rules.wild_melds):
-                return False
-            size, nat, wild = n, 0, 0
-        else:
-            size, nat, wild = len(base.cards) + n, base.nat, base.wild
-        if size > rules.book_size:
-            return False
+        open_ = self.open[side]
         h = self.hands[seat]
-        value = 0
-        wild_before = wild
-        taken = 0  # cards already removed from the hand (put back if the item fails)
-        for c in ids:
-            k = KEY_OF[c]
-            if k == WILD:
-                wild += 1
-            elif k == key:
-                nat += 1
+        book_size = rules.book_size
+        checked: list[tuple[int, list[int], Meld | None, int, int, int, int]] = []
+        laid = 0
+        failed = False
+        for key, ids, target in items:
+            n = len(ids)
+            base = open_.get(key)
+            if base is None:
+                size, nat, wild = n, 0, 0
+                if n < rules.min_meld_size or (key == WILD and not rules.wild_melds):
+                    failed = True
+                    break
             else:
+                size, nat, wild = len(base.cards) + n, base.nat, base.wild
+            if target or size > book_size:
+                failed = True
                 break
-            if not h[c]:
+            wild_before = wild
+            value = taken = 0
+            for c in ids:
+                if not h[c]:
+                    break
+                k = KEY_OF[c]
+                if k == WILD:
+                    wild += 1
+                elif k == key:
+                    nat += 1
+                else:
+                    break
+                h[c] -= 1
+                taken += 1
+                value += VALUE[c]
+            # more naturals never lower the wild limit, so only added wilds need the check
+            if taken < n or (key != WILD and wild > wild_before and not rules.wilds_ok(nat, wild)):
+                for c in ids[:taken]:
+                    h[c] += 1
+                failed = True
                 break
-            h[c] -= 1
-            taken += 1
-            value += VALUE[c]
-        # more naturals never lower the wild limit, so only added wilds need the check
-        if taken < n or (key != WILD and wild > wild_before and not rules.wilds_ok(nat, wild)):
-            for c in ids[:taken]:
-                h[c] += 1
+            if any(item[0] == key for item in checked):
+                for c in ids:
+                    h[c] += 1
+                failed = True
+                break
+            checked.append((key, ids, base, nat, wild, wild - wild_before, value))
+            laid += n
+        hand_after = self.hand_n[seat] - laid
+        if failed or (hand_after < 2 and self.on_foot[seat]):
+            for _key, ids, *_rest in checked:
+                for c in ids:
+                    h[c] += 1
             return False
-        cards = base.cards + ids if base is not None else ids[:]
-        if size < rules.book_size:
-            self.open[side][key] = Meld(key, cards, nat, wild, None)
-        else:
-            kind = WILDBOOK if key == WILD else (DIRTY if wild else CLEAN)
-            books = self.books[side]
-            self.last_book[side][key] = len(books)
-            books.append(Meld(key, cards, nat, wild, kind))
-            self.open[side].pop(key, None)
-            self.book_counts[side][kind] += 1
-        self.table_points[side] += value
-        self.hand_n[seat] = hand_after
+        books = self.books[side]
         f = self.facts[seat]
-        f[F_LAID] += n
-        if base is None:
-            f[F_STARTED] += 1
-        if key != WILD:
-            f[F_WILDS_DIRTY] += wild - wild_before
+        for key, ids, base, nat, wild, wilds_added, value in checked:
+            if base is None:
+                cards = ids[:]
+                f[F_STARTED] += 1
+            else:
+                cards = base.cards + ids
+            if len(cards) < book_size:
+                open_[key] = Meld(key, cards, nat, wild, None)
+            else:
+                kind = WILDBOOK if key == WILD else (DIRTY if wild else CLEAN)
+                self.last_book[side][key] = len(books)
+                books.append(Meld(key, cards, nat, wild, kind))
+                open_.pop(key, None)
+                self.book_counts[side][kind] += 1
+            self.table_points[side] += value
+            if key != WILD:
+                f[F_WILDS_DIRTY] += wilds_added
+        self.hand_n[seat] = hand_after
+        f[F_LAID] += laid
         if f[F_FIRST_LAY] < 0:
             f[F_FIRST_LAY] = f[F_TURNS]
         if hand_after == 0:  # not on the foot here: the foot is picked up and play goes on

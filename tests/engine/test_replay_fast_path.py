@@ -12,7 +12,7 @@ from games.engine.state import State
 
 
 def _general_only(monkeypatch):
-    monkeypatch.setattr(State, "_meld_one", lambda self, seat, key, ids: False)
+    monkeypatch.setattr(State, "_meld_simple", lambda self, seat, items: False)
 
 
 def _outcome(log):
@@ -29,29 +29,30 @@ def test_fast_path_matches_general_path(preset, strategy, monkeypatch):
 
 
 BASE = simulate_game("classic", 4, seed=3, rounds=1)
-MELD_SPOTS = [
-    i for i, ev in enumerate(BASE["rounds"][0]["events"])
-    if ev["type"] == "meld" and len(ev["melds"]) == 1
-]  # fmt: skip
+MELD_SPOTS = [i for i, ev in enumerate(BASE["rounds"][0]["events"]) if ev["type"] == "meld"]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     spot=st.sampled_from(MELD_SPOTS),
+    which=st.integers(0, 5),
     card=st.sampled_from(["AS", "KH", "2C", "JK", "3S", "3H", "5D", "QC"]),
-    how=st.sampled_from(["replace", "add", "rank", "target"]),
+    how=st.sampled_from(["replace", "add", "rank", "target", "repeat"]),
 )
-def test_broken_single_melds_fail_the_same_way(spot, card, how):
+def test_broken_melds_fail_the_same_way(spot, which, card, how):
     log = copy.deepcopy(BASE)
-    item = log["rounds"][0]["events"][spot]["melds"][0]
+    items = log["rounds"][0]["events"][spot]["melds"]
+    item = items[which % len(items)]
     if how == "replace":
         item["cards"][0] = card
     elif how == "add":
         item["cards"].append(card)
     elif how == "rank":
         item["rank"] = "wild" if item["rank"] != "wild" else "K"
-    else:
+    elif how == "target":
         item["target"] = "book"
+    else:
+        items.append(copy.deepcopy(item))
     fast = _outcome(log)
     with pytest.MonkeyPatch.context() as mp:
         _general_only(mp)
