@@ -1,4 +1,5 @@
-"""Base tables of Wh(v) found offline with ``designs.search_base_tables`` (seeded hill-climb).
+"""Base tables of Wh(v) found offline by a seeded hill-climb (``designs.search_base_tables``;
+Wh(32) by the same algorithm compiled in C, as the Python one is slow at that size).
 
 v = 4n: 1-rotational over Z_{v-1}, player v - 1 is the fixed point (infinity).
 v = 4n + 1: Z-cyclic over Z_v, player 0 left out of the base rotation.
@@ -19,5 +20,9 @@ BASE_TABLES: dict[int, list[tuple[int, int, int, int]]] = {
     28: [
         (17, 14, 8, 21), (2, 20, 13, 27), (11, 9, 25, 10), (12, 4, 18, 7),
         (3, 24, 15, 5), (26, 6, 1, 16), (0, 19, 22, 23),
+    ],
+    32: [
+        (21, 18, 23, 14), (9, 19, 17, 28), (20, 6, 10, 13), (30, 29, 4, 12),
+        (3, 15, 0, 16), (31, 25, 8, 7), (11, 22, 27, 2), (26, 5, 1, 24),
     ],
 }
