@@ -1,7 +1,7 @@
 """League test builders on top of tests/factories.py: events with entrants ready to seat."""
 
-from league.models import Event, Game, Partnership, Player, Registration, Rotation
-from tests.factories import EventFactory, PlayerFactory
+from league.models import Club, Event, Game, Partnership, Player, Registration, Rotation
+from tests.factories import EventFactory, MembershipFactory, PlayerFactory, UserFactory
 
 
 def checked_in_players(event: Event, count: int) -> list[Player]:
@@ -31,3 +31,13 @@ def running_event(players: int = 8, **fields) -> tuple[Event, list[Player]]:
 def confirm_all_games(rotation: Rotation) -> None:
     Game.objects.filter(table__rotation=rotation).update(status=Game.Status.CONFIRMED)
 
+
+
+def user_with_role(role: str, club: Club):
+    """A user who is an "outsider", a "scorer" or "director" of `club`, or an "other_director"
+    (directs another club)."""
+    if role == "outsider":
+        return UserFactory()
+    if role == "other_director":
+        return MembershipFactory(role="director").user
+    return MembershipFactory(club=club, role=role).user

@@ -6,8 +6,8 @@ from rest_framework.test import APIClient
 
 from league import services
 from league.models import Event, Rotation
-from tests.factories import ClubFactory, EventFactory, MembershipFactory, PlayerFactory, UserFactory
-from tests.league.factories import checked_in_players
+from tests.factories import ClubFactory, EventFactory, PlayerFactory
+from tests.league.factories import checked_in_players, user_with_role
 
 pytestmark = pytest.mark.django_db
 
@@ -21,15 +21,8 @@ def club():
 
 def _client(role: str, club) -> APIClient:
     client = APIClient()
-    if role == "anonymous":
-        return client
-    if role == "outsider":
-        user = UserFactory()
-    elif role == "other_director":
-        user = MembershipFactory(role="director").user
-    else:
-        user = MembershipFactory(club=club, role=role).user
-    client.force_authenticate(user)
+    if role != "anonymous":
+        client.force_authenticate(user_with_role(role, club))
     return client
 
 

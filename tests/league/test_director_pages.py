@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from league.models import Event, Game, Player, Registration, Rotation, Seat
 from tests.factories import EventFactory, MembershipFactory, PlayerFactory, UserFactory
-from tests.league.factories import checked_in_players
+from tests.league.factories import checked_in_players, user_with_role
 
 pytestmark = pytest.mark.django_db
 
@@ -112,13 +112,7 @@ def test_cannot_create_an_event_for_a_club_i_do_not_direct(director_client):
 @pytest.mark.parametrize("role, code", [("outsider", 404), ("scorer", 403), ("other_director", 404), ("director", 200)])
 def test_event_page_roles_for_a_private_event(client, club, role, code):
     event = EventFactory(club=club, is_public=False)
-    if role == "outsider":
-        user = UserFactory()
-    elif role == "other_director":
-        user = MembershipFactory(role="director").user
-    else:
-        user = MembershipFactory(club=club, role=role).user
-    client.force_login(user)
+    client.force_login(user_with_role(role, club))
 
     assert client.get(reverse("director-event", args=[event.slug])).status_code == code
     post = client.post(reverse("director-rotation-generate", args=[event.slug]))
