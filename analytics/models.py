@@ -30,9 +30,9 @@ class StandingsSnapshot(models.Model):
             )
         ]
 
-
     def __str__(self) -> str:
         return f"Standings of {self.event or self.season} at {self.computed_at:%Y-%m-%d %H:%M}"
+
 
 class RatingHistory(models.Model):
     """A player's rating after one game. `position` is the game's place in the club's order."""
@@ -58,9 +58,9 @@ class RatingHistory(models.Model):
             models.CheckConstraint(condition=Q(sigma__gt=0), name="ratinghistory_sigma_positive"),
         ]
 
-
     def __str__(self) -> str:
         return f"{self.player} after game {self.game_id}: {self.ordinal:.2f}"
+
 
 class PlayerRating(models.Model):
     """A player's current rating (the last row of their history), for the leaderboard."""
@@ -79,9 +79,9 @@ class PlayerRating(models.Model):
             models.CheckConstraint(condition=Q(sigma__gt=0), name="playerrating_sigma_positive")
         ]
 
-
     def __str__(self) -> str:
         return f"{self.player}: {self.ordinal:.2f} over {self.games} games"
+
 
 class PlayerStats(models.Model):
     """One player's statistics (a flat dict of figures) and chart data."""
@@ -91,9 +91,9 @@ class PlayerStats(models.Model):
     computed_at = models.DateTimeField()
     data = models.JSONField(default=dict)
 
-
     def __str__(self) -> str:
         return f"Statistics of {self.player}"
+
 
 class PartnershipStats(models.Model):
     """Two players' record together as partners (any format), with their synergy."""

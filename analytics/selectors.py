@@ -179,9 +179,11 @@ def player_game_totals(player: Player) -> list[int]:
 
 
 def recent_games(player: Player, *, limit: int) -> list[dict]:
-    """The player's latest confirmed games: event, rotation, own side total and best other."""
+    """The player's latest confirmed games of public events: event, rotation, own side total
+    and best other (a private event's name is not shown on the public player page)."""
     seats = list(
-        Seat.objects.filter(player=player, table__game__round_results__isnull=False).distinct()
+        Seat.objects.filter(player=player, table__game__round_results__isnull=False,
+                            rotation__event__is_public=True).distinct()
         .select_related("rotation__event", "table__game")
         .order_by("-rotation__event__date", "-rotation__number")[:limit]
     )

@@ -45,19 +45,16 @@ def event_standings_refresh(*, event: Event) -> StandingsSnapshot:
 
 def season_standings_refresh(*, season: Season) -> StandingsSnapshot:
     """Aggregate the stored event standings of the season's nights into its standings."""
-    nights, names = [], {}
-    for event, snapshot in selectors.season_event_snapshots(season):
-        for row in snapshot.rows:
-            names[row["key"]] = row.get("name", row["key"])
-            nights.append(standings.Night(event.pk, row["key"], tuple(row["players"]),
-                                          row["score"], row["total_points"]))
-    rows = standings.season_standings(
-        nights, aggregate=season.aggregate, best_n=season.best_n_nights,
-        min_attendance=season.min_attendance, names=names,
+    nights = selectors.season_event_snapshots(season)
+    rows = standings.season_from_event_rows(
+        ((event.pk, snapshot.rows) for event, snapshot in nights),
+        aggregate=season.aggregate, best_n=season.best_n_nights,
+        min_attendance=season.min_attendance,
     )
     snapshot, _ = StandingsSnapshot.objects.update_or_create(
         season=season,
-        defaults={"computed_at": timezone.now(), "games": len(nights), "rows": rows},
+        defaults={"computed_at": timezone.now(), "rows": rows,
+                  "games": sum(snapshot.games for _, snapshot in nights)},
     )
     return snapshot
 

@@ -20,6 +20,8 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from league.models import Event
+
 # (lowest margin of the band, winner's VP); the loser gets 20 - VP.
 VP_SCALE: tuple[tuple[int, int], ...] = (
     (12500, 20),
@@ -41,15 +43,7 @@ PRIMARY_CRITERIA = {
     "match_points": ("match_points", "total_points"),
     "victory_points": ("victory_points",),
 }
-TIE_BREAKS = (
-    "match_points",
-    "total_points",
-    "point_difference",
-    "head_to_head",
-    "opponents_strength",
-    "wins",
-    "fewest_held_points",
-)
+TIE_BREAKS = Event.TIE_BREAKS
 
 
 @dataclass(frozen=True)
@@ -275,3 +269,16 @@ def season_standings(nights: Iterable[Night], *, aggregate: str, best_n: int | N
     unranked = [{**r, "rank": None} for r in rows if r["nights"] < min_attendance]
     ranked = rank_rows(eligible, ("score", "total_points", "nights"))
     return ranked + sorted(unranked, key=lambda r: (-r["score"], r["key"]))
+
+
+def season_from_event_rows(event_rows: Iterable[tuple[int, Sequence[dict]]], *, aggregate: str,
+                           best_n: int | None, min_attendance: int) -> list[dict]:
+    """Season rows from each night's standings rows: (event id, rows) pairs."""
+    nights, names = [], {}
+    for event_id, rows in event_rows:
+        for row in rows:
+            names[row["key"]] = row.get("name", row["key"])
+            nights.append(Night(event_id, row["key"], tuple(row["players"]), row["score"],
+                                row["total_points"]))
+    return season_standings(nights, aggregate=aggregate, best_n=best_n,
+                            min_attendance=min_attendance, names=names)

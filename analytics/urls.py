@@ -9,6 +9,7 @@ urlpatterns = [
     path("seasons/<int:season_id>/standings/", views.season_standings, name="season-standings"),
     path("seasons/<int:season_id>/standings.csv", views.season_standings_csv,
          name="season-standings-csv"),
+    path("seasons/<int:season_id>/what-if/", views.season_whatif, name="season-whatif"),
     path("players/<slug:club>/<slug:slug>/", views.player_detail, name="player-detail"),
     path("players/<slug:club>/<slug:slug>/stats.csv", views.player_stats_csv,
          name="player-stats-csv"),

@@ -175,19 +175,19 @@ def plotly_js(request: HttpRequest) -> HttpResponse:
     return HttpResponse(get_plotlyjs(), content_type="application/javascript; charset=utf-8")
 
 
-def require_director(request: HttpRequest, event: Event) -> None:
+def require_director(request: HttpRequest, club: Club) -> None:
     if not request.user.is_authenticated:
         raise PermissionDenied("Log in as a director of the club.")
-    if not is_director(request.user, event.club):
+    if not is_director(request.user, club):
         raise PermissionDenied("Only the club's directors may do this.")
 
 
 
-def _whatif_spec(request: HttpRequest, event: Event) -> tuple[object | None, str | None]:
+def _whatif_spec(request: HttpRequest, default_preset: str) -> tuple[object | None, str | None]:
     """The rule set asked for (preset + overrides JSON) or an error message."""
     import json
 
-    preset = request.GET.get("preset", event.rules_preset)
+    preset = request.GET.get("preset", default_preset)
     raw = request.GET.get("overrides", "").strip()
     if not raw:
         return preset, None
@@ -200,25 +200,39 @@ def _whatif_spec(request: HttpRequest, event: Event) -> tuple[object | None, str
     return {"preset": preset, "overrides": overrides}, None
 
 
-@require_GET
-def event_whatif(request: HttpRequest, slug: str) -> HttpResponse:
+def _whatif_page(request: HttpRequest, *, club: Club, default_preset: str, rescore,
+                 context: dict) -> HttpResponse:
+    """The what-if form and, once submitted, `rescore(spec)`'s standings (directors only)."""
     from games.engine.errors import EngineError
     from games.engine.rules import PRESETS
 
-    event = _event_or_404(request, slug)
-    require_director(request, event)
-    context: dict = {"event": event, "presets": list(PRESETS), "result": None, "error": None,
-                     "preset": request.GET.get("preset", event.rules_preset),
-                     "overrides": request.GET.get("overrides", ""),
-                     "standings": selectors.event_standings(event),
-                     "columns": STANDINGS_COLUMNS.get(event.scoring, STANDINGS_COLUMNS["match_points"])}
+    require_director(request, club)
+    context.update(presets=list(PRESETS), result=None, error=None,
+                   preset=request.GET.get("preset", default_preset),
+                   overrides=request.GET.get("overrides", ""))
     if "preset" in request.GET:
-        spec, error = _whatif_spec(request, event)
+        spec, error = _whatif_spec(request, default_preset)
         if error is None:
             try:
-                context["result"] = whatif.event_whatif(event, spec)
+                context["result"] = rescore(spec)
             except EngineError as engine_error:
                 error = engine_error.message
         context["error"] = error
-    status = 400 if context["error"] else 200
-    return render(request, "analytics/whatif.html", context, status=status)
+    return render(request, "analytics/whatif.html", context, status=400 if context["error"] else 200)
+
+
+@require_GET
+def event_whatif(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event_or_404(request, slug)
+    context = {"event": event, "standings": selectors.event_standings(event),
+               "columns": STANDINGS_COLUMNS.get(event.scoring, STANDINGS_COLUMNS["match_points"])}
+    return _whatif_page(request, club=event.club, default_preset=event.rules_preset,
+                        rescore=lambda spec: whatif.event_whatif(event, spec), context=context)
+
+
+@require_GET
+def season_whatif(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = _season_or_404(season_id)
+    context = {"season": season, "standings": selectors.season_standings(season)}
+    return _whatif_page(request, club=season.league.club, default_preset="classic",
+                        rescore=lambda spec: whatif.season_whatif(season, spec), context=context)

@@ -22,7 +22,7 @@ from games.engine.replay import replay_log
 from games.engine.rules import RuleSet, rules_from_spec
 from games.engine.scoring import side_score
 from games.models import ResultVersion, RoundResult, Submission
-from league.models import Event
+from league.models import Event, Season
 
 SCORING_ONLY = {"book_bonus", "going_out_bonus", "red_three_bonus"}
 HELD_PENALTIES = {"red_three_penalty", "black_three_penalty", "red_threes"}
@@ -125,4 +125,20 @@ def event_whatif(event: Event, rules_spec: Any) -> WhatIf:
     result.rows = standings.event_standings(
         rescored, scoring=event.scoring, tie_breaks=event.tie_breaks or [],
         by_side=event.is_fixed_partnerships, names=selectors.player_names(player_ids))
+    return result
+
+
+def season_whatif(season: Season, rules_spec: Any) -> WhatIf:
+    """The season's standings with every night re-scored under `rules_spec`."""
+    result = WhatIf(rows=[])
+    nights = []
+    for event in Event.objects.filter(season=season).order_by("date", "pk"):
+        night = event_whatif(event, rules_spec)
+        result.rescored_from_logs += night.rescored_from_logs
+        result.rescored_from_parts += night.rescored_from_parts
+        result.notes.update(night.notes)
+        nights.append((event.pk, night.rows))
+    result.rows = standings.season_from_event_rows(
+        nights, aggregate=season.aggregate, best_n=season.best_n_nights,
+        min_attendance=season.min_attendance)
     return result

@@ -230,3 +230,19 @@ class TestApi:
     def test_season_standings(self, api_client):
         season = SeasonFactory()
         assert api_client.get(f"/api/standings/seasons/{season.pk}/").json()["rows"] == []
+
+
+def test_season_whatif_rescores_every_night_for_directors_only(client):
+    season = SeasonFactory()
+    event, _ = build_event(1, club=season.league.club, season=season, scoring="total_points")
+    url = f"/seasons/{season.pk}/what-if/"
+    client.force_login(MembershipFactory(club=season.league.club, role="scorer").user)
+    assert client.get(url).status_code == 403
+    client.force_login(MembershipFactory(club=season.league.club, role="director").user)
+    response = client.get(url, {"preset": "classic", "overrides": '{"going_out_bonus": 0}'})
+    assert response.status_code == 200
+    result = response.context["result"]
+    assert len(result.rescored_from_parts) == 1
+    assert [r["nights"] for r in result.rows] == [1, 1, 1, 1]
+    clean = PRESETS["classic"].book_bonus.clean
+    assert sorted({r["total_points"] for r in result.rows}) == [clean, 2 * clean]
