@@ -22,10 +22,15 @@ def examples_dir() -> Path:
 
 
 @pytest.fixture(autouse=True)
-def _celery_in_process(settings):
-    """Run Celery tasks eagerly unless a test opts out with the `worker` marker."""
+def _celery_in_process(request):
+    """Run Celery tasks in-process; a real-worker test turns this off for itself. Pure tests
+    (the engine's, the seating generator's) may run without pytest-django: nothing to do then."""
+    if not request.config.pluginmanager.hasplugin("django"):
+        yield
+        return
     from config.celery import app
 
+    settings = request.getfixturevalue("settings")
     previous = app.conf.task_always_eager
     app.conf.task_always_eager = True
     settings.CELERY_TASK_ALWAYS_EAGER = True
