@@ -6,6 +6,8 @@ the joker is 52. Meld keys are natural rank indexes (0 = A, 3..12 = 4..K) or WIL
 
 from __future__ import annotations
 
+from functools import cache
+
 from .errors import EngineError, ErrorCode
 
 RANKS = "A23456789TJQK"
@@ -104,13 +106,25 @@ def card_value(text: str) -> int:
 
 def held_values(red_three_penalty: int, black_three_penalty: int) -> list[int]:
     """Value of each card id when still held at the end of a round."""
+    return list(held_value_table(red_three_penalty, black_three_penalty))
+
+
+@cache
+def held_value_table(red_three_penalty: int, black_three_penalty: int) -> tuple[int, ...]:
+    """`held_values` as a shared tuple (computed once per pair of penalties)."""
     vals = list(VALUE)
     for i in range(NCARDS):
         if IS_RED3[i]:
             vals[i] = red_three_penalty
         elif IS_BLACK3[i]:
             vals[i] = black_three_penalty
-    return vals
+    return tuple(vals)
+
+
+@cache
+def sorted_deck(decks: int) -> tuple[int, ...]:
+    """Every card id of `decks` decks in ascending order."""
+    return tuple(c for c, n in enumerate(deck_counts(decks)) for _ in range(n))
 
 
 def deck_counts(decks: int) -> list[int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .cards import CARD_STR, IS_RED3, IS_THREE, IS_WILD, NCARDS, PARSE, deck_counts
+from .cards import CARD_STR, IS_RED3, IS_THREE, IS_WILD, NCARDS, PARSE, deck_counts, sorted_deck
 from .errors import EngineError, ErrorCode
 from .moves import card_ids, parse_items
 from .report import GameReport, RoundReport, totals_of
@@ -155,13 +155,16 @@ def _check_deal(
                 f"seat {seat} was dealt {len(hands[seat])} + {len(feet[seat])} cards; "
                 f"the rules deal {rules.hand_size} + {rules.foot_size}",
             )
-    counts = [0] * NCARDS
-    for group in (*hands, *feet, stock, discard):
-        for c in group:
-            counts[c] += 1
     decks = rules.deck_count(n)
-    full = deck_counts(decks)
-    if counts != full:
+    dealt = stock + discard
+    for group in (*hands, *feet):
+        dealt += group
+    dealt.sort()  # in C: much cheaper than counting card by card
+    if tuple(dealt) != sorted_deck(decks):
+        counts = [0] * NCARDS
+        for c in dealt:
+            counts[c] += 1
+        full = deck_counts(decks)
         diff = next(c for c in range(NCARDS) if counts[c] != full[c])
         raise EngineError(
             E.BAD_DEAL,

@@ -8,6 +8,7 @@ methods; each raises EngineError (without position; the caller adds it).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import mul
 
 from .cards import (
     CARD_STR,
@@ -22,7 +23,7 @@ from .cards import (
     RANK_OF,
     VALUE,
     WILD,
-    held_values,
+    held_value_table,
 )
 from .errors import EngineError, ErrorCode
 from .report import RoundReport, SeatFacts
@@ -706,13 +707,12 @@ class State:
 
     def round_report(self, players: Sequence[str]) -> RoundReport:
         rules = self.rules
-        vals = held_values(rules.red_three_penalty, rules.black_three_penalty)
+        vals = held_value_table(rules.red_three_penalty, rules.black_three_penalty)
         held_side = [0] * self.nsides
         seats = []
         for seat in range(self.players):
-            h = self.hands[seat]
-            held = sum(vals[c] * n for c, n in enumerate(h) if n)
-            held += sum(vals[c] for c in self.feet[seat])
+            held = sum(map(mul, vals, self.hands[seat]))  # hands are counts per card id
+            held += sum(map(vals.__getitem__, self.feet[seat]))
             held_side[self.side_of[seat]] += held
             f = self.facts[seat]
             seats.append(
