@@ -214,3 +214,50 @@ def test_schema_describes_the_rotation_actions(api):
     paths = schema["paths"]
     for action in ("generate", "{id}/swap", "{id}/start", "{id}/close", "{id}/seating"):
         assert f"/api/rotations/{action}/" in paths
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        {"table_sizes": "four"},
+        {"table_sizes": [4, "6"]},
+        {"tie_breaks": {"wins": 1}},
+        {"rules_overrides": [1, 2]},
+        {"rules_overrides": {"meld_minimums": [50, "x"]}},
+        {"rules_preset": "x" * 40},
+        {"planned_rotations": -1},
+        {"planned_rotations": 0},
+        {"date": "31/12/2026"},
+        {"seed": "random"},
+        {"kind": None},
+        {"season": 999999},
+    ],
+)
+def test_bad_event_payloads_are_refused_with_4xx(api, club, payload):
+    body = {"club": club.pk, "name": "Bad", "date": "2027-01-01", **payload}
+    response = api.post("/api/events/", body, format="json")
+    assert response.status_code == 400, response.content
+    assert "message" in _error(response)
+    assert not Event.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "tables",
+    [
+        [],
+        [{"seats": [1, 2, 3, 4], "sides": [], "first_dealer": 1}],
+        [{"seats": [1, 2, 3, 4], "sides": [[1, 3], [2, 4]], "first_dealer": 99}],
+        [{"seats": ["a"], "sides": [["a"]], "first_dealer": "a"}],
+        "not a list",
+    ],
+)
+def test_bad_seating_plans_are_refused_with_4xx(api, club, tables):
+    event = EventFactory(club=club, status="running")
+    checked_in_players(event, 8)
+    rotation = api.post("/api/rotations/generate/", {"event": event.pk}, format="json").json()
+    before = api.get(f"/api/rotations/{rotation['id']}/").json()
+
+    response = api.post(f"/api/rotations/{rotation['id']}/seating/", {"tables": tables}, format="json")
+
+    assert response.status_code == 400
+    assert api.get(f"/api/rotations/{rotation['id']}/").json()["tables"] == before["tables"]
