@@ -37,7 +37,7 @@ class EventForm(forms.Form):
     )
     odd_handling = forms.ChoiceField(choices=Event.OddHandling.choices, label="When players do not fill the tables")
     planned_rotations = forms.IntegerField(min_value=1, max_value=60, initial=3)
-    scoring = forms.ChoiceField(choices=Event.Scoring.choices)
+    scoring = forms.ChoiceField(choices=Event.Scoring.choices, initial=Event.Scoring.MATCH_POINTS)
     is_public = forms.BooleanField(required=False, initial=True, label="Public (anyone may see it)")
 
     def __init__(self, *args: Any, clubs: QuerySet[Club], **kwargs: Any) -> None:
