@@ -331,3 +331,20 @@ def test_start_refuses_a_draft_missing_a_late_arrival_naming_them():
     services.rotation_delete(rotation=rotation)
     plan = selectors.rotation_as_plan(services.rotation_generate(event=event))
     assert late.player_id in {p for t in plan.tables for p in t.seats} | set(plan.sit_out)
+
+
+@pytest.mark.parametrize("format", ["swiss", "progressive", "round_robin"])
+def test_fixed_formats_seat_a_second_rotation_from_results(format):
+    event = EventFactory(status="running", format=format, planned_rotations=3)
+    checked_in_partnerships(event, 8)
+    first = services.rotation_start(rotation=services.rotation_generate(event=event))
+    for game in Game.objects.filter(table__rotation=first):
+        RoundResult.objects.create(game=game, round_number=1, side=0, score=500 + game.pk, ended_by="went_out")
+        RoundResult.objects.create(game=game, round_number=1, side=1, score=100, ended_by="went_out")
+    confirm_all_games(first)
+    services.rotation_close(rotation=first)
+
+    second = services.rotation_generate(event=event)
+
+    assert second.number == 2
+    assert Seat.objects.filter(rotation=second).count() == 16
