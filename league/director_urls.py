@@ -7,6 +7,10 @@ from league.views import director
 urlpatterns = [
     path("", director.home, name="director-home"),
     path("clubs/new/", director.club_create, name="director-club-create"),
+    path("clubs/<slug:slug>/", director.club_page, name="director-club"),
+    path("clubs/<slug:slug>/members/", director.club_member_add, name="director-club-member-add"),
+    path("clubs/<slug:slug>/leagues/", director.club_league_add, name="director-club-league-add"),
+    path("clubs/<slug:slug>/seasons/", director.club_season_add, name="director-club-season-add"),
     path("events/new/", director.event_create, name="director-event-create"),
     path("events/<slug:slug>/", director.event_page, name="director-event"),
     path("events/<slug:slug>/edit/", director.event_edit, name="director-event-edit"),

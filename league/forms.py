@@ -8,7 +8,7 @@ from django import forms
 from django.db.models import QuerySet
 
 from games.engine.rules import PRESETS
-from league.models import Club, Event, Player, Season
+from league.models import Club, Event, League, Membership, Player, Season
 
 TIE_BREAK_SLOTS = 4
 TIE_BREAK_CHOICES = [("", "(none)")] + [(t, t.replace("_", " ").capitalize()) for t in Event.TIE_BREAKS]
@@ -16,6 +16,30 @@ TIE_BREAK_CHOICES = [("", "(none)")] + [(t, t.replace("_", " ").capitalize()) fo
 
 class ClubForm(forms.Form):
     name = forms.CharField(max_length=120, label="Club name")
+
+
+class MemberForm(forms.Form):
+    username = forms.CharField(max_length=150, label="Username")
+    role = forms.ChoiceField(choices=Membership.Role.choices)
+
+
+class LeagueForm(forms.Form):
+    name = forms.CharField(max_length=120, label="League name")
+
+
+class SeasonForm(forms.Form):
+    league = forms.ModelChoiceField(queryset=League.objects.none(), empty_label=None)
+    name = forms.CharField(max_length=120, label="Season name")
+    starts_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    ends_on = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    aggregate = forms.ChoiceField(choices=Season.Aggregate.choices)
+    best_n_nights = forms.IntegerField(required=False, min_value=1, label="Count only the best N nights",
+                                       help_text="Empty: every night counts.")
+    min_attendance = forms.IntegerField(min_value=0, initial=0, label="Nights needed to be ranked")
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["league"].queryset = club.leagues.all()
 
 
 class EventForm(forms.Form):

@@ -9,14 +9,24 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from league import selectors, services
-from league.forms import ClubForm, EntrantForm, EventForm, StatusForm, SwapForm
-from league.models import Event, Registration, Rotation
+from league.forms import (
+    ClubForm,
+    EntrantForm,
+    EventForm,
+    LeagueForm,
+    MemberForm,
+    SeasonForm,
+    StatusForm,
+    SwapForm,
+)
+from league.models import Club, Event, Registration, Rotation
 from league.permissions import can_view_event, directed_clubs, is_director
 from league.services import LeagueError
 
@@ -70,6 +80,70 @@ def club_create(request: HttpRequest) -> HttpResponse:
     else:
         messages.error(request, "A club needs a name.")
     return redirect("director-home")
+
+
+def _directed_club(request: HttpRequest, slug: str) -> Club:
+    club = get_object_or_404(Club, slug=slug)
+    if not is_director(request.user, club):
+        raise PermissionDenied("Only a director of this club may manage it.")
+    return club
+
+
+@login_required
+def club_page(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _directed_club(request, slug)
+    context = {
+        "club": club,
+        "memberships": club.memberships.select_related("user").order_by("role", "user__username"),
+        "leagues": club.leagues.prefetch_related("seasons"),
+        "member_form": MemberForm(),
+        "league_form": LeagueForm(),
+        "season_form": SeasonForm(club=club),
+    }
+    return render(request, "league/director/club.html", context)
+
+
+@login_required
+@require_POST
+def club_member_add(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _directed_club(request, slug)
+    form = MemberForm(request.POST)
+    user = User.objects.filter(username=form.data.get("username", "")).first()
+    if not form.is_valid():
+        messages.error(request, "Give a username and a role.")
+    elif user is None:
+        messages.error(request, "No user with that username: they need an account first.")
+    else:
+        role = form.cleaned_data["role"]
+        _attempt(request, f"{user.username} is now a {role} of {club}.", services.membership_add,
+                 club=club, user=user, role=role)
+    return redirect("director-club", slug=club.slug)
+
+
+@login_required
+@require_POST
+def club_league_add(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _directed_club(request, slug)
+    form = LeagueForm(request.POST)
+    if form.is_valid():
+        _attempt(request, "League created.", services.league_create, club=club, name=form.cleaned_data["name"])
+    else:
+        messages.error(request, "A league needs a name.")
+    return redirect("director-club", slug=club.slug)
+
+
+@login_required
+@require_POST
+def club_season_add(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _directed_club(request, slug)
+    form = SeasonForm(request.POST, club=club)
+    if form.is_valid():
+        _attempt(request, "Season created.", services.season_create, **form.cleaned_data)
+    else:
+        for field, errors in form.errors.items():
+            label = form[field].label if field in form.fields else "Season"
+            messages.error(request, f"{label}: {' '.join(errors)}")
+    return redirect("director-club", slug=club.slug)
 
 
 @login_required
