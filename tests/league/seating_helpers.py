@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations
-from types import SimpleNamespace
-
-import pytest
 
 from league.seating import RotationPlan, SeatingRequest, plan_rotations, validate_rotation
 from league.seating.report import pair_counts
@@ -46,9 +43,3 @@ def sit_out_order_fair(plans: list[RotationPlan], players) -> bool:
             seen[p] += 1
     return True
 
-
-@pytest.fixture
-def settings() -> SimpleNamespace:
-    """Stand-in for pytest-django's ``settings`` so these pure tests also run with
-    ``-p no:django`` (the root conftest's autouse Celery fixture asks for ``settings``)."""
-    return SimpleNamespace()

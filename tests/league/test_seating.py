@@ -21,12 +21,9 @@ from league.seating import (
 )
 from league.seating.seats import seat_order
 
-from .seating_helpers import (  # noqa: F401 (settings: a fixture)
+from .seating_helpers import (
     deal_spread,
-    opponent_counts,
-    partner_counts,
     rotating,
-    settings,
     sit_out_order_fair,
 )
 

@@ -10,12 +10,11 @@ from league.seating import quality_report
 from league.seating.designs import develop, moore_base_tables, whist_design
 from league.seating.designs_data import BASE_TABLES
 
-from .seating_helpers import (  # noqa: F401 (settings: a fixture)
+from .seating_helpers import (
     deal_spread,
     opponent_counts,
     partner_counts,
     rotating,
-    settings,
 )
 
 FOUR_N = [8, 12, 16, 20, 24, 28, 32]

@@ -11,7 +11,7 @@ import pytest
 from league.seating import SeatingRequest, plan_rotations, validate_rotation
 from league.seating.fixed import berger_rounds
 
-from .seating_helpers import deal_spread, settings  # noqa: F401 (settings: a fixture)
+from .seating_helpers import deal_spread
 
 
 def sides_of(n_sides: int) -> tuple[tuple[int, int], ...]:
