@@ -12,17 +12,22 @@ from .cards import (
     IS_THREE,
     IS_WILD,
     KEY_OF,
+    MELD_KEY,
     PARSE,
     VALUE,
+    WILD,
     deck_counts,
 )
 from .legal import discard_moves, legal_moves, meld_moves, pickup_moves
-from .moves import AskGoOut, Discard, Draw, Move, apply_move
+from .moves import AskGoOut, Discard, Draw, Meld, MeldItem, Move, Pickup, apply_move
 from .replay import LOG_FORMAT, sides_for
 from .rules import RuleSet, rules_from_spec, rules_to_spec
 from .state import START, State
 
 MAX_EVENTS = 20000  # per round; a safety net, games end long before
+GO_OUT_HAND = 10  # a player on the foot with at most this many cards looks for going out
+PILE_WORTH_TAKING = 3  # smallest pile the greedy player takes
+TO_FOOT_HAND = 4  # with this few cards in the hand, any meld toward the foot will do
 
 
 def _deal(rules: RuleSet, players: int, rng: random.Random) -> dict[str, list[Any]]:
@@ -59,6 +64,7 @@ def _deal(rules: RuleSet, players: int, rng: random.Random) -> dict[str, list[An
 
 
 def _partner_answer(state: State, rng: random.Random) -> str:
+    """A partner says yes unless their own hand would cost the side a lot."""
     held = sum(
         VALUE[c] * n for m in state.mates[state.turn] for c, n in enumerate(state.hands[m]) if n
     )
@@ -78,34 +84,129 @@ def _discard_choice(state: State, moves: list[Discard]) -> Discard:
         if IS_WILD[c]:
             return (3, VALUE[c], 0)
         k = KEY_OF[c]
-        keep = 2 if k in open_keys else (1 if h[c] + sum(h[k * 4 : k * 4 + 4]) > 1 else 0)
+        keep = 2 if k in open_keys else (1 if sum(h[k * 4 : k * 4 + 4]) > 1 else 0)
         return (1 + keep, VALUE[c], 0)
 
     return min(moves, key=cost)
 
 
+def _books_needed(state: State, seat: int) -> tuple[int, int, int]:
+    """Books (clean, dirty, wild) the seat's side still lacks for going out."""
+    need = state.rules.books_to_go_out
+    have = state.book_counts[state.side_of[seat]]
+    return (
+        max(need.clean - have[0], 0),
+        max(need.dirty - have[1], 0),
+        max(need.wild - have[2], 0),
+    )
+
+
+def _item_ok(state: State, item: MeldItem, needed: tuple[int, int, int]) -> bool:
+    """Whether a meld item fits the plan toward the books needed to go out.
+
+    Wild cards are kept for the wild meld while the side still needs a wild book; after that
+    they may make dirty books, but a growing clean meld stays clean while clean books are
+    still needed.
+    """
+    key = MELD_KEY[item.rank]
+    wilds = sum(IS_WILD[PARSE[c]] for c in item.cards)
+    if key == WILD or not wilds:
+        return True
+    clean_needed, dirty_needed, wild_needed = needed
+    if wild_needed and state.rules.wild_melds:
+        return False
+    meld = state.open[state.side_of[state.turn]].get(key)
+    if meld is None or not meld.wild:  # starting a dirty meld or dirtying a clean one
+        if not dirty_needed and any(needed):
+            return False
+        if clean_needed and meld is not None and meld.nat >= 4:
+            return False
+    return True
+
+
+def _cards_laid(move: Meld | Pickup) -> int:
+    items = move.items if isinstance(move, Meld) else move.melds
+    return sum(len(it.cards) for it in items) + (len(move.pair) if isinstance(move, Pickup) else 0)
+
+
+def _planned(state: State, moves: list[Any]) -> list[Any]:
+    """The moves whose items all fit the plan. Any legal one will do before the side's
+    first lay-down (the minimum is hard enough to reach) and when the last few cards of the
+    hand can take the player to the foot."""
+    seat = state.turn
+    if not state.laid_down[state.side_of[seat]]:
+        return moves
+    if not state.on_foot[seat] and state.hand_n[seat] <= TO_FOOT_HAND:
+        return moves
+    needed = _books_needed(state, state.turn)
+    return [
+        m for m in moves
+        if all(_item_ok(state, it, needed) for it in (m.items if isinstance(m, Meld) else m.melds))
+    ]  # fmt: skip
+
+
+def _best_meld(moves: list[Meld]) -> Meld:
+    """Most cards laid; among equals the fewest wilds (they are worth keeping)."""
+
+    def score(m: Meld) -> tuple[int, int]:
+        wilds = sum(IS_WILD[PARSE[c]] for it in m.items if it.rank != "wild" for c in it.cards)
+        return (_cards_laid(m), -wilds)
+
+    return max(moves, key=score)
+
+
+def _finish_this_turn(state: State) -> bool:
+    """Whether the seat to act can go out this turn by melding greedily and discarding the
+    last card, supposing a partner says yes. Tried on a copy of the state."""
+    seat = state.turn
+    trial = state.copy()
+    if trial.asked is None:
+        trial.asked = True
+    while not trial.over:
+        melds = meld_moves(trial)
+        if not melds:
+            break
+        apply_move(trial, seat, _best_meld(melds))
+    return trial.over or (trial.hand_n[seat] == 1 and trial.can_go_out(seat))
+
+
+def _going_out(state: State) -> bool:
+    """The seat to act is on its foot, has not been told no, and can go out this turn."""
+    seat = state.turn
+    if not state.on_foot[seat] or state.asked is False or state.hand_n[seat] > GO_OUT_HAND:
+        return False
+    if any(_books_needed(state, seat)) and state.hand_n[seat] < 3:
+        return False  # too few cards left to make the books still missing
+    return _finish_this_turn(state)
+
+
+def _take_pile(state: State) -> Pickup | None:
+    seat = state.turn
+    if len(state.stock) < state.rules.draw_count:
+        return None
+    if state.on_foot[seat] and not any(_books_needed(state, seat)):
+        return None  # ready to go out: seven more cards would only delay it
+    picks = _planned(state, pickup_moves(state))
+    if not picks or len(state.pile) < PILE_WORTH_TAKING:
+        return None
+    return max(picks, key=_cards_laid)
+
+
 def greedy_move(state: State, rng: random.Random) -> Move:
+    """A player who builds toward the going-out books, takes good piles and goes out."""
     seat = state.turn
     if state.phase == START:
-        if len(state.stock) >= state.rules.draw_count:
-            picks = pickup_moves(state)
-            if picks and len(state.pile) >= 3:
-                return max(picks, key=lambda p: sum(len(m.cards) for m in p.melds))
-        return Draw()
-    if (
-        state.on_foot[seat]
-        and state.mates[seat]
-        and state.rules.permission
-        and state.asked is None
-        and state.hand_n[seat] <= 4
-    ):
-        check = state.copy()
-        check.asked = True
-        if check.can_go_out(seat):
+        return _take_pile(state) or Draw()
+    if _going_out(state):
+        if state.mates[seat] and state.rules.permission and state.asked is None:
             return AskGoOut(_partner_answer(state, rng))
-    melds = meld_moves(state)
+        melds = meld_moves(state)
+        if melds:
+            return _best_meld(melds)
+        return _discard_choice(state, discard_moves(state))
+    melds = _planned(state, meld_moves(state))
     if melds:
-        return max(melds, key=lambda m: sum(len(it.cards) for it in m.items))
+        return _best_meld(melds)
     return _discard_choice(state, discard_moves(state))
 
 
