@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Model, QuerySet
 from django.utils.text import slugify
@@ -82,7 +83,12 @@ def _require_same_club(club: Club, *objects: Model, what: str) -> None:
 def _apply(obj: Model, changes: dict[str, Any]) -> Model:
     for name, value in changes.items():
         setattr(obj, name, value)
-    obj.full_clean(validate_unique=False, validate_constraints=False)
+    try:
+        obj.full_clean(validate_unique=False, validate_constraints=False)
+    except ValidationError as exc:
+        obj.refresh_from_db()
+        field, errors = next(iter(exc.message_dict.items()))
+        raise LeagueError("BAD_VALUE", f"{field}: {' '.join(errors)}", field=field) from exc
     obj.save()
     return obj
 

@@ -299,3 +299,11 @@ def test_add_entrant_refused_leaves_no_new_player_behind():
         services.registration_add_entrant(event=event, players=["Brand New", existing])
 
     assert event.club.players.count() == players_before
+
+
+def test_update_with_a_too_long_name_is_refused_and_keeps_the_old_one():
+    club = ClubFactory(name="Short")
+    with pytest.raises(LeagueError, match="name"):
+        services.club_update(club=club, name="x" * 500)
+    club.refresh_from_db()
+    assert club.name == "Short"
