@@ -28,6 +28,7 @@ MAX_EVENTS = 20000  # per round; a safety net, games end long before
 GO_OUT_HAND = 10  # a player on the foot with at most this many cards looks for going out
 PILE_WORTH_TAKING = 3  # smallest pile the greedy player takes
 TO_FOOT_HAND = 4  # with this few cards in the hand, any meld toward the foot will do
+WILD_CARDS = tuple(c for c in range(len(IS_WILD)) if IS_WILD[c])
 
 
 def _deal(rules: RuleSet, players: int, rng: random.Random) -> dict[str, list[Any]]:
@@ -113,9 +114,16 @@ def _item_ok(state: State, item: MeldItem, needed: tuple[int, int, int]) -> bool
     if key == WILD or not wilds:
         return True
     clean_needed, dirty_needed, wild_needed = needed
-    if wild_needed and state.rules.wild_melds:
-        return False
-    meld = state.open[state.side_of[state.turn]].get(key)
+    rules = state.rules
+    open_ = state.open[state.side_of[state.turn]]
+    meld = open_.get(key)
+    if wild_needed and rules.wild_melds:
+        # only wilds the wild meld cannot use, or one that finishes a dirty book still needed
+        wild_meld = open_.get(WILD)
+        room = rules.book_size - (len(wild_meld.cards) if wild_meld else 0)
+        held = sum(state.hands[state.turn][c] for c in WILD_CARDS)
+        finishes = meld is not None and len(meld.cards) + len(item.cards) == rules.book_size
+        return wilds <= held - room or (finishes and dirty_needed > 0)
     if meld is None or not meld.wild:  # starting a dirty meld or dirtying a clean one
         if not dirty_needed and any(needed):
             return False
