@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from league.models import Event, Game, Registration, Rotation, Seat, SitOut, Table
 from league.permissions import directed_clubs, visible_events
-from league.seating import RotationPlan, TablePlan
+from league.seating import RotationPlan, TablePlan, quality_report
 
 PLAYED_STATUSES = (Rotation.Status.STARTED, Rotation.Status.CLOSED)
 
@@ -173,3 +173,24 @@ def rotation_plan(rotation: Rotation) -> RotationView:
         tables.append(TableView(table.number, game, seats, [by_side[k] for k in sorted(by_side)]))
     sit_outs = [s.player for s in rotation.sit_outs.all()]
     return RotationView(rotation=rotation, tables=sorted(tables, key=lambda t: t.number), sit_outs=sit_outs)
+
+
+def seating_quality(*, event: Event) -> dict[str, object]:
+    """How fair the seating so far is: partner repeats, the spread of opponent meetings, and
+    the fewest/most sit-outs and first deals per player (from `seating.quality_report`)."""
+    plans = [rotation_as_plan(r) for r in event.rotations.order_by("number")]
+    players = {p for plan in plans for t in plan.tables for p in t.seats} | {
+        p for plan in plans for p in plan.sit_out
+    }
+    report = quality_report(plans, players)
+    sit_outs, deals = report["sit_outs"].values(), report["deals"].values()
+    return {
+        "rotations": len(plans),
+        "partner_repeats": report["partner_repeats"],
+        "opponent_min": report["opponent_min"],
+        "opponent_max": report["opponent_max"],
+        "sit_outs_min": min(sit_outs, default=0),
+        "sit_outs_max": max(sit_outs, default=0),
+        "deals_min": min(deals, default=0),
+        "deals_max": max(deals, default=0),
+    }

@@ -203,3 +203,14 @@ class SeatingPlanSerializer(serializers.Serializer):
 
     tables = TablePlanSerializer(many=True)
     sit_out = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
+
+
+class SeatingQualitySerializer(serializers.Serializer):
+    rotations = serializers.IntegerField()
+    partner_repeats = serializers.IntegerField()
+    opponent_min = serializers.IntegerField()
+    opponent_max = serializers.IntegerField()
+    sit_outs_min = serializers.IntegerField()
+    sit_outs_max = serializers.IntegerField()
+    deals_min = serializers.IntegerField()
+    deals_max = serializers.IntegerField()

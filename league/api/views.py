@@ -162,6 +162,13 @@ class EventViewSet(LeagueViewSet):
         return Response(s.EventSerializer(event, context=self.get_serializer_context()).data)
 
 
+    @extend_schema(request=None, responses=s.SeatingQualitySerializer)
+    @action(detail=True, methods=["get"], url_path="seating-quality")
+    def seating_quality(self, request: Request, pk: str | None = None) -> Response:
+        """Fairness of the seating so far: partner repeats, opponent spread, sit-outs, deals."""
+        return Response(selectors.seating_quality(event=self.get_object()))
+
+
 def _visible_event_ids(request: Request) -> QuerySet:
     return visible_events(request.user).values("pk")
 

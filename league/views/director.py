@@ -200,6 +200,7 @@ def event_page(request: HttpRequest, slug: str) -> HttpResponse:
         "registrations": event.registrations.all(),
         "rotations": rotations,
         "entrant_form": EntrantForm(event=event),
+        "quality": selectors.seating_quality(event=event) if rotations else None,
     }
     return render(request, "league/director/event.html", context)
 

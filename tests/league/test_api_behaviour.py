@@ -261,3 +261,14 @@ def test_bad_seating_plans_are_refused_with_4xx(api, club, tables):
 
     assert response.status_code == 400
     assert api.get(f"/api/rotations/{rotation['id']}/").json()["tables"] == before["tables"]
+
+
+def test_seating_quality_endpoint(api, club):
+    event = EventFactory(club=club, status="running")
+    checked_in_players(event, 9)
+    api.post("/api/rotations/generate/", {"event": event.pk}, format="json")
+
+    quality = api.get(f"/api/events/{event.pk}/seating-quality/").json()
+
+    assert quality["rotations"] == 1
+    assert (quality["sit_outs_min"], quality["sit_outs_max"]) == (0, 1)

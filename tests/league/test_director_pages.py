@@ -145,6 +145,7 @@ def test_full_evening_flow(director_client, club):
     rotation = Rotation.objects.get(event=event)
     assert "Rotation seated" in " ".join(_messages(page))
     assert page.text.count("deals first") == 2
+    assert "0 repeated partnerships" in page.text
 
     before = _seating(rotation)
     _post(director_client, "director-rotation-swap", slug, 1, data={"player_a": before[0], "player_b": before[4]})

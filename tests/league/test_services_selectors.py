@@ -125,3 +125,12 @@ def test_two_directors_generating_at_once_make_one_rotation():
 
     assert sorted(outcomes) == ["PREVIOUS_ROTATION_OPEN", "made"]
     assert Rotation.objects.filter(event=event).count() == 1
+
+
+@pytest.mark.django_db
+def test_seating_quality_of_a_rotating_event_has_no_repeated_partners():
+    event = _seat_two_rotations(8)
+    quality = selectors.seating_quality(event=event)
+    assert quality["rotations"] == 2
+    assert quality["partner_repeats"] == 0
+    assert quality["deals_max"] <= 1
