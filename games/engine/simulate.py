@@ -258,9 +258,15 @@ def simulate_game(
     rounds: int | None = None,
     individual: bool = False,
     strategy: str = "greedy",
+    first_dealer: int | None = None,
 ) -> dict[str, Any]:
-    """A complete legal move log; round 1 is dealt by the last seat so seat 0 starts."""
+    """A complete legal move log. Round 1 is dealt by `first_dealer` (by default the last seat,
+    so seat 0 starts); the deal then passes to the left."""
     ruleset = rules_from_spec(rules)
+    if first_dealer is None:
+        first_dealer = players - 1
+    if not 0 <= first_dealer < players:
+        raise ValueError(f"first_dealer must be a seat from 0 to {players - 1}")
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
     play = "individual" if individual or players not in (4, 6) else "partnerships"
@@ -277,7 +283,7 @@ def simulate_game(
         log["sides"] = nsides
     log["rounds"] = []
     for r in range(1, count + 1):
-        dealer = (players - 1 + r - 1) % players
+        dealer = (first_dealer + r - 1) % players
         deal = _deal(ruleset, players, rng)
         events = play_round(ruleset, r, dealer, nsides, deal, strategy, rng)
         log["rounds"].append({"round": r, "dealer": dealer, "deal": deal, "events": events})

@@ -33,3 +33,16 @@ def test_some_rounds_end_by_going_out():
         r.ended_by for s in range(3) for r in replay_log(simulate_game("eleven", 4, seed=s)).rounds
     ]
     assert "went_out" in ended
+
+
+@pytest.mark.parametrize("first_dealer", [0, 1, 2, 3])
+def test_simulated_game_starts_with_the_dealer_asked_for_and_replays_valid(first_dealer):
+    log = simulate_game("classic", players=4, seed=5, first_dealer=first_dealer)
+
+    assert [r["dealer"] for r in log["rounds"]] == [(first_dealer + r) % 4 for r in range(4)]
+    assert replay_log(log).valid
+
+
+def test_simulate_refuses_a_first_dealer_outside_the_table():
+    with pytest.raises(ValueError, match="first_dealer"):
+        simulate_game("classic", players=4, first_dealer=4)
