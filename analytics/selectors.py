@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
+from collections.abc import Iterable
 
 from django.conf import settings
 from django.db.models import F, Q, Sum
@@ -29,7 +30,7 @@ def game_results(game_filter: Q) -> dict[int, GameResult]:
     (a Q on Game) that have a confirmed result."""
     totals = (
         RoundResult.objects.filter(game__in=Game.objects.filter(game_filter))
-        .values_list("game_id", "side")
+        .values_list("game_id", "side", "game__table__rotation__event_id")
         .annotate(total=Sum("score"), held=Sum("held_points"))
         .order_by()
     )
@@ -40,11 +41,14 @@ def game_results(game_filter: Q) -> dict[int, GameResult]:
     for game_id, side, player_id in seats:
         players[(game_id, side)].append(player_id)
     sides: dict[int, list[tuple[int, SideResult]]] = defaultdict(list)
-    for game_id, side, total, held in totals:
+    events: dict[int, int] = {}
+    for game_id, side, event_id, total, held in totals:
         member_ids = tuple(sorted(players.get((game_id, side), ())))
         sides[game_id].append((side, SideResult(member_ids, int(total), int(held))))
+        events[game_id] = event_id
     return {
-        game_id: GameResult(game_id, tuple(s for _, s in sorted(entries, key=lambda e: e[0])))
+        game_id: GameResult(game_id, tuple(s for _, s in sorted(entries, key=lambda e: e[0])),
+                            events[game_id])
         for game_id, entries in sides.items()
     }
 
@@ -73,7 +77,7 @@ def game_fingerprint(game: GameResult) -> str:
     return hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()[:16]
 
 
-def player_names(player_ids) -> dict[int, str]:
+def player_names(player_ids: Iterable[int]) -> dict[int, str]:
     return dict(Player.objects.filter(pk__in=list(player_ids)).values_list("pk", "name"))
 
 

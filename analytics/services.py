@@ -6,6 +6,7 @@ one in place. Every function recomputes from the database, so running one twice 
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable
 
 from django.db import connection, transaction
@@ -22,25 +23,51 @@ from analytics.models import (
     StandingsSnapshot,
 )
 from analytics.ratings import PlayerState, rate_games
+from analytics.standings import GameResult
 from league.models import Club, Event, Season
 
 
-def event_standings_refresh(*, event: Event) -> StandingsSnapshot:
-    """Recompute the event's standings from its confirmed games and store them."""
-    games = selectors.game_results(Q(table__rotation__event=event))
-    player_ids = {p for g in games.values() for s in g.sides for p in s.players}
+def _event_snapshot_store(event: Event, games: list[GameResult], names: dict[int, str]
+                          ) -> StandingsSnapshot:
     rows = standings.event_standings(
-        sorted(games.values(), key=lambda g: g.game_id),
+        sorted(games, key=lambda g: g.game_id),
         scoring=event.scoring,
         tie_breaks=event.tie_breaks or [],
         by_side=event.is_fixed_partnerships,
-        names=selectors.player_names(player_ids),
+        names=names,
     )
     snapshot, _ = StandingsSnapshot.objects.update_or_create(
         event=event,
         defaults={"computed_at": timezone.now(), "games": len(games), "rows": rows},
     )
     return snapshot
+
+
+def _players_of(games: Iterable[GameResult]) -> set[int]:
+    return {p for g in games for s in g.sides for p in s.players}
+
+
+def event_standings_refresh(*, event: Event) -> StandingsSnapshot:
+    """Recompute the event's standings from its confirmed games and store them."""
+    games = list(selectors.game_results(Q(table__rotation__event=event)).values())
+    return _event_snapshot_store(event, games, selectors.player_names(_players_of(games)))
+
+
+def club_standings_recompute(*, club_id: int) -> int:
+    """Recompute the standings of every event and season of the club, loading the games once
+    (a full rebuild, e.g. after an import). Returns the number of events."""
+    games = selectors.game_results(Q(table__rotation__event__club_id=club_id))
+    by_event: dict[int, list[GameResult]] = defaultdict(list)
+    for game in games.values():
+        by_event[game.event_id].append(game)
+    names = selectors.player_names(_players_of(games.values()))
+    events = list(Event.objects.filter(club_id=club_id))
+    with transaction.atomic():
+        for event in events:
+            _event_snapshot_store(event, by_event.get(event.pk, []), names)
+        for season in Season.objects.filter(league__club_id=club_id):
+            season_standings_refresh(season=season)
+    return len(events)
 
 
 def season_standings_refresh(*, season: Season) -> StandingsSnapshot:

@@ -57,9 +57,10 @@ class SideResult:
 class GameResult:
     game_id: int
     sides: tuple[SideResult, ...]
+    event_id: int = 0
 
 
-@dataclass
+@dataclass(slots=True)
 class Appearance:
     game_id: int
     total: int
@@ -103,18 +104,18 @@ def side_key(players: Iterable[int]) -> str:
     return "s" + "-".join(str(p) for p in sorted(players))
 
 
-def _entrant_keys(side: SideResult, by_side: bool) -> list[str]:
+def _entrant_keys(side: SideResult, by_side: bool) -> tuple[str, ...]:
     if by_side:
-        return [side_key(side.players)]
-    return [player_key(p) for p in side.players]
+        return (side_key(side.players),)
+    return tuple(player_key(p) for p in side.players)
 
 
-def _game_points(side: SideResult, others: Sequence[SideResult]) -> tuple[int, float, float]:
-    best_other = max(o.total for o in others)
-    match_points = 2 if side.total > best_other else 1 if side.total == best_other else 0
-    vps = [victory_points_for_margin(side.total - o.total) for o in others]
-    difference = side.total - sum(o.total for o in others) / len(others)
-    return match_points, round(sum(vps) / len(vps), 2), round(difference, 2)
+def _game_points(total: int, others: Sequence[int]) -> tuple[int, float, float]:
+    best_other = max(others)
+    match_points = 2 if total > best_other else 1 if total == best_other else 0
+    vp = sum(victory_points_for_margin(total - o) for o in others) / len(others)
+    difference = total - sum(others) / len(others)
+    return match_points, round(vp, 2), round(difference, 2)
 
 
 def collect_records(games: Iterable[GameResult], *, by_side: bool) -> dict[str, EntrantRecord]:
@@ -123,13 +124,17 @@ def collect_records(games: Iterable[GameResult], *, by_side: bool) -> dict[str, 
     for game in games:
         if len(game.sides) < 2:
             continue
-        for side in game.sides:
-            others = [o for o in game.sides if o is not side]
-            match_points, vp, difference = _game_points(side, others)
-            opponents = tuple(k for o in others for k in _entrant_keys(o, by_side))
-            for key in _entrant_keys(side, by_side):
-                players = tuple(sorted(side.players)) if by_side else (int(key[1:]),)
-                record = records.setdefault(key, EntrantRecord(key=key, players=players))
+        totals = [side.total for side in game.sides]
+        keys = [_entrant_keys(side, by_side) for side in game.sides]
+        for index, side in enumerate(game.sides):
+            others = totals[:index] + totals[index + 1:]
+            match_points, vp, difference = _game_points(side.total, others)
+            opponents = tuple(k for i, ks in enumerate(keys) if i != index for k in ks)
+            for position, key in enumerate(keys[index]):
+                record = records.get(key)
+                if record is None:
+                    players = tuple(sorted(side.players)) if by_side else (side.players[position],)
+                    record = records[key] = EntrantRecord(key=key, players=players)
                 record.appearances.append(
                     Appearance(game.game_id, side.total, side.held, match_points, vp,
                                difference, opponents)

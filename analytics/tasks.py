@@ -25,12 +25,20 @@ _RETRY = {
 }
 
 
-def _enqueue_once(key: str, task, *args) -> None:
+def _enqueue_once(key: str, task, *args, queue: str | None = None) -> None:
     """Schedule `task` unless one is already pending for `key`. cache.add is atomic, and the job
     clears the key before it reads the database, so a change committed after that read is never
     lost: it schedules a new job."""
     if cache.add(key, 1, timeout=PENDING_KEY_TIMEOUT):
-        task.apply_async(args, countdown=COALESCE_SECONDS)
+        task.apply_async(args, countdown=COALESCE_SECONDS, queue=queue)
+
+
+def _same_queue(task) -> str | None:
+    """The queue the running job came from: follow-up jobs go there too, so a worker serving a
+    dedicated analytics queue gets the whole chain (None: the default queue)."""
+    if task.request.is_eager:
+        return None
+    return (task.request.delivery_info or {}).get("routing_key")
 
 
 def enqueue_event_recompute(event_id: int) -> None:
@@ -39,26 +47,27 @@ def enqueue_event_recompute(event_id: int) -> None:
     _enqueue_once(f"recompute:event:{event_id}", recompute_event, event_id)
 
 
-def enqueue_club_recompute(club_id: int) -> None:
-    _enqueue_once(f"recompute:ratings:{club_id}", recompute_ratings, club_id)
+def enqueue_club_recompute(club_id: int, *, queue: str | None = None) -> None:
+    _enqueue_once(f"recompute:ratings:{club_id}", recompute_ratings, club_id, queue=queue)
 
 
-@shared_task(name="analytics.recompute_event", **_RETRY)
-def recompute_event(event_id: int) -> None:
+@shared_task(bind=True, name="analytics.recompute_event", **_RETRY)
+def recompute_event(self, event_id: int) -> None:
     cache.delete(f"recompute:event:{event_id}")
     services.event_recompute(event_id=event_id)
     club_id = Event.objects.filter(pk=event_id).values_list("club_id", flat=True).first()
     if club_id is not None:
-        enqueue_club_recompute(club_id)
+        enqueue_club_recompute(club_id, queue=_same_queue(self))
 
 
-@shared_task(name="analytics.recompute_ratings", **_RETRY)
-def recompute_ratings(club_id: int, from_game_id: int | None = None) -> None:
+@shared_task(bind=True, name="analytics.recompute_ratings", **_RETRY)
+def recompute_ratings(self, club_id: int, from_game_id: int | None = None) -> None:
     """Ratings from the first changed game (or `from_game_id`), then the statistics that use
     them."""
     cache.delete(f"recompute:ratings:{club_id}")
     services.ratings_recompute(club_id=club_id, from_game_id=from_game_id)
-    _enqueue_once(f"recompute:statistics:{club_id}", recompute_statistics, club_id)
+    _enqueue_once(f"recompute:statistics:{club_id}", recompute_statistics, club_id,
+                  queue=_same_queue(self))
 
 
 @shared_task(name="analytics.recompute_statistics", **_RETRY)

@@ -226,3 +226,16 @@ def test_a_failed_write_leaves_the_previous_snapshot(four):
 def test_recompute_of_a_missing_event_does_nothing():
     services.event_recompute(event_id=987654)
     assert not StandingsSnapshot.objects.exists()
+
+
+def test_club_rebuild_equals_refreshing_each_event(four):
+    club, players = four
+    season = SeasonFactory(league__club=club)
+    events = [EventFactory(club=club, season=season, scoring=s)
+              for s in ("total_points", "match_points", "victory_points")]
+    for number, event in enumerate(events, start=1):
+        confirm(make_game(event=event, players=players), [[100 * number, 250]])
+    one_by_one = [services.event_standings_refresh(event=e).rows for e in events]
+    assert services.club_standings_recompute(club_id=club.pk) == 3
+    assert [selectors.event_standings(e).rows for e in events] == one_by_one
+    assert len(selectors.season_standings(season).rows) == 4

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from analytics.models import StandingsSnapshot
+from analytics.models import PlayerRating, PlayerStats, StandingsSnapshot
 from games import services as results
 from tests.games.factories import named_game, stockout_log
 
@@ -71,3 +71,8 @@ def test_confirmed_result_shows_up_in_the_standings(worker):
         time.sleep(0.2)
     assert snapshot is not None and snapshot.games == 1
     assert sorted(r["total_points"] for r in snapshot.rows) == [-7705, -7705, -4155, -4155]
+    # The worker then chains ratings and statistics on the same queue.
+    while time.monotonic() < deadline + 30 and not PlayerStats.objects.filter(club=event.club).exists():
+        time.sleep(0.2)
+    assert PlayerRating.objects.filter(club=event.club).count() == 4
+    assert PlayerStats.objects.filter(club=event.club).count() == 4
