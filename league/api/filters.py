@@ -42,8 +42,9 @@ class RotationFilter(filters.FilterSet):
 
 
 class GameFilter(filters.FilterSet):
-    event = filters.NumberFilter(field_name="table__rotation__event")
-    rotation = filters.NumberFilter(field_name="table__rotation__number")
+    event = filters.ModelChoiceFilter(field_name="table__rotation__event", queryset=Event.objects.all())
+    # Bounded: an out-of-range number must be a 400, not a database overflow.
+    rotation = filters.NumberFilter(field_name="table__rotation__number", min_value=1, max_value=2**31 - 1)
 
     class Meta:
         model = Game

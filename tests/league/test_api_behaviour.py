@@ -272,3 +272,8 @@ def test_seating_quality_endpoint(api, club):
 
     assert quality["rotations"] == 1
     assert (quality["sit_outs_min"], quality["sit_outs_max"]) == (0, 1)
+
+
+@pytest.mark.parametrize("query", ["event=99999999999999999999999", "rotation=99999999999999999999999", "event=x"])
+def test_out_of_range_game_filters_are_a_400(api, query):
+    assert api.get(f"/api/games/?{query}").status_code == 400
