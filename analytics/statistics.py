@@ -62,14 +62,22 @@ def player_statistics(rounds: pd.DataFrame, seats: pd.DataFrame,
     per_game["losses"] = per_game["games"] - per_game["wins"] - per_game["ties"]
     per_game["win_rate"] = per_game["wins"] / per_game["games"]
 
-    played = rounds.merge(seats, on=["game", "side"])
-    per_round = played.groupby("player").agg(
-        rounds=("round", "size"), went_out_rate=("went_out", "mean"),
-        clean_books_per_round=("clean", "mean"), dirty_books_per_round=("dirty", "mean"),
-        wild_books_per_round=("wild", "mean"), average_held_points=("held", "mean"),
-        red_threes_per_round=("red_threes", "mean"))
-    by_round = played.pivot_table(index="player", columns="round", values="score", aggfunc="mean")
-    by_round.columns = [f"average_score_round_{int(r)}" for r in by_round.columns]
+    # Sum each side's rounds first, so only one row per game and player is merged.
+    side_sums = rounds.groupby(["game", "side"]).agg(
+        rounds=("round", "size"), went_out=("went_out", "sum"), clean=("clean", "sum"),
+        dirty=("dirty", "sum"), wild=("wild", "sum"), held=("held", "sum"),
+        red_threes=("red_threes", "sum"))
+    round_scores = rounds.pivot(index=["game", "side"], columns="round", values="score")
+    round_scores.columns = [f"average_score_round_{int(r)}" for r in round_scores.columns]
+    played = side_sums.join(round_scores).reset_index().merge(seats, on=["game", "side"])
+    sums = played.drop(columns=["game", "side"]).groupby("player").sum(min_count=1)
+    per_round = pd.DataFrame({"rounds": sums["rounds"]})
+    for column, name in (("went_out", "went_out_rate"), ("clean", "clean_books_per_round"),
+                         ("dirty", "dirty_books_per_round"), ("wild", "wild_books_per_round"),
+                         ("held", "average_held_points"), ("red_threes", "red_threes_per_round")):
+        per_round[name] = sums[column] / sums["rounds"]
+    counts = played.groupby("player")[list(round_scores.columns)].count()
+    by_round = sums[list(round_scores.columns)] / counts.replace(0, np.nan)
 
     parts = [per_game, per_round, by_round]
     if not facts.empty:
