@@ -71,6 +71,11 @@ def club_game_order(club_id: int) -> list[int]:
     )
 
 
+def first_game_id(club_id: int) -> int | None:
+    order = club_game_order(club_id)
+    return order[0] if order else None
+
+
 def game_fingerprint(game: GameResult) -> str:
     """Changes whenever anything a rating depends on changes (players, sides, totals)."""
     text = "|".join(f"{s.players}:{s.total}" for s in game.sides)

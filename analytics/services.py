@@ -89,13 +89,23 @@ def season_standings_refresh(*, season: Season) -> StandingsSnapshot:
 def event_recompute(*, event_id: int) -> None:
     """Recompute the event's standings, then its season's. Ratings and statistics follow in
     their own (coalesced) jobs so the standings show up first."""
-    event = Event.objects.filter(pk=event_id).select_related("season").first()
-    if event is None:
-        return
     with transaction.atomic():
+        # Race: a duplicate delivery of this job, or a night of the same season, recomputing at
+        # once would both insert the first snapshot; the row locks serialise them.
+        event = Event.objects.select_for_update().filter(pk=event_id).first()
+        if event is None:
+            return
+        season = Season.objects.select_for_update().filter(pk=event.season_id).first()
         event_standings_refresh(event=event)
-        if event.season is not None:
-            season_standings_refresh(season=event.season)
+        if season is not None:
+            season_standings_refresh(season=season)
+
+
+def club_recompute(*, club_id: int) -> None:
+    """Rebuild everything of a club: standings, ratings (full replay), statistics."""
+    club_standings_recompute(club_id=club_id)
+    ratings_recompute(club_id=club_id, from_game_id=selectors.first_game_id(club_id))
+    statistics_recompute(club_id=club_id)
 
 
 def _first_changed_position(club_id: int, order: list[int], fingerprints: list[str]) -> int:

@@ -239,3 +239,17 @@ def test_club_rebuild_equals_refreshing_each_event(four):
     assert services.club_standings_recompute(club_id=club.pk) == 3
     assert [selectors.event_standings(e).rows for e in events] == one_by_one
     assert len(selectors.season_standings(season).rows) == 4
+
+
+def test_management_command_rebuilds_a_club(four):
+    from django.core.management import CommandError, call_command
+
+    club, players = four
+    event = EventFactory(club=club)
+    confirm(make_game(event=event, players=players), [[500, 100]])
+    call_command("analytics_recompute", club=club.slug)
+    assert selectors.event_standings(event).games == 1
+    assert PlayerRating.objects.filter(club=club).count() == 4
+    assert selectors.player_stats(players[0])["wins"] == 1
+    with pytest.raises(CommandError, match="nope"):
+        call_command("analytics_recompute", club="nope")
