@@ -95,9 +95,12 @@ def season_standings(season: Season) -> StandingsSnapshot | None:
     return StandingsSnapshot.objects.filter(season=season).first()
 
 
-def season_event_snapshots(season: Season) -> list[tuple[Event, StandingsSnapshot]]:
-    snapshots = StandingsSnapshot.objects.filter(event__season=season).select_related("event")
-    return [(s.event, s) for s in snapshots]
+def season_nights(season: Season) -> list[tuple[int, int, list[dict]]]:
+    """(event id, games, standings rows) of each night of the season with standings."""
+    return list(
+        StandingsSnapshot.objects.filter(event__season=season).order_by("event_id")
+        .values_list("event_id", "games", "rows")
+    )
 
 
 def leaderboard_min_games() -> int:

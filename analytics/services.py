@@ -72,33 +72,37 @@ def club_standings_recompute(*, club_id: int) -> int:
 
 def season_standings_refresh(*, season: Season) -> StandingsSnapshot:
     """Aggregate the stored event standings of the season's nights into its standings."""
-    nights = selectors.season_event_snapshots(season)
+    nights = selectors.season_nights(season)
     rows = standings.season_from_event_rows(
-        ((event.pk, snapshot.rows) for event, snapshot in nights),
+        ((event_id, event_rows) for event_id, _, event_rows in nights),
         aggregate=season.aggregate, best_n=season.best_n_nights,
         min_attendance=season.min_attendance,
     )
     snapshot, _ = StandingsSnapshot.objects.update_or_create(
         season=season,
         defaults={"computed_at": timezone.now(), "rows": rows,
-                  "games": sum(snapshot.games for _, snapshot in nights)},
+                  "games": sum(games for _, games, _ in nights)},
     )
     return snapshot
 
 
 def event_recompute(*, event_id: int) -> None:
-    """Recompute the event's standings, then its season's. Ratings and statistics follow in
-    their own (coalesced) jobs so the standings show up first."""
+    """Recompute the event's standings, then its season's, each committed on its own so the
+    event's standings show up without waiting for the season's. Ratings and statistics follow
+    in their own (coalesced) jobs."""
     with transaction.atomic():
-        # Race: a duplicate delivery of this job, or a night of the same season, recomputing at
-        # once would both insert the first snapshot; the row locks serialise them.
+        # Race: a duplicate delivery of this job recomputing at once would insert the first
+        # snapshot twice; the row lock serialises them.
         event = Event.objects.select_for_update().filter(pk=event_id).first()
         if event is None:
             return
-        season = Season.objects.select_for_update().filter(pk=event.season_id).first()
         event_standings_refresh(event=event)
-        if season is not None:
-            season_standings_refresh(season=season)
+    if event.season_id is not None:
+        with transaction.atomic():
+            # Race: two nights of one season finishing their recomputes at once.
+            season = Season.objects.select_for_update().filter(pk=event.season_id).first()
+            if season is not None:
+                season_standings_refresh(season=season)
 
 
 def club_recompute(*, club_id: int) -> None:
