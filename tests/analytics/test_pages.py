@@ -246,3 +246,20 @@ def test_season_whatif_rescores_every_night_for_directors_only(client):
     assert [r["nights"] for r in result.rows] == [1, 1, 1, 1]
     clean = PRESETS["classic"].book_bonus.clean
     assert sorted({r["total_points"] for r in result.rows}) == [clean, 2 * clean]
+
+
+def test_season_leaderboard_and_partnership_queries_do_not_grow(client):
+    sizes = []
+    for games in (1, 6):
+        season = SeasonFactory()
+        _, players = build_event(games, club=season.league.club, season=season)
+        services.event_recompute(event_id=season.events.first().pk)
+        club = season.league.club
+        sizes.append([
+            queries_for(client, f"/seasons/{season.pk}/standings/"),
+            queries_for(client, f"/leaderboard/?club={club.slug}"),
+            queries_for(client, f"/partnerships/{club.slug}/{players[0].slug}/{players[2].slug}/"),
+            queries_for(client, f"/head-to-head/?club={club.slug}&a={players[0].slug}&b={players[1].slug}"),
+        ])
+    assert sizes[0] == sizes[1]
+    assert max(sizes[1]) < 20
