@@ -138,22 +138,32 @@ def partnership_detail(request: HttpRequest, club: str, slug_a: str, slug_b: str
     return render(request, "analytics/partnership.html", context)
 
 
+def _side_slugs(raw: str) -> list[str]:
+    return [slug.strip() for slug in raw.split(",") if slug.strip()]
+
+
 @require_GET
 def head_to_head(request: HttpRequest) -> HttpResponse:
+    """Two players (a=<slug>&b=<slug>) or two sides (a=<slug>,<slug>&b=<slug>,<slug>)."""
     club = Club.objects.filter(slug=request.GET.get("club", "")).first()
     slugs = [request.GET.get("a", ""), request.GET.get("b", "")]
     context: dict = {"club": club, "slugs": slugs, "result": None, "error": None}
     if club is None:
         context["error"] = "Choose a club (club=<slug>)." if request.GET else None
         return render(request, "analytics/head_to_head.html", context, status=404 if request.GET else 200)
-    players = {p.slug: p for p in Player.objects.filter(club=club, slug__in=slugs)}
-    missing = [s or "(empty)" for s in slugs if s not in players]
-    if missing or slugs[0] == slugs[1]:
-        context["error"] = ("Pick two different players of the club; not found: " + ", ".join(missing)
-                            if missing else "Pick two different players.")
-        return render(request, "analytics/head_to_head.html", context, status=404 if missing else 400)
-    a, b = players[slugs[0]], players[slugs[1]]
-    context.update(a=a, b=b, result=selectors.head_to_head(club.pk, {a.pk}, {b.pk}))
+    side_a, side_b = _side_slugs(slugs[0]), _side_slugs(slugs[1])
+    players = {p.slug: p for p in Player.objects.filter(club=club, slug__in=side_a + side_b)}
+    missing = [s for s in side_a + side_b if s not in players] or (
+        [] if side_a and side_b else ["(empty)"])
+    if missing:
+        context["error"] = "Pick players of the club; not found: " + ", ".join(missing)
+        return render(request, "analytics/head_to_head.html", context, status=404)
+    if set(side_a) & set(side_b):
+        context["error"] = "A player cannot be on both sides."
+        return render(request, "analytics/head_to_head.html", context, status=400)
+    a, b = [players[s] for s in side_a], [players[s] for s in side_b]
+    context.update(a=a, b=b, single=len(a) == len(b) == 1, result=selectors.head_to_head(
+        club.pk, {p.pk for p in a}, {p.pk for p in b}))
     return render(request, "analytics/head_to_head.html", context)
 
 

@@ -123,6 +123,15 @@ def test_head_to_head_page_and_its_errors(client):
     missing = client.get("/head-to-head/", {"club": a.club.slug, "a": a.slug, "b": "ghost"})
     assert missing.status_code == 404 and "ghost" in missing.content.decode()
     assert client.get("/head-to-head/", {"club": a.club.slug, "a": a.slug, "b": a.slug}).status_code == 400
+    assert client.get("/head-to-head/", {"club": a.club.slug, "a": a.slug, "b": ""}).status_code == 404
+
+
+def test_head_to_head_of_two_sides(client):
+    _, (a, b, c, d) = build_event(3)  # games 1 and 3: A+C against B+D
+    response = client.get("/head-to-head/", {"club": a.club.slug, "a": f"{a.slug},{c.slug}",
+                                             "b": f"{b.slug}, {d.slug}"})
+    assert response.status_code == 200
+    assert response.context["result"]["games"] == 2
 
 
 def test_leaderboard_lists_only_players_with_enough_games(client, settings):
