@@ -95,8 +95,6 @@ def test_scorer_enters_a_table_on_a_phone_and_the_standings_follow(chromium, liv
         other_context.close()
 
 
-@pytest.mark.xfail(reason="analytics/player.html loads plotly.js with `defer`, so the charts' "
-                          "inline scripts run first: 'Plotly is not defined'")
 def test_player_page_draws_its_charts(desktop):
     demo = build_demo(start_next=False)
     errors: list[str] = []
