@@ -236,6 +236,10 @@ def _refuse_unknown(changes: dict[str, Any], allowed: Iterable[str]) -> None:
         raise LeagueError("UNKNOWN_FIELD", f"Cannot change {', '.join(unknown)}.")
 
 
+def _lock_event(event_id: int) -> Event:
+    return Event.objects.select_for_update().get(pk=event_id)
+
+
 # Events -----------------------------------------------------------------------------------------
 
 
@@ -347,7 +351,8 @@ SEATING_FIELDS = ("rules_preset", "rules_overrides", "format", "table_sizes", "o
 def event_update(*, event: Event, **changes: Any) -> Event:
     """Change an event's settings; seating-related ones only until the first rotation exists."""
     _refuse_unknown(changes, EVENT_FIELDS)
-    event = Event.objects.select_for_update().get(pk=event.pk)
+    # A format change racing "generate rotation" could seat a rotation under the old format.
+    event = _lock_event(event.pk)
     if event.status == Event.Status.FINISHED:
         raise LeagueError("EVENT_FINISHED", "The event is finished and can no longer change.")
     locked = sorted(
@@ -377,7 +382,8 @@ NEXT_STATUS = {
 @transaction.atomic
 def event_set_status(*, event: Event, status: str) -> Event:
     """Move an event one step along draft → registration → running → finished."""
-    event = Event.objects.select_for_update().get(pk=event.pk)
+    # Two directors pressing the same button must not both step the status forward.
+    event = _lock_event(event.pk)
     _check_choice(status, Event.Status, "status")
     if NEXT_STATUS.get(event.status) != status:
         allowed = NEXT_STATUS.get(event.status)
@@ -443,7 +449,7 @@ def registration_add(
     yet started (a drafted one must then be seated again to include them).
     """
     # Two directors adding the same player at once would both pass the duplicate check.
-    event = Event.objects.select_for_update().get(pk=event.pk)
+    event = _lock_event(event.pk)
     if event.status == Event.Status.FINISHED:
         raise LeagueError("EVENT_FINISHED", "The event is finished; no more entries.")
     _check_entrant(event, player, partnership)
@@ -485,7 +491,8 @@ def registration_check_in(*, registration: Registration, checked_in: bool = True
 @transaction.atomic
 def registration_withdraw(*, registration: Registration) -> Registration:
     """Withdraw between rotations: the entrant keeps the rotations already played, no more."""
-    event = Event.objects.select_for_update().get(pk=registration.event_id)
+    # A withdrawal racing "generate rotation" could leave the entrant seated after withdrawing.
+    event = _lock_event(registration.event_id)
     registration = Registration.objects.select_related("partnership").get(pk=registration.pk)
     if registration.withdrawn_after_rotation is not None:
         raise LeagueError("WITHDRAWN", f"{selectors.entrant_name(registration)} has already withdrawn.")
@@ -507,10 +514,6 @@ def _rotation_player_ids(rotation: Rotation) -> set[int]:
 
 
 # Rotations --------------------------------------------------------------------------------------
-
-
-def _lock_event(event_id: int) -> Event:
-    return Event.objects.select_for_update().get(pk=event_id)
 
 
 def _entrants(event: Event, number: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
@@ -713,6 +716,7 @@ def rotation_start(*, rotation: Rotation) -> Rotation:
 @transaction.atomic
 def rotation_close(*, rotation: Rotation) -> Rotation:
     """Close a started rotation once every table's result is confirmed."""
+    # Closing while a director generates the next rotation: the lock orders the two.
     _lock_event(rotation.event_id)
     rotation = Rotation.objects.get(pk=rotation.pk)
     if rotation.status != Rotation.Status.STARTED:
