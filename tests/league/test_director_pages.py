@@ -205,7 +205,7 @@ def test_withdraw_and_late_arrival(director_client, club):
     late = _post(director_client, "director-registration-add", event.slug, data={"new_name": "Latecomer"})
 
     assert Registration.objects.get(pk=registration.pk).withdrawn_after_rotation == 0
-    assert "withdrew after rotation 0" in late.text
+    assert "withdrew before playing" in late.text
     assert Registration.objects.get(player__name="Latecomer").checked_in
 
 
