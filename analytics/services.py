@@ -36,11 +36,17 @@ def _event_snapshot_store(event: Event, games: list[GameResult], names: dict[int
         by_side=event.is_fixed_partnerships,
         names=names,
     )
-    snapshot, _ = StandingsSnapshot.objects.update_or_create(
-        event=event,
-        defaults={"computed_at": timezone.now(), "games": len(games), "rows": rows},
-    )
-    return snapshot
+    return _snapshot_replace(event=event, games=len(games), rows=rows)
+
+
+def _snapshot_replace(*, games: int, rows: list[dict], **owner: Event | Season
+                      ) -> StandingsSnapshot:
+    """Overwrite the owner's snapshot in one UPDATE (update_or_create would first read and
+    decode the old rows), or create the first one."""
+    values = {"computed_at": timezone.now(), "games": games, "rows": rows}
+    if not StandingsSnapshot.objects.filter(**owner).update(**values):
+        return StandingsSnapshot.objects.create(**owner, **values)
+    return StandingsSnapshot(**owner, **values)
 
 
 def _players_of(games: Iterable[GameResult]) -> set[int]:
@@ -78,12 +84,7 @@ def season_standings_refresh(*, season: Season) -> StandingsSnapshot:
         aggregate=season.aggregate, best_n=season.best_n_nights,
         min_attendance=season.min_attendance,
     )
-    snapshot, _ = StandingsSnapshot.objects.update_or_create(
-        season=season,
-        defaults={"computed_at": timezone.now(), "rows": rows,
-                  "games": sum(games for _, games, _ in nights)},
-    )
-    return snapshot
+    return _snapshot_replace(season=season, games=sum(games for _, games, _ in nights), rows=rows)
 
 
 def event_recompute(*, event_id: int) -> None:

@@ -77,15 +77,6 @@ class EntrantRecord:
     players: tuple[int, ...]
     appearances: list[Appearance] = field(default_factory=list)
 
-    @property
-    def games(self) -> int:
-        return len(self.appearances)
-
-    def total(self, attribute: str) -> float:
-        return sum(getattr(a, attribute) for a in self.appearances)
-
-    def count_mp(self, match_points: int) -> int:
-        return sum(1 for a in self.appearances if a.match_points == match_points)
 
 
 def victory_points_for_margin(margin: int) -> int:
@@ -143,18 +134,27 @@ def collect_records(games: Iterable[GameResult], *, by_side: bool) -> dict[str, 
 
 
 def _summary(record: EntrantRecord) -> dict:
+    counts = [0, 0, 0]  # losses, ties, wins by match points 0, 1, 2
+    total = held = 0
+    victory_points = difference = 0.0
+    for a in record.appearances:
+        counts[a.match_points] += 1
+        total += a.total
+        held += a.held
+        victory_points += a.victory_points
+        difference += a.difference
     return {
         "key": record.key,
         "players": list(record.players),
-        "games": record.games,
-        "wins": record.count_mp(2),
-        "ties": record.count_mp(1),
-        "losses": record.count_mp(0),
-        "match_points": int(record.total("match_points")),
-        "total_points": int(record.total("total")),
-        "point_difference": round(record.total("difference"), 2),
-        "victory_points": round(record.total("victory_points"), 2),
-        "held_points": int(record.total("held")),
+        "games": len(record.appearances),
+        "wins": counts[2],
+        "ties": counts[1],
+        "losses": counts[0],
+        "match_points": 2 * counts[2] + counts[1],
+        "total_points": total,
+        "point_difference": round(difference, 2),
+        "victory_points": round(victory_points, 2),
+        "held_points": held,
     }
 
 

@@ -107,7 +107,8 @@ def copy_rows(cursor, table: str, columns: list[str], rows) -> None:
 
 def build_league(games: int, players: int, seed: int):
     """A club, one league and season, and `games` confirmed games of four players with four
-    rounds each, spread over nights of up to four rotations. Returns (club, rounds built)."""
+    rounds each, spread over nights of four rotations at up to 50 tables (each night's players
+    drawn from the club, reseated every rotation). Returns (club, rounds built)."""
     from django.db import connection, transaction
     from django.utils import timezone
 
@@ -140,10 +141,11 @@ def build_league(games: int, players: int, seed: int):
         rotations, tables, seats, game_rows, rounds = [], [], [], [], []
         game_id = 0
         for e in range(event_count):
+            attendees = rng.sample(player_ids, tables_per_rotation * 4)  # the night's players
             for r in range(ROTATIONS_PER_EVENT):
                 rotation_id = e * ROTATIONS_PER_EVENT + r + 1
                 rotations.append((rotation_id, e + 1, r + 1, "closed", now))
-                shuffled = rng.sample(player_ids, tables_per_rotation * 4)
+                shuffled = rng.sample(attendees, len(attendees))
                 for t in range(tables_per_rotation):
                     if game_id >= games:
                         break
