@@ -28,13 +28,23 @@ SEASON_COLUMNS = ["rank", "name", "nights", "counted_nights", "score", "total_po
 RECENT_GAMES = 10
 
 
+def _csv_cell(value: object) -> object:
+    """Empty for None; text a spreadsheet would run as a formula (a name like "=1+1") is
+    quoted so it stays text."""
+    if value is None:
+        return ""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
+        return "'" + value
+    return value
+
+
 def _csv_response(filename: str, columns: Sequence[str], rows: Iterable[dict]) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     writer = csv.writer(response)
     writer.writerow(columns)
     for row in rows:
-        writer.writerow(["" if row.get(c) is None else row.get(c) for c in columns])
+        writer.writerow([_csv_cell(row.get(c)) for c in columns])
     return response
 
 

@@ -272,3 +272,13 @@ def test_season_leaderboard_and_partnership_queries_do_not_grow(client):
         ])
     assert sizes[0] == sizes[1]
     assert max(sizes[1]) < 20
+
+
+def test_csv_keeps_formula_like_names_as_text(client):
+    event, players = build_event(1)
+    players[0].name = "=HYPERLINK(1)"
+    players[0].save()
+    services.event_recompute(event_id=event.pk)
+    body = client.get(f"/events/{event.slug}/standings.csv").content.decode()
+    assert "'=HYPERLINK(1)" in body
+    assert ",=HYPERLINK" not in body
