@@ -26,6 +26,11 @@ urlpatterns = [
         director.registration_withdraw,
         name="director-registration-withdraw",
     ),
+    path(
+        "events/<slug:slug>/registrations/<int:pk>/reinstate/",
+        director.registration_reinstate,
+        name="director-registration-reinstate",
+    ),
     path("events/<slug:slug>/rotations/", director.rotation_generate, name="director-rotation-generate"),
     path(
         "events/<slug:slug>/rotations/<int:number>/swap/",

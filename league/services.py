@@ -478,7 +478,12 @@ def registration_add_entrant(*, event: Event, players: Sequence[Player | str]) -
     return registration_add(event=event, partnership=pair)
 
 
+def _fresh_registration(registration: Registration) -> Registration:
+    return Registration.objects.select_related("event", "player", "partnership").get(pk=registration.pk)
+
+
 def registration_check_in(*, registration: Registration, checked_in: bool = True) -> Registration:
+    registration = _fresh_registration(registration)
     if registration.event.status == Event.Status.FINISHED:
         raise LeagueError("EVENT_FINISHED", "The event is finished.")
     if registration.withdrawn_after_rotation is not None:
@@ -504,6 +509,18 @@ def registration_withdraw(*, registration: Registration) -> Registration:
             "delete that rotation first, then withdraw and generate it again.",
         )
     registration.withdrawn_after_rotation = selectors.last_played_rotation_number(event=event)
+    registration.save(update_fields=["withdrawn_after_rotation"])
+    return registration
+
+
+def registration_reinstate(*, registration: Registration) -> Registration:
+    """Undo a withdrawal: the entrant plays again from the next rotation seated."""
+    registration = _fresh_registration(registration)
+    if registration.event.status == Event.Status.FINISHED:
+        raise LeagueError("EVENT_FINISHED", "The event is finished.")
+    if registration.withdrawn_after_rotation is None:
+        raise LeagueError("NOT_WITHDRAWN", f"{selectors.entrant_name(registration)} has not withdrawn.")
+    registration.withdrawn_after_rotation = None
     registration.save(update_fields=["withdrawn_after_rotation"])
     return registration
 

@@ -211,6 +211,13 @@ class RegistrationViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet
         registration = call(services.registration_withdraw, registration=self.get_object())
         return Response(self.get_serializer(registration).data)
 
+    @extend_schema(request=None, responses=s.RegistrationSerializer)
+    @action(detail=True, methods=["post"])
+    def reinstate(self, request: Request, pk: str | None = None) -> Response:
+        """Undo a withdrawal."""
+        registration = call(services.registration_reinstate, registration=self.get_object())
+        return Response(self.get_serializer(registration).data)
+
 
 class RotationViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
     """Rotations with their tables, seats, games and sit-outs. Directors generate the next one,

@@ -261,6 +261,16 @@ def registration_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpRespo
 
 @login_required
 @require_POST
+def registration_reinstate(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    event = _directed_event(request, slug)
+    registration = _registration(event, pk)
+    _attempt(request, f"{selectors.entrant_name(registration)} plays again.", services.registration_reinstate,
+             registration=registration)
+    return _back(event, "registrations")
+
+
+@login_required
+@require_POST
 def rotation_generate(request: HttpRequest, slug: str) -> HttpResponse:
     event = _directed_event(request, slug)
     rotation = _attempt(request, "Rotation seated as a draft: check it, then start it.",

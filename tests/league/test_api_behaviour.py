@@ -277,3 +277,12 @@ def test_seating_quality_endpoint(api, club):
 @pytest.mark.parametrize("query", ["event=99999999999999999999999", "rotation=99999999999999999999999", "event=x"])
 def test_out_of_range_game_filters_are_a_400(api, query):
     assert api.get(f"/api/games/?{query}").status_code == 400
+
+
+def test_reinstate_twice_is_a_conflict(api, club):
+    event = EventFactory(club=club, status="registration")
+    registration = checked_in_players(event, 1)[0].registrations.get()
+    api.post(f"/api/registrations/{registration.pk}/withdraw/")
+
+    assert api.post(f"/api/registrations/{registration.pk}/reinstate/").json()["withdrawn_after_rotation"] is None
+    assert api.post(f"/api/registrations/{registration.pk}/reinstate/").status_code == 409

@@ -239,3 +239,14 @@ def test_edit_settings_refuses_format_change_after_seating(director_client, club
 def test_get_is_refused_on_action_urls(director_client, club):
     event = EventFactory(club=club)
     assert director_client.get(reverse("director-rotation-generate", args=[event.slug])).status_code == 405
+
+
+def test_withdraw_then_play_again(director_client, club):
+    event = EventFactory(club=club, status="registration")
+    registration = checked_in_players(event, 1)[0].registrations.get()
+    _post(director_client, "director-registration-withdraw", event.slug, registration.pk)
+
+    page = _post(director_client, "director-registration-reinstate", event.slug, registration.pk)
+
+    assert "plays again" in " ".join(_messages(page))
+    assert Registration.objects.get(pk=registration.pk).withdrawn_after_rotation is None

@@ -348,3 +348,16 @@ def test_fixed_formats_seat_a_second_rotation_from_results(format):
 
     assert second.number == 2
     assert Seat.objects.filter(rotation=second).count() == 16
+
+
+def test_reinstated_player_is_seated_again_in_the_next_rotation():
+    event, players = running_event(8)
+    registration = players[0].registrations.get()
+    services.registration_withdraw(registration=registration)
+
+    services.registration_reinstate(registration=registration)
+    rotation = services.rotation_generate(event=event)
+
+    assert players[0].pk in {s[3] for s in _seating(rotation)}
+    with pytest.raises(LeagueError, match="has not withdrawn"):
+        services.registration_reinstate(registration=registration)
