@@ -38,6 +38,11 @@ urlpatterns = [
         name="director-rotation-swap",
     ),
     path(
+        "events/<slug:slug>/rotations/<int:number>/first-dealer/",
+        director.rotation_first_dealer,
+        name="director-rotation-first-dealer",
+    ),
+    path(
         "events/<slug:slug>/rotations/<int:number>/start/",
         director.rotation_start,
         name="director-rotation-start",

@@ -148,5 +148,10 @@ class SwapForm(forms.Form):
         self.fields["player_b"].queryset = players
 
 
+class DealerForm(forms.Form):
+    table = forms.IntegerField(min_value=1, max_value=1000)
+    player = forms.ModelChoiceField(queryset=Player.objects.all())
+
+
 class StatusForm(forms.Form):
     status = forms.ChoiceField(choices=Event.Status.choices)

@@ -711,6 +711,21 @@ def rotation_swap_players(*, rotation: Rotation, player_a: Player, player_b: Pla
 
 
 @transaction.atomic
+def rotation_set_first_dealer(*, rotation: Rotation, table_number: int, player: Player) -> Rotation:
+    """Choose who deals round 1 at one table of a draft rotation."""
+    _event, rotation = _locked_draft(rotation)
+    plan = selectors.rotation_as_plan(rotation)
+    if not 1 <= table_number <= len(plan.tables):
+        raise LeagueError("BAD_TABLE", f"Rotation {rotation.number} has no table {table_number}.")
+    table = plan.tables[table_number - 1]
+    if player.pk not in table.seats:
+        raise LeagueError("BAD_DEALER", f"{player} does not sit at table {table_number}.")
+    tables = list(plan.tables)
+    tables[table_number - 1] = replace(table, first_dealer=player.pk)
+    return rotation_update_seating(rotation=rotation, plan=replace(plan, tables=tuple(tables)))
+
+
+@transaction.atomic
 def rotation_delete(*, rotation: Rotation) -> None:
     """Throw away a draft rotation (e.g. to regenerate it after a late change)."""
     _event, rotation = _locked_draft(rotation)

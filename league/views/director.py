@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from league import selectors, services
 from league.forms import (
     ClubForm,
+    DealerForm,
     EntrantForm,
     EventForm,
     LeagueForm,
@@ -293,6 +294,21 @@ def rotation_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                  **form.cleaned_data)
     else:
         messages.error(request, "Choose the two players to swap.")
+    return _back(event, f"rotation-{number}")
+
+
+@login_required
+@require_POST
+def rotation_first_dealer(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = _directed_event(request, slug)
+    rotation = _rotation(event, number)
+    form = DealerForm(request.POST)
+    if form.is_valid():
+        _attempt(request, f"First dealer at table {form.cleaned_data['table']} changed.",
+                 services.rotation_set_first_dealer, rotation=rotation,
+                 table_number=form.cleaned_data["table"], player=form.cleaned_data["player"])
+    else:
+        messages.error(request, "Choose a table and a player.")
     return _back(event, f"rotation-{number}")
 
 

@@ -250,3 +250,17 @@ def test_withdraw_then_play_again(director_client, club):
 
     assert "plays again" in " ".join(_messages(page))
     assert Registration.objects.get(pk=registration.pk).withdrawn_after_rotation is None
+
+
+def test_set_first_dealer_from_the_page(director_client, club):
+    event = EventFactory(club=club, status="running")
+    checked_in_players(event, 8)
+    _post(director_client, "director-rotation-generate", event.slug)
+    game = Game.objects.get(table__rotation__event=event, table__number=1)
+    seat = Seat.objects.get(table=game.table, seat_number=(game.first_dealer + 1) % 4)
+
+    page = _post(director_client, "director-rotation-first-dealer", event.slug, 1,
+                 data={"table": 1, "player": seat.player_id})
+
+    assert "First dealer at table 1 changed" in " ".join(_messages(page))
+    assert Game.objects.get(table__rotation__event=event, table__number=1).first_dealer == seat.seat_number

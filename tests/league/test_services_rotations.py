@@ -361,3 +361,25 @@ def test_reinstated_player_is_seated_again_in_the_next_rotation():
     assert players[0].pk in {s[3] for s in _seating(rotation)}
     with pytest.raises(LeagueError, match="has not withdrawn"):
         services.registration_reinstate(registration=registration)
+
+
+def test_set_first_dealer_at_one_table():
+    event, _ = running_event(8)
+    rotation = services.rotation_generate(event=event)
+    table_two = _plan(rotation).tables[1]
+    new_dealer = next(p for p in table_two.seats if p != table_two.first_dealer)
+
+    services.rotation_set_first_dealer(rotation=rotation, table_number=2, player=_player(new_dealer))
+
+    assert _plan(rotation).tables[1].first_dealer == new_dealer
+
+
+def test_set_first_dealer_refuses_someone_from_another_table_or_a_missing_table():
+    event, _ = running_event(8)
+    rotation = services.rotation_generate(event=event)
+    plan = _plan(rotation)
+    with pytest.raises(LeagueError, match="does not sit at table 2"):
+        services.rotation_set_first_dealer(rotation=rotation, table_number=2, player=_player(plan.tables[0].seats[0]))
+    with pytest.raises(LeagueError, match="no table 3"):
+        services.rotation_set_first_dealer(rotation=rotation, table_number=3, player=_player(plan.tables[0].seats[0]))
+    assert _plan(rotation) == plan
