@@ -602,14 +602,17 @@ def rotation_generate(*, event: Event) -> Rotation:
 
 
 def _write_plan(rotation: Rotation, plan: RotationPlan) -> None:
+    """Seats, games and sit-outs of `plan`, reusing the rotation's tables (and games) by number."""
     for number, table_plan in enumerate(plan.tables, start=1):
-        table = Table.objects.create(rotation=rotation, number=number)
+        table, _ = Table.objects.get_or_create(rotation=rotation, number=number)
         side_of = {p: k for k, side in enumerate(table_plan.sides) for p in side}
         Seat.objects.bulk_create(
             Seat(rotation=rotation, table=table, player_id=p, seat_number=i, side=side_of[p])
             for i, p in enumerate(table_plan.seats)
         )
-        Game.objects.create(table=table, first_dealer=table_plan.seats.index(table_plan.first_dealer))
+        Game.objects.update_or_create(
+            table=table, defaults={"first_dealer": table_plan.seats.index(table_plan.first_dealer)}
+        )
     SitOut.objects.bulk_create(SitOut(rotation=rotation, player_id=p) for p in plan.sit_out)
 
 
@@ -652,8 +655,10 @@ def rotation_update_seating(*, rotation: Rotation, plan: RotationPlan) -> Rotati
     except SeatingError as exc:
         raise LeagueError("BAD_SEATING", str(exc)) from exc
     _check_partners_together(event, plan, pairs)
-    rotation.tables.all().delete()
+    # Tables that remain keep their game, so table cards already printed stay valid.
+    Seat.objects.filter(rotation=rotation).delete()
     rotation.sit_outs.all().delete()
+    rotation.tables.filter(number__gt=len(plan.tables)).delete()
     _write_plan(rotation, plan)
     return rotation
 

@@ -383,3 +383,26 @@ def test_set_first_dealer_refuses_someone_from_another_table_or_a_missing_table(
     with pytest.raises(LeagueError, match="no table 3"):
         services.rotation_set_first_dealer(rotation=rotation, table_number=3, player=_player(plan.tables[0].seats[0]))
     assert _plan(rotation) == plan
+
+
+def test_editing_a_draft_keeps_the_tables_entry_codes():
+    event, players = running_event(8)
+    rotation = services.rotation_generate(event=event)
+    codes = list(Game.objects.filter(table__rotation=rotation).order_by("table__number").values_list("entry_code", flat=True))
+    seating = _seating(rotation)
+
+    services.rotation_swap_players(rotation=rotation, player_a=_player(seating[0][3]), player_b=_player(seating[4][3]))
+
+    assert list(Game.objects.filter(table__rotation=rotation).order_by("table__number").values_list("entry_code", flat=True)) == codes
+
+
+def test_update_seating_to_fewer_tables_removes_the_extra_table():
+    event, players = running_event(8)
+    rotation = services.rotation_generate(event=event)
+    plan = _plan(rotation)
+    event.registrations.filter(player__in=plan.tables[1].seats).update(checked_in=False)
+
+    services.rotation_update_seating(rotation=rotation, plan=RotationPlan(plan.tables[:1]))
+
+    assert list(rotation.tables.values_list("number", flat=True)) == [1]
+    assert Game.objects.filter(table__rotation=rotation).count() == 1
