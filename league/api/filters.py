@@ -12,7 +12,7 @@ class EventFilter(filters.FilterSet):
 
     class Meta:
         model = Event
-        fields = ["club", "club_slug", "status", "date", "season", "format", "kind"]
+        fields = ["club", "club_slug", "slug", "status", "date", "season", "format", "kind"]
 
 
 class PlayerFilter(filters.FilterSet):

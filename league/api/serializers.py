@@ -1,6 +1,7 @@
 """Serializers of the league API. Writes are validated here for shape only; the rules live in
 `league.services`, which the views call with `validated_data`."""
 
+from django.contrib.auth.models import User
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -10,6 +11,7 @@ from league.models import (
     Event,
     Game,
     League,
+    Membership,
     Partnership,
     Player,
     Registration,
@@ -27,6 +29,14 @@ class ClubSerializer(serializers.ModelSerializer):
         model = Club
         fields = ["id", "name", "slug", "description", "created_at"]
         read_only_fields = ["slug", "created_at"]
+
+
+class MembershipSerializer(serializers.ModelSerializer):
+    username = serializers.SlugRelatedField(source="user", slug_field="username", queryset=User.objects.all())
+
+    class Meta:
+        model = Membership
+        fields = ["id", "username", "role"]
 
 
 class PlayerSerializer(serializers.ModelSerializer):

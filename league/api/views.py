@@ -78,6 +78,19 @@ class ClubViewSet(LeagueViewSet):
     def perform_update(self, serializer):
         serializer.instance = call(services.club_update, club=serializer.instance, **serializer.validated_data)
 
+    @extend_schema(request=s.MembershipSerializer, responses=s.MembershipSerializer(many=True))
+    @action(detail=True, methods=["get", "post"])
+    def members(self, request: Request, pk: str | None = None) -> Response:
+        """The club's directors and scorers (directors only); POST adds one by username."""
+        club = self.get_object()
+        require_director(request, club.pk)
+        if request.method == "POST":
+            body = s.MembershipSerializer(data=request.data)
+            body.is_valid(raise_exception=True)
+            call(services.membership_add, club=club, **body.validated_data)
+        memberships = club.memberships.select_related("user").order_by("role", "user__username")
+        return Response(s.MembershipSerializer(memberships, many=True).data)
+
 
 class PlayerViewSet(LeagueViewSet):
     queryset = Player.objects.select_related("club")

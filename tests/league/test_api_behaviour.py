@@ -10,6 +10,7 @@ from tests.factories import (
     MembershipFactory,
     PlayerFactory,
     SeasonFactory,
+    UserFactory,
 )
 from tests.league.factories import checked_in_players
 
@@ -286,3 +287,16 @@ def test_reinstate_twice_is_a_conflict(api, club):
 
     assert api.post(f"/api/registrations/{registration.pk}/reinstate/").json()["withdrawn_after_rotation"] is None
     assert api.post(f"/api/registrations/{registration.pk}/reinstate/").status_code == 409
+
+
+def test_add_member_refuses_unknown_users_and_roles(api, club):
+    UserFactory(username="known")
+    unknown = api.post(f"/api/clubs/{club.pk}/members/", {"username": "ghost", "role": "scorer"}, format="json")
+    bad_role = api.post(f"/api/clubs/{club.pk}/members/", {"username": "known", "role": "king"}, format="json")
+    assert (unknown.status_code, bad_role.status_code) == (400, 400)
+    assert "username" in _error(unknown)["details"]
+
+
+def test_event_lookup_by_slug(api, club):
+    event = EventFactory(club=club, slug="the-cup")
+    assert [e["id"] for e in api.get("/api/events/?slug=the-cup").json()["results"]] == [event.pk]

@@ -6,7 +6,7 @@ from rest_framework.test import APIClient
 
 from league import services
 from league.models import Event, Rotation
-from tests.factories import ClubFactory, EventFactory, PlayerFactory
+from tests.factories import ClubFactory, EventFactory, PlayerFactory, UserFactory
 from tests.league.factories import checked_in_players, user_with_role
 
 pytestmark = pytest.mark.django_db
@@ -176,3 +176,17 @@ def test_private_event_registrations_and_rotations_are_hidden_from_non_members(c
 
     assert len(registrations) == (8 if member else 0)
     assert client.get(f"/api/rotations/{rotation_id}/").status_code == (200 if member else 404)
+
+
+@pytest.mark.parametrize(
+    "role, code", [("anonymous", 403), ("outsider", 403), ("scorer", 403), ("other_director", 403), ("director", 200)]
+)
+def test_only_directors_see_and_add_club_members(club, role, code):
+    UserFactory(username="newscorer")
+    client = _client(role, club)
+
+    listing = client.get(f"/api/clubs/{club.pk}/members/")
+    added = client.post(f"/api/clubs/{club.pk}/members/", {"username": "newscorer", "role": "scorer"}, format="json")
+
+    assert (listing.status_code, added.status_code) == (code, code)
+    assert club.memberships.filter(user__username="newscorer").exists() == (code == 200)
