@@ -60,12 +60,12 @@ def require_event_director(request: Request, event: Event) -> None:
     require_director(request, event.club_id)
 
 
-class LeagueViewSet(viewsets.ModelViewSet):
+class DirectorWritableViewSet(viewsets.ModelViewSet):
     permission_classes = [DirectorWrites]
     http_method_names = WRITE_METHODS
 
 
-class ClubViewSet(LeagueViewSet):
+class ClubViewSet(DirectorWritableViewSet):
     """Clubs. Any signed-in user may found a club and becomes its director."""
 
     queryset = Club.objects.all()
@@ -92,7 +92,7 @@ class ClubViewSet(LeagueViewSet):
         return Response(s.MembershipSerializer(memberships, many=True).data)
 
 
-class PlayerViewSet(LeagueViewSet):
+class PlayerViewSet(DirectorWritableViewSet):
     queryset = Player.objects.select_related("club")
     serializer_class = s.PlayerSerializer
     filterset_class = filters.PlayerFilter
@@ -119,7 +119,7 @@ class PartnershipViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet)
         serializer.instance = call(services.partnership_create, **data)
 
 
-class LeagueModelViewSet(LeagueViewSet):
+class LeagueViewSet(DirectorWritableViewSet):
     queryset = League.objects.all()
     serializer_class = s.LeagueSerializer
     filterset_fields = ["club", "slug"]
@@ -133,7 +133,7 @@ class LeagueModelViewSet(LeagueViewSet):
         serializer.instance = call(services.league_update, league=serializer.instance, **data)
 
 
-class SeasonViewSet(LeagueViewSet):
+class SeasonViewSet(DirectorWritableViewSet):
     queryset = Season.objects.select_related("league")
     serializer_class = s.SeasonSerializer
     filterset_class = filters.SeasonFilter
@@ -147,7 +147,7 @@ class SeasonViewSet(LeagueViewSet):
         serializer.instance = call(services.season_update, season=serializer.instance, **data)
 
 
-class EventViewSet(LeagueViewSet):
+class EventViewSet(DirectorWritableViewSet):
     """Events: filter by club, status, date (date_from/date_to), season, format, kind."""
 
     serializer_class = s.EventSerializer
