@@ -6,7 +6,14 @@ from rest_framework.test import APIClient
 
 from league import services
 from league.models import Event, Rotation
-from tests.factories import ClubFactory, EventFactory, PlayerFactory, UserFactory
+from tests.factories import (
+    ClubFactory,
+    EventFactory,
+    LeagueFactory,
+    PlayerFactory,
+    SeasonFactory,
+    UserFactory,
+)
 from tests.league.factories import checked_in_players, user_with_role
 
 pytestmark = pytest.mark.django_db
@@ -190,3 +197,32 @@ def test_only_directors_see_and_add_club_members(club, role, code):
 
     assert (listing.status_code, added.status_code) == (code, code)
     assert club.memberships.filter(user__username="newscorer").exists() == (code == 200)
+
+
+@pytest.mark.parametrize(
+    "role, code", [("anonymous", 403), ("outsider", 403), ("scorer", 403), ("other_director", 403), ("director", 200)]
+)
+def test_club_league_and_season_updates_role_matrix(club, role, code):
+    league = LeagueFactory(club=club)
+    season = SeasonFactory(league=league)
+    client = _client(role, club)
+
+    responses = [
+        client.patch(f"/api/clubs/{club.pk}/", {"description": "new"}, format="json"),
+        client.patch(f"/api/leagues/{league.pk}/", {"name": "Renamed"}, format="json"),
+        client.patch(f"/api/seasons/{season.pk}/", {"min_attendance": 4}, format="json"),
+    ]
+
+    assert [r.status_code for r in responses] == [code] * 3
+    season.refresh_from_db()
+    assert season.min_attendance == (4 if code == 200 else 0)
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_clubs_players_leagues_and_seasons_are_public_reads(club, role):
+    SeasonFactory(league=LeagueFactory(club=club))
+    PlayerFactory(club=club)
+    client = _client(role, club)
+    for path in ("clubs", "players", "leagues", "seasons"):
+        response = client.get(f"/api/{path}/")
+        assert response.status_code == 200 and response.json()["count"] >= 1
