@@ -6,11 +6,14 @@ Loading functions use `.values_list()` and a fixed number of queries whatever th
 from __future__ import annotations
 
 import hashlib
+import io
 from collections import defaultdict
 from collections.abc import Iterable
 
+import pandas as pd
 from django.conf import settings
-from django.db.models import F, Q, Sum
+from django.db import connection
+from django.db.models import F, Q, QuerySet, Sum
 
 from analytics import statistics
 from analytics.models import (
@@ -218,33 +221,50 @@ def recent_games(player: Player, *, limit: int) -> list[dict]:
     return games
 
 
-def rounds_frame(round_filter: Q):
+def _frame(rows: QuerySet, columns: list[str]) -> pd.DataFrame:
+    """A values_list queryset as a DataFrame. On PostgreSQL the rows come by COPY as CSV and
+    pandas parses them in C: about twice as fast as building a Python tuple per row."""
+    with connection.cursor() as cursor:
+        if connection.vendor != "postgresql" or not hasattr(cursor, "mogrify"):
+            return statistics.frame(rows, columns)
+        sql, params = rows.query.sql_with_params()
+        buffer = io.BytesIO()
+        with cursor.copy(f"COPY ({cursor.mogrify(sql, params)}) TO STDOUT WITH (FORMAT csv)") as copy:
+            for data in copy:
+                buffer.write(data)
+    if not buffer.tell():
+        return statistics.frame([], columns)
+    buffer.seek(0)
+    return pd.read_csv(buffer, names=columns, true_values=["t"], false_values=["f"])
+
+
+def rounds_frame(round_filter: Q) -> pd.DataFrame:
     """RoundResult rows as a DataFrame with `statistics.ROUND_COLUMNS`."""
-    return statistics.frame(
+    return _frame(
         RoundResult.objects.filter(round_filter).values_list(
             "game_id", "round_number", "side", "score", "clean_books", "dirty_books",
             "wild_books", "red_threes", "table_points", "held_points", "went_out"),
         statistics.ROUND_COLUMNS)
 
 
-def seats_frame(seat_filter: Q):
+def seats_frame(seat_filter: Q) -> pd.DataFrame:
     """Seats of games as a DataFrame with `statistics.SEAT_COLUMNS`."""
-    return statistics.frame(
+    return _frame(
         Seat.objects.filter(seat_filter, table__game__isnull=False)
         .values_list("table__game__id", "side", "player_id"),
         statistics.SEAT_COLUMNS)
 
 
-def facts_frame(facts_filter: Q):
-    return statistics.frame(
+def facts_frame(facts_filter: Q) -> pd.DataFrame:
+    return _frame(
         SeatRoundFacts.objects.filter(facts_filter).values_list(
             "game_id", "round_number", "player_id", "turns", "foot_turn", "pickups",
             "cards_picked_up", "wilds_in_dirty", "black_threes_discarded", "first_laydown_turn"),
         statistics.FACT_COLUMNS)
 
 
-def history_frame(club_id: int):
-    return statistics.frame(
+def history_frame(club_id: int) -> pd.DataFrame:
+    return _frame(
         RatingHistory.objects.filter(club_id=club_id).values_list("game_id", "player_id", "expected"),
         statistics.HISTORY_COLUMNS)
 

@@ -217,9 +217,19 @@ def test_a_failed_write_leaves_the_previous_snapshot(four):
     services.statistics_recompute(club_id=club.pk)
     before = selectors.player_stats(players[0])
     confirm(make_game(event=event, players=players, rotation_number=2), [[100, 900]])
-    with mock.patch("analytics.services.PartnershipStats.objects.bulk_create",
-                    side_effect=RuntimeError("worker killed")), pytest.raises(RuntimeError):
+    real_insert = services._insert
+    calls = []
+
+    def killed_on_the_second_table(*args):
+        calls.append(args[0])
+        if len(calls) == 2:  # player stats already replaced, partnerships not yet
+            raise RuntimeError("worker killed")
+        real_insert(*args)
+
+    with mock.patch("analytics.services._insert", side_effect=killed_on_the_second_table), \
+            pytest.raises(RuntimeError):
         services.statistics_recompute(club_id=club.pk)
+    assert len(calls) == 2
     assert selectors.player_stats(players[0]) == before
 
 
