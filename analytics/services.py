@@ -128,18 +128,20 @@ def _first_changed_position(club_id: int, order: list[int], fingerprints: list[s
 
 
 def _states_before(club_id: int, position: int) -> dict[int, PlayerState]:
-    """Each player's rating after their last game before `position` (one query)."""
-    rows = (
-        RatingHistory.objects.filter(club_id=club_id, position__lt=position)
-        .order_by("player_id", "position")
-        .values_list("player_id", "mu", "sigma", "games")
-    )
+    """Each player's rating after their last game before `position` (one query; PostgreSQL
+    returns only those rows, elsewhere the later rows of a player overwrite the earlier)."""
     if position == 0:
         return {}
-    states: dict[int, PlayerState] = {}
-    for player_id, mu, sigma, games in rows.iterator(chunk_size=10000):
-        states[player_id] = PlayerState(mu, sigma, games)
-    return states
+    rows = RatingHistory.objects.filter(club_id=club_id, position__lt=position)
+    if connection.vendor == "postgresql":
+        rows = rows.order_by("player_id", "-position").distinct("player_id")
+    else:
+        rows = rows.order_by("player_id", "position")
+    return {
+        player_id: PlayerState(mu, sigma, games)
+        for player_id, mu, sigma, games in rows.values_list(
+            "player_id", "mu", "sigma", "games").iterator(chunk_size=10000)
+    }
 
 
 def ratings_recompute(*, club_id: int, from_game_id: int | None = None) -> int:
