@@ -1,6 +1,8 @@
 """Standings against hand-computed tables (pure functions, no database)."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from analytics.standings import (
     GameResult,
@@ -153,3 +155,31 @@ def test_season_sum_average_best_n_and_minimum_attendance():
         ("p1", 1, 10, 2), ("p3", 2, 10, 1), ("p2", 3, 10, 2)]
     average = season_standings(data, aggregate="average", best_n=None, min_attendance=0)
     assert [(r["key"], r["score"]) for r in average] == [("p3", 10), ("p2", 5), ("p1", 4)]
+
+random_games = st.lists(
+    st.tuples(st.permutations(range(1, 9)), st.integers(-500, 3000), st.integers(-500, 3000)),
+    min_size=1, max_size=12,
+)
+
+
+@given(random_games)
+def test_rank_is_one_plus_the_entrants_strictly_ahead(raw):
+    games = [game(i, (tuple(order[:2]), a, 0), (tuple(order[2:4]), b, 0))
+             for i, (order, a, b) in enumerate(raw)]
+    rows = event_standings(games, scoring="total_points", tie_breaks=[], by_side=False)
+    for row in rows:
+        assert row["rank"] == 1 + sum(other["total_points"] > row["total_points"] for other in rows)
+    assert sum(r["wins"] for r in rows) == sum(r["losses"] for r in rows)
+
+
+@given(random_games, st.lists(st.sampled_from(
+    ["head_to_head", "point_difference", "opponents_strength", "wins", "fewest_held_points"]),
+    max_size=5))
+def test_tie_breaks_only_reorder_within_equal_match_points(raw, tie_breaks):
+    games = [game(i, (tuple(order[:2]), a, 0), (tuple(order[2:4]), b, 0))
+             for i, (order, a, b) in enumerate(raw)]
+    rows = event_standings(games, scoring="match_points", tie_breaks=tie_breaks, by_side=False)
+    keys = [(r["match_points"], r["total_points"]) for r in rows]
+    assert keys == sorted(keys, reverse=True)
+    ranks = [r["rank"] for r in rows]
+    assert ranks == sorted(ranks) and ranks[0] == 1
