@@ -263,3 +263,20 @@ def test_management_command_rebuilds_a_club(four):
     assert selectors.player_stats(players[0])["wins"] == 1
     with pytest.raises(CommandError, match="nope"):
         call_command("analytics_recompute", club="nope")
+
+
+def test_ratings_follow_an_event_moved_earlier_and_a_forced_replay():
+    club, games = _build_club_games()
+    services.ratings_recompute(club_id=club.pk)
+    last_event = games[-1].table.rotation.event
+    last_event.date = datetime.date(2025, 12, 1)  # now the club's first night
+    last_event.save()
+    assert services.ratings_recompute(club_id=club.pk) == 6  # everything after it moved
+    moved = _ratings(club)
+    RatingHistory.objects.all().delete()
+    RatedGame.objects.all().delete()
+    services.ratings_recompute(club_id=club.pk)
+    assert _ratings(club) == moved
+    order = selectors.club_game_order(club.pk)
+    assert services.ratings_recompute(club_id=club.pk, from_game_id=order[4]) == 2
+    assert _ratings(club) == moved
