@@ -22,8 +22,9 @@ def examples_dir() -> Path:
 
 
 @pytest.fixture(autouse=True)
-def _celery_in_process(request):
-    """Run Celery tasks in-process; a real-worker test turns this off for itself. Pure tests
+def _django_test_settings(request):
+    """Run Celery tasks in-process (a real-worker test turns this off for itself) and hash
+    passwords fast. Pure tests
     (the engine's, the seating generator's) may run without pytest-django: nothing to do then."""
     if not request.config.pluginmanager.hasplugin("django"):
         yield
@@ -31,6 +32,8 @@ def _celery_in_process(request):
     from config.celery import app
 
     settings = request.getfixturevalue("settings")
+    # Factories hash a password for every user; the real hasher's slowness buys tests nothing.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     previous = app.conf.task_always_eager
     app.conf.task_always_eager = True
     settings.CELERY_TASK_ALWAYS_EAGER = True

@@ -3,6 +3,8 @@ generates (paths, query strings, bodies), the API never answers with a server er
 
 import pytest
 import schemathesis
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 
@@ -13,7 +15,18 @@ schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", application)
 
 
 @pytest.fixture
-def director_token(db) -> str:
+def keep_test_connection():
+    """The WSGI app closes "old" connections around each request, and inside a test's
+    transaction every connection looks old; Django's own test client turns this off too."""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
+
+
+@pytest.fixture
+def director_token(db, keep_test_connection) -> str:
     """A director of a club with a running event and a game, so writes reach the services."""
     from rest_framework.authtoken.models import Token
 

@@ -19,11 +19,6 @@ DESKTOP = {"width": 1280, "height": 900}
 TIMEOUT_MS = 15_000
 
 
-@pytest.fixture(autouse=True)
-def _fast_password_hashing(settings):
-    """Users here log in often; the real hasher's deliberate slowness buys these tests nothing."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
 
 @pytest.fixture(scope="session")
 def chromium():
