@@ -2,13 +2,14 @@
 
 import copy
 import json
-from pathlib import Path
 from typing import Any
 
 from league.models import Event, Game
+from tests.conftest import shared_dir
 from tests.factories import EventFactory, PlayerFactory, make_game
 
-DATA = Path(__file__).parent / "examples"
+# The spec's example files (shared/spec/examples), read where they are, never copied.
+DATA = shared_dir() / "spec" / "examples"
 SLUGS = ("ann", "ben", "cat", "dan")
 
 # The worked example of rules.md: 3855 to 615 under classic rules.
