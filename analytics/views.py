@@ -6,7 +6,6 @@ from __future__ import annotations
 import csv
 from collections.abc import Iterable, Sequence
 
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.cache import cache_control
@@ -14,7 +13,7 @@ from django.views.decorators.http import require_GET
 
 from analytics import charts, selectors, whatif
 from league.models import Club, Event, Player, Season
-from league.permissions import can_view_event, is_director
+from league.permissions import check_can_view_event, check_directs_club
 
 STANDINGS_COLUMNS = {
     "total_points": ["rank", "name", "games", "wins", "ties", "losses", "total_points",
@@ -53,10 +52,8 @@ def _is_fragment(request: HttpRequest) -> bool:
 
 
 def _event_or_404(request: HttpRequest, slug: str) -> Event:
-    """404 for events that do not exist or that the user may not see, alike."""
     event = get_object_or_404(Event.objects.select_related("club"), slug=slug)
-    if not can_view_event(request.user, event):
-        raise Http404("No such event.")
+    check_can_view_event(request.user, event)
     return event
 
 
@@ -195,13 +192,6 @@ def plotly_js(request: HttpRequest) -> HttpResponse:
     return HttpResponse(get_plotlyjs(), content_type="application/javascript; charset=utf-8")
 
 
-def require_director(request: HttpRequest, club: Club) -> None:
-    if not request.user.is_authenticated:
-        raise PermissionDenied("Log in as a director of the club.")
-    if not is_director(request.user, club):
-        raise PermissionDenied("Only the club's directors may do this.")
-
-
 
 def _whatif_spec(request: HttpRequest, default_preset: str) -> tuple[object | None, str | None]:
     """The rule set asked for (preset + overrides JSON) or an error message."""
@@ -226,7 +216,7 @@ def _whatif_page(request: HttpRequest, *, club: Club, default_preset: str, resco
     from games.engine.errors import EngineError
     from games.engine.rules import PRESETS
 
-    require_director(request, club)
+    check_directs_club(request.user, club)
     context.update(presets=list(PRESETS), result=None, error=None,
                    preset=request.GET.get("preset", default_preset),
                    overrides=request.GET.get("overrides", ""))

@@ -4,8 +4,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
@@ -13,29 +12,19 @@ from games import selectors, services
 from games.forms import ConfirmForm, CorrectionForm, SheetForm, sheet_initial
 from games.services import Entrant, ResultRefused
 from league.models import Event, Game
-from league.permissions import can_view_event, is_director
-
-
-def _directed(user: Any, event: Event) -> None:
-    """Directors of the event's club pass; members of the public get 403 or, if they may not
-    even see the event, 404."""
-    if is_director(user, event.club_id):
-        return
-    if can_view_event(user, event):
-        raise PermissionDenied("Only the club's directors manage results.")
-    raise Http404
+from league.permissions import check_directs_event
 
 
 def _directed_game(request: HttpRequest, game_id: int) -> Game:
     game = get_object_or_404(Game.objects.select_related("table__rotation__event"), pk=game_id)
-    _directed(request.user, selectors.event_of(game))
+    check_directs_event(request.user, selectors.event_of(game))
     return game
 
 
 @login_required
 def event_results(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(Event, slug=slug)
-    _directed(request.user, event)
+    check_directs_event(request.user, event)
     games = list(selectors.event_games(event))
     return render(
         request,

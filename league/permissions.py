@@ -5,7 +5,9 @@ club's events. Staff (admin) may do everything.
 """
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
+from django.http import Http404
 
 from league.models import Club, Event, Membership
 
@@ -55,3 +57,24 @@ def visible_events(user: User | AnonymousUser) -> QuerySet[Event]:
 
         return events.filter(Q(is_public=True) | Q(club__memberships__user=user)).distinct()
     return events.filter(is_public=True)
+
+
+# Checks for views: they raise what the page or API should answer. A private event answers 404
+# to those who may not see it (alike for unknown events, so its existence is not revealed); one
+# they may see but not run answers 403.
+
+
+def check_can_view_event(user: User | AnonymousUser, event: Event) -> None:
+    if not can_view_event(user, event):
+        raise Http404("No such event.")
+
+
+def check_directs_event(user: User | AnonymousUser, event: Event) -> None:
+    check_can_view_event(user, event)
+    if not is_director(user, event.club_id):
+        raise PermissionDenied("Only a director of this club may do this.")
+
+
+def check_directs_club(user: User | AnonymousUser, club: Club | int) -> None:
+    if not is_director(user, club):
+        raise PermissionDenied("Only a director of this club may do this.")

@@ -9,7 +9,6 @@ while the event is running. Corrections are for directors and need `If-Match: "<
 from typing import Any
 
 import django_filters
-from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.crypto import constant_time_compare
 from drf_spectacular.types import OpenApiTypes
@@ -33,7 +32,7 @@ from games.engine.checking import check_document, document_kind
 from games.engine.schemas import load_schema
 from games.services import Entrant, ResultRefused
 from league.models import Game
-from league.permissions import can_view_event, is_director, is_scorer
+from league.permissions import check_can_view_event, is_director, is_scorer
 
 MAX_BODY_BYTES = 2_000_000
 
@@ -120,8 +119,7 @@ class ResultsAPIView(APIView):
 
 
 def _readable_or_404(request: Request, game: Game) -> None:
-    if not can_view_event(request.user, selectors.event_of(game)):
-        raise Http404
+    check_can_view_event(request.user, selectors.event_of(game))
 
 
 class ResultFilter(django_filters.FilterSet):

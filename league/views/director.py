@@ -10,8 +10,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
@@ -28,17 +27,14 @@ from league.forms import (
     SwapForm,
 )
 from league.models import Club, Event, Registration, Rotation
-from league.permissions import can_view_event, directed_clubs, is_director
+from league.permissions import check_directs_club, check_directs_event, directed_clubs
 from league.services import LeagueError
 
 
 def _directed_event(request: HttpRequest, slug: str) -> Event:
     """The event if the user directs its club: 404 if they may not even see it, else 403."""
     event = get_object_or_404(Event.objects.select_related("club"), slug=slug)
-    if not can_view_event(request.user, event):
-        raise Http404("No such event.")
-    if not is_director(request.user, event.club):
-        raise PermissionDenied("Only a director of this club may run this event.")
+    check_directs_event(request.user, event)
     return event
 
 
@@ -85,8 +81,7 @@ def club_create(request: HttpRequest) -> HttpResponse:
 
 def _directed_club(request: HttpRequest, slug: str) -> Club:
     club = get_object_or_404(Club, slug=slug)
-    if not is_director(request.user, club):
-        raise PermissionDenied("Only a director of this club may manage it.")
+    check_directs_club(request.user, club)
     return club
 
 

@@ -6,7 +6,6 @@ Every page runs a fixed number of queries whatever the club's size: lists are fe
 
 import qrcode
 import qrcode.image.svg
-from django.core.exceptions import PermissionDenied
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, render
@@ -17,7 +16,7 @@ from games.engine.errors import EngineError
 from games.engine.rules import BookCounts, RuleSet, rules_from_spec
 from league import selectors
 from league.models import Club, Event, League, Rotation, Season
-from league.permissions import is_director, visible_events
+from league.permissions import check_directs_club, is_director, visible_events
 
 HOME_EVENT_LIMIT = 8
 STANDINGS_REFRESH_SECONDS = 5
@@ -188,8 +187,7 @@ def _table_card(request: HttpRequest, table: selectors.TableView) -> dict:
 
 def table_cards(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event_or_404(request, slug)
-    if not is_director(request.user, event.club):
-        raise PermissionDenied("Only the club's directors may print table cards.")
+    check_directs_club(request.user, event.club)
     raw = request.GET.get("rotation", "").strip()
     if raw and not (raw.isascii() and raw.isdigit()):
         return HttpResponseBadRequest(
