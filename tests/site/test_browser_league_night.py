@@ -58,14 +58,25 @@ def test_scorer_enters_a_table_on_a_phone_and_the_standings_follow(chromium, liv
     try:
         open_table_as_side(scorer, game, side=0)
 
-        # The engine refuses a round where both sides went out; its message is shown.
+        # The engine refuses a round where both sides went out: its message shows as it is
+        # typed, and again when the scorer saves anyway.
         fill_round(scorer, 1, both_went_out=True)
+        scorer.wait_for_function(
+            "() => document.querySelector('#sheet-message').textContent.includes('go out')",
+            timeout=TIMEOUT_MS,
+        )
         save_round(scorer)
         assert scorer.get_by_text("only one side can go out").first.is_visible()
         assert game.submissions.count() == 0
 
         for number in (1, 2, 3, 4):
             fill_round(scorer, number)
+            # The computed scores appear as the sheet is typed: the worked example's 3855.
+            scorer.wait_for_function(
+                "() => [...document.querySelectorAll('.side-score')].map(o => o.textContent)"
+                ".join(' ') === '3855 -300'",
+                timeout=TIMEOUT_MS,
+            )
             save_round(scorer)
             assert scorer.get_by_text(f"Round {number} is saved").is_visible()
         game.refresh_from_db()
