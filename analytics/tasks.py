@@ -11,7 +11,7 @@ from django.core.cache import cache
 from django.db import InterfaceError, OperationalError
 
 from analytics import services
-from league.models import Event
+from league.models import Club, Event
 
 COALESCE_SECONDS = 0.5
 # Longer than any recompute: a lost job only delays the next one by this much.
@@ -74,3 +74,13 @@ def recompute_ratings(self, club_id: int, from_game_id: int | None = None) -> No
 def recompute_statistics(club_id: int) -> None:
     cache.delete(f"recompute:statistics:{club_id}")
     services.statistics_recompute(club_id=club_id)
+
+
+@shared_task(name="analytics.recompute_all_clubs", **_RETRY)
+def recompute_all_clubs() -> int:
+    """The nightly safety net (Celery beat): rebuild every club from the database, so a job lost
+    with a broker outage is made good by morning. Returns the number of clubs rebuilt."""
+    club_ids = list(Club.objects.values_list("pk", flat=True))
+    for club_id in club_ids:
+        services.club_recompute(club_id=club_id)
+    return len(club_ids)

@@ -161,6 +161,13 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+CELERY_BEAT_SCHEDULE = {
+    "nightly-full-recompute": {
+        "task": "analytics.recompute_all_clubs",
+        "schedule": 24 * 60 * 60,
+        "options": {"expires": 60 * 60},
+    },
+}
 
 # Coalescing of analytics recomputes and other short-lived shared state.
 if CELERY_BROKER_URL.startswith("redis"):

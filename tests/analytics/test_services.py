@@ -280,3 +280,16 @@ def test_ratings_follow_an_event_moved_earlier_and_a_forced_replay():
     order = selectors.club_game_order(club.pk)
     assert services.ratings_recompute(club_id=club.pk, from_game_id=order[4]) == 2
     assert _ratings(club) == moved
+
+
+def test_nightly_job_rebuilds_every_club_from_the_database(four):
+    club, players = four
+    event = EventFactory(club=club)
+    confirm(make_game(event=event, players=players), [[500, 100]])
+    StandingsSnapshot.objects.all().delete()
+    PlayerRating.objects.all().delete()
+
+    assert tasks.recompute_all_clubs.delay().get() == 1
+
+    assert selectors.event_standings(event).games == 1
+    assert PlayerRating.objects.filter(club=club).count() == 4
