@@ -233,36 +233,30 @@ def _side(side: Any, i: int, round_no: int) -> SideTuple:
     return _side_fields(side, i, round_no)
 
 
+def _count_field(side: dict, name: str, where: str, round_no: int) -> int:
+    """A side's whole, non-negative number `name` (slow path, with messages)."""
+    v = side.get(name)
+    if type(v) is not int:
+        if name not in side:
+            raise _bad_format(f"{where} is missing {name}.", round_no)
+        w = _whole(v)
+        if w is None:
+            raise _bad_format(f"{where}: {name} should be a whole number, not {_describe(v)}.", round_no)
+        v = w
+    if v < 0:
+        raise _bad_format(f"{where}: {name} cannot be negative ({v}).", round_no)
+    return v
+
+
 def _side_fields(side: Any, i: int, round_no: int) -> SideTuple:
     """Validate one side's fields (slow path, with messages): (clean, dirty, wild, red3, table,
     held, went_out, score or None, cut_bonus). `i` is the 1-based side number in messages."""
     where = f"Side {i}"
     if type(side) is not dict:
         raise _bad_format(f"{where} should be an object of numbers, not {_describe(side)}.", round_no)
-    values: list[int] = []
-    for name in _COUNT_FIELDS:
-        v = side.get(name)
-        if type(v) is not int:
-            if name not in side:
-                raise _bad_format(f"{where} is missing {name}.", round_no)
-            w = _whole(v)
-            if w is None:
-                raise _bad_format(f"{where}: {name} should be a whole number, not {_describe(v)}.", round_no)
-            v = w
-        if v < 0:
-            raise _bad_format(f"{where}: {name} cannot be negative ({v}).", round_no)
-        values.append(v)
+    values = [_count_field(side, name, where, round_no) for name in _COUNT_FIELDS]
     for name in _POINT_FIELDS:
-        v = side.get(name)
-        if type(v) is not int:
-            if name not in side:
-                raise _bad_format(f"{where} is missing {name}.", round_no)
-            w = _whole(v)
-            if w is None:
-                raise _bad_format(f"{where}: {name} should be a whole number, not {_describe(v)}.", round_no)
-            v = w
-        if v < 0:
-            raise _bad_format(f"{where}: {name} cannot be negative ({v}).", round_no)
+        v = _count_field(side, name, where, round_no)
         if v % 5:
             raise _bad_format(
                 f"{where}: {name} is {v}, but every card is worth a multiple of 5 points.", round_no
