@@ -207,10 +207,15 @@ def _current_ratings_replace(club_id: int, state: dict[int, PlayerState]) -> Non
 
 
 def statistics_recompute(*, club_id: int) -> None:
-    """Recompute and replace the club's per-player and per-partnership statistics."""
-    in_club = Q(game__table__rotation__event__club_id=club_id)
+    """Recompute and replace the club's per-player and per-partnership statistics. They are
+    shown to anyone on player pages, so only public events count: a private night's figures
+    stay private (ratings still learn from every game)."""
+    in_club = Q(game__table__rotation__event__club_id=club_id,
+                game__table__rotation__event__is_public=True)
     rounds = selectors.rounds_frame(in_club)
-    seats = selectors.seats_frame(Q(rotation__event__club_id=club_id))
+    seats = selectors.seats_frame(
+        Q(rotation__event__club_id=club_id, rotation__event__is_public=True)
+    )
     facts = selectors.facts_frame(in_club)
     history = selectors.history_frame(club_id)
     per_player = statistics.player_statistics(rounds, seats, facts)

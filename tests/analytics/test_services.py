@@ -156,6 +156,20 @@ def test_statistics_match_hand_computed_figures(four):
     assert selectors.partnership_stats(a, b)["synergy"] > 0
 
 
+def test_statistics_count_only_public_events_but_ratings_learn_from_every_game(four):
+    club, (a, b, c, d) = four
+    confirm(make_game(event=EventFactory(club=club), players=[a, b, c, d]), [[400, 100]])
+    private = EventFactory(club=club, is_public=False)
+    confirm(make_game(event=private, players=[a, b, c, d]), [[100, 400]])
+
+    services.ratings_recompute(club_id=club.pk)
+    services.statistics_recompute(club_id=club.pk)
+
+    ann = selectors.player_stats(a)
+    assert (ann["games"], ann["wins"], ann["losses"]) == (1, 1, 0)
+    assert RatingHistory.objects.filter(player=a).count() == 2
+
+
 def test_statistics_use_move_log_facts_when_present(four):
     from games.models import SeatRoundFacts
 
