@@ -264,3 +264,12 @@ def test_set_first_dealer_from_the_page(director_client, club):
 
     assert "First dealer at table 1 changed" in " ".join(_messages(page))
     assert Game.objects.get(table__rotation__event=event, table__number=1).first_dealer == seat.seat_number
+
+
+def test_event_page_links_every_director_tool(director_client, club):
+    event = EventFactory(club=club)
+
+    page = director_client.get(reverse("director-event", args=[event.slug])).content.decode()
+
+    for name in ("event-table-cards", "director-results", "event-whatif", "director-event-edit"):
+        assert f'href="{reverse(name, args=[event.slug])}"' in page
