@@ -22,7 +22,7 @@ from games.engine.replay import replay_log
 from games.engine.rules import RuleSet, rules_from_spec
 from games.engine.scoring import side_score
 from games.models import ResultVersion, RoundResult, Submission
-from league.models import Event, Season
+from league.models import Event, Game, Season
 
 SCORING_ONLY = {"book_bonus", "going_out_bonus", "red_three_bonus"}
 HELD_PENALTIES = {"red_three_penalty", "black_three_penalty", "red_threes"}
@@ -34,6 +34,12 @@ class WhatIf:
     rescored_from_logs: list[int] = field(default_factory=list)
     rescored_from_parts: list[int] = field(default_factory=list)
     notes: dict[int, list[str]] = field(default_factory=dict)
+    game_labels: dict[int, str] = field(default_factory=dict)
+
+    def labelled_notes(self) -> list[tuple[str, list[str]]]:
+        """The notes with each game named as players know it (event, rotation, table)."""
+        return [(self.game_labels.get(game_id, f"Game {game_id}"), notes)
+                for game_id, notes in self.notes.items()]
 
 
 def changed_parameters(old: RuleSet, new: RuleSet) -> set[str]:
@@ -95,6 +101,12 @@ def _log_documents(game_ids: list[int]) -> dict[int, dict]:
     return {game: documents[sub] for game, sub in sources.items() if sub in documents}
 
 
+def _game_labels(game_ids: list[int]) -> dict[int, str]:
+    rows = Game.objects.filter(pk__in=game_ids).values_list(
+        "pk", "table__rotation__event__name", "table__rotation__number", "table__number")
+    return {pk: f"{event}, rotation {rotation}, table {table}" for pk, event, rotation, table in rows}
+
+
 def event_whatif(event: Event, rules_spec: Any) -> WhatIf:
     """The event's standings under `rules_spec`. Raises EngineError (BAD_RULES) for bad rules."""
     new = rules_from_spec(rules_spec)
@@ -104,7 +116,7 @@ def event_whatif(event: Event, rules_spec: Any) -> WhatIf:
     for row in RoundResult.objects.filter(game_id__in=list(games)).order_by("round_number"):
         parts[row.game_id][row.side].append(row)
     logs = _log_documents(list(games))
-    result = WhatIf(rows=[])
+    result = WhatIf(rows=[], game_labels=_game_labels(list(games)))
     notes = parts_notes(old, new)
     rescored = []
     for game_id, game in sorted(games.items()):
@@ -137,6 +149,7 @@ def season_whatif(season: Season, rules_spec: Any) -> WhatIf:
         result.rescored_from_logs += night.rescored_from_logs
         result.rescored_from_parts += night.rescored_from_parts
         result.notes.update(night.notes)
+        result.game_labels.update(night.game_labels)
         nights.append((event.pk, night.rows))
     result.rows = standings.season_from_event_rows(
         nights, aggregate=season.aggregate, best_n=season.best_n_nights,

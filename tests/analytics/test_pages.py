@@ -211,6 +211,7 @@ class TestWhatIf:
                                                 "overrides": '{"black_three_penalty": 50}'})
         notes = list(response.context["result"].notes.values())
         assert notes and "held points" in notes[0][0]
+        assert f"{event.name}, rotation 1, table 1: held points" in response.content.decode()
 
 
 class TestApi:
