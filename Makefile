@@ -9,12 +9,12 @@ TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/handfoot
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/0
 PYTEST_ARGS ?=
 
-.PHONY: help setup run serve demo test test-sqlite lint bench check-deploy compose-check clean
+.PHONY: help setup run serve demo test test-sqlite lint bench bench-full check-deploy compose-check clean
 
 help:
 	@echo "make run    - set up, migrate, load demo data and serve http://127.0.0.1:8000"
 	@echo "make test   - run the whole test suite (PostgreSQL + Redis on 127.0.0.1)"
-	@echo "make bench  - print the engine, seating and analytics benchmarks"
+	@echo "make bench  - print the engine, seating and analytics benchmarks (bench-full: 100,000 games)"
 	@echo "make lint   - ruff"
 
 $(BIN)/.installed: pyproject.toml
@@ -52,6 +52,10 @@ bench: setup
 	$(BIN)/python bench/seating_bench.py
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} CELERY_BROKER_URL=$${CELERY_BROKER_URL:-$(TEST_BROKER_URL)} \
 		$(BIN)/python bench/analytics_bench.py
+
+bench-full: setup
+	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} CELERY_BROKER_URL=$${CELERY_BROKER_URL:-$(TEST_BROKER_URL)} \
+		$(BIN)/python bench/analytics_bench.py --full
 
 check-deploy: setup
 	DJANGO_ENV=production DJANGO_SECRET_KEY=$$(python3 -c 'import secrets; print(secrets.token_urlsafe(60))') \
