@@ -83,14 +83,18 @@ def play_rotation(event: Event, number: int, seed: int) -> Rotation:
 
 def run_event(*, club: Club, players: list[Player], name: str, date: datetime.date,
               played_rotations: int, start_next: bool, season: Season | None = None,
-              kind: str = Event.Kind.LEAGUE_NIGHT, planned_rotations: int = 3) -> Event:
-    """An event with everyone entered and checked in, `played_rotations` rotations played,
-    confirmed and closed, then the next rotation started (or the event finished)."""
+              kind: str = Event.Kind.LEAGUE_NIGHT, planned_rotations: int = 3,
+              **settings: object) -> Event:
+    """An event with everyone entered and checked in (in pairs of consecutive players for
+    fixed partnerships), `played_rotations` rotations played, confirmed and closed, then the
+    next rotation started (or the event finished). `settings` go to `event_create`."""
     event = league.event_create(club=club, name=name, date=date, kind=kind, season=season,
-                                seed=date.toordinal(), planned_rotations=planned_rotations)
+                                seed=date.toordinal(), planned_rotations=planned_rotations,
+                                **settings)
     league.event_set_status(event=event, status=Event.Status.REGISTRATION)
-    for player in players:
-        registration = league.registration_add(event=event, player=player)
+    size = 2 if event.is_fixed_partnerships else 1
+    for i in range(0, len(players), size):
+        registration = league.registration_add_entrant(event=event, players=players[i:i + size])
         league.registration_check_in(registration=registration)
     event = league.event_set_status(event=event, status=Event.Status.RUNNING)
     for number in range(1, played_rotations + 1):
@@ -123,6 +127,12 @@ def build_demo(*, played_rotations: int = 1, start_next: bool = True, past_night
         run_event(club=club, players=players[:16], name="Harvest Classic",
                   date=today - datetime.timedelta(weeks=past_nights + 2), played_rotations=5,
                   start_next=False, kind=Event.Kind.TOURNAMENT, planned_rotations=5)
+        run_event(club=club, players=players[:16], name="Canasta Pairs",
+                  date=today - datetime.timedelta(weeks=past_nights + 1), played_rotations=3,
+                  start_next=False, kind=Event.Kind.TOURNAMENT, planned_rotations=3,
+                  format=Event.Format.SWISS, rules_preset="canasta",
+                  scoring=Event.Scoring.VICTORY_POINTS,
+                  tie_breaks=["total_points", "head_to_head", "opponents_strength"])
     for weeks_ago in range(past_nights, 0, -1):
         # A different eight each week, so partners, opponents and attendance vary.
         night_players = players[weeks_ago % 2 * 4:][:8] if len(players) > 8 else players
