@@ -237,9 +237,14 @@ def _int(name: str, value: Any, least: int) -> int:
 
 
 def _book_counts(name: str, value: Any) -> BookCounts:
-    if not isinstance(value, dict) or set(value) - {"clean", "dirty", "wild"}:
-        raise _bad(f"house rule {name} must be an object with clean, dirty and wild counts")
-    return BookCounts(**{k: _int(f"{name}.{k}", value.get(k, 0), 0) for k in ("clean", "dirty", "wild")})
+    # all three are required (as in the published schema): a missing one must not quietly
+    # become 0 (a book_bonus of {"wild": 1000} would wipe out the clean and dirty bonuses)
+    if not isinstance(value, dict) or set(value) != {"clean", "dirty", "wild"}:
+        raise _bad(
+            f"house rule {name} must be an object with clean, dirty and wild counts "
+            f"(all three), not {value!r}"
+        )
+    return BookCounts(**{k: _int(f"{name}.{k}", value[k], 0) for k in ("clean", "dirty", "wild")})
 
 
 def _override_value(name: str, value: Any) -> Any:

@@ -86,12 +86,16 @@ class _Entry:
 
 
 class _Plan:
-    __slots__ = ("hand", "open", "books", "value", "laid", "starts", "wilds_dirty", "book_delta")
+    __slots__ = (
+        "hand", "open", "books", "changed_books", "value", "laid", "starts", "wilds_dirty",
+        "book_delta",
+    )  # fmt: skip
 
     def __init__(self, hand: list[int]) -> None:
         self.hand = hand
         self.open: dict[int, _Entry | None] = {}
-        self.books: dict[int, _Entry] = {}
+        self.books: dict[int, _Entry] = {}  # newest book of each rank touched by the action
+        self.changed_books: list[_Entry] = []  # every book made or grown, in order
         self.value = 0
         self.laid = 0
         self.starts = 0
@@ -618,6 +622,7 @@ class State:
                 entry.kind = WILDBOOK if key == WILD else (DIRTY if entry.wild else CLEAN)
                 plan.book_delta[entry.kind] += 1
                 plan.books[key] = entry
+                plan.changed_books.append(entry)
                 plan.open[key] = None
             else:
                 plan.open[key] = entry
@@ -637,6 +642,7 @@ class State:
                 raise _err(E.BOOK_CLOSED, f"the side has no book of {KEY_NAME[key]} to add to")
             entry = _Entry(key, self.books[side][index], index)
             plan.books[key] = entry
+            plan.changed_books.append(entry)
         entry.added += ids
         entry.nat += nat
 
@@ -672,10 +678,10 @@ class State:
                 open_[key] = entry.build()
         books = self.books[side]
         last = self.last_book[side]
-        for key, entry in plan.books.items():
+        for entry in plan.changed_books:
             meld = entry.build()
             if entry.book_index is None:
-                last[key] = len(books)
+                last[entry.key] = len(books)
                 books.append(meld)
             else:
                 books[entry.book_index] = meld
@@ -700,7 +706,7 @@ class State:
 
     @staticmethod
     def _has_clean(plan: _Plan) -> bool:
-        entries = [e for e in plan.open.values() if e is not None] + list(plan.books.values())
+        entries = [e for e in plan.open.values() if e is not None] + plan.changed_books
         return any(e.base is None and (e.wild == 0 or e.key == WILD) for e in entries)
 
     # ----- end of round ------------------------------------------------------------
