@@ -195,7 +195,6 @@ _INTS = {
     "pickup_min_pile": 1,
     "min_meld_size": 1,
     "book_size": 1,
-    "open_melds_per_rank": 1,
     "going_out_bonus": 0,
     "red_three_bonus": 0,
     "red_three_penalty": 0,
@@ -273,6 +272,13 @@ def _override_value(name: str, value: Any) -> Any:
         return frozenset(value)
     if name in ("books_to_go_out", "book_bonus"):
         return _book_counts(name, value)
+    if name == "open_melds_per_rank":
+        # not an override in formats.md or the published schema: melds always go to the one
+        # open meld of their rank, so any other value would be silently ignored
+        raise _bad(
+            "house rule open_melds_per_rank cannot be changed: a side holds at most one "
+            "unfinished meld of each rank"
+        )
     raise _bad(f"unknown house rule {name!r}")
 
 
@@ -313,6 +319,12 @@ def rules_from_spec(spec: Any) -> RuleSet:
         if name not in PARAMETERS:
             raise _bad(f"unknown house rule {name!r}")
         changes[name] = _override_value(name, value)
+    if "rounds" in changes and "meld_minimums" not in changes:
+        # a single house rule (rules.md): more or fewer rounds keep the preset's minimums,
+        # cut to the rounds played or extended with the last one
+        mins = base.meld_minimums
+        n = changes["rounds"]
+        changes["meld_minimums"] = mins[:n] + (mins[-1],) * (n - len(mins))
     return _check(replace(base, **changes)) if changes else base
 
 

@@ -58,3 +58,27 @@ def test_book_count_overrides_need_clean_dirty_and_wild(name):
     full = {"clean": 400, "dirty": 200, "wild": 1000}
     rs = rules_from_spec({"preset": "classic", "overrides": {name: full}})
     assert getattr(rs, name).to_dict() == full
+
+
+@pytest.mark.parametrize(
+    ("rounds", "minimums"), [(3, [50, 90, 120]), (5, [50, 90, 120, 150, 150]), (1, [50])]
+)
+def test_rounds_alone_is_a_single_house_rule(rounds, minimums):
+    # rules.md: a club "may override single parameters"; changing only the number of rounds
+    # keeps the preset's meld minimums (cut short, or the last one repeated)
+    rs = rules_from_spec({"preset": "classic", "overrides": {"rounds": rounds}})
+    assert rs.rounds == rounds and list(rs.meld_minimums) == minimums
+    # both given and disagreeing is still refused
+    with pytest.raises(Exception) as info:
+        rules_from_spec({"preset": "classic", "overrides": {"rounds": 3, "meld_minimums": [50]}})
+    assert info.value.code == "BAD_RULES"
+
+
+def test_open_melds_per_rank_is_not_a_house_rule():
+    # formats.md lists no such override and the published schema refuses it; the engine must
+    # not accept a house rule it would silently ignore
+    for value in (1, 2):
+        with pytest.raises(Exception) as info:
+            rules_from_spec({"preset": "classic", "overrides": {"open_melds_per_rank": value}})
+        assert info.value.code == "BAD_RULES"
+        assert "open_melds_per_rank" in info.value.message
