@@ -201,3 +201,25 @@ def test_held_points_count_the_unplayed_foot_and_threes_at_their_penalties():
     sides = r.rounds[0].sides
     assert all(s.going_out_bonus == 0 for s in sides)
     assert sides[1].held_points == r.rounds[0].seats[1].held_points + r.rounds[0].seats[3].held_points
+
+
+@pytest.mark.parametrize(("rules", "replaced"), [("six-deck", False), ("classic", True)])
+def test_foot_red_threes_are_laid_at_once_and_replaced_only_if_the_rules_say(rules, replaced):
+    if rules == "six-deck":  # 15 Ks: a book of 7 and a book of 8 (book_growth: naturals)
+        hand, stock = KINGS13, ["KS", "KH"]
+        melds = [("K", KINGS13[:7]), ("K", KINGS13[7:] + stock)]
+    else:
+        hand = ["KS", "KH", "KD", "KC", "KS", "KH", "KD", "QS", "QH", "QD", "JS", "JH", "JD"]
+        stock = ["QC", "JC"]
+        melds = [("K", hand[:7]), ("Q", [*hand[7:10], "QC"]), ("J", [*hand[10:], "JC"])]
+    log = make_log(
+        rules,
+        hands=[hand],
+        feet=[["3H", "3D"]],
+        stock_top=[*stock, "4S", "4H"],
+        events=[draw(0), meld(0, *melds)],
+    )
+    state = state_after(log)
+    assert state.on_foot[0] and state.red3[0] == 2
+    assert state.hand_n[0] == (13 if replaced else 11)
+    assert state.phase == 1  # the turn goes on from the foot
