@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.site.conftest import DESKTOP, PHONE, log_in
-from tests.site.demo import PASSWORD, build_demo
+from tests.site.demo import PASSWORD, build_demo, next_pending_game
 
 pytestmark = [
     pytest.mark.browser,
@@ -34,14 +34,22 @@ def main_pages(demo) -> dict[str, str]:
 
 
 def test_screenshots_of_the_main_pages(desktop, phone):
-    demo = build_demo(past_nights=2)
+    # The run command's demo: a season of nights, two finished tournaments, tonight running.
+    demo = build_demo(past_nights=3, player_count=16, tournament=True)
     OUT.mkdir(parents=True, exist_ok=True)
     for width, page in (("desktop", desktop), ("phone", phone)):
         for name, url in main_pages(demo).items():
             page.goto(url)
             page.wait_for_load_state("networkidle")
             page.screenshot(path=OUT / f"{name}-{width}.png", full_page=True)
+    phone.goto(next_pending_game(demo.event).entry_url)
+    phone.check("input[name=side][value='0']")
+    phone.get_by_role("button", name="Continue").click()
+    phone.wait_for_load_state()
+    phone.screenshot(path=OUT / "table-entry-phone.png", full_page=True)
     log_in(desktop, demo.director_username, PASSWORD)
+    desktop.goto(f"/director/events/{demo.event.slug}/")
+    desktop.screenshot(path=OUT / "director-event-desktop.png", full_page=True)
     desktop.goto(f"/events/{demo.event.slug}/table-cards/?rotation=2")
     desktop.screenshot(path=OUT / "table-cards-desktop.png", full_page=True)
     assert PHONE["width"] < DESKTOP["width"]
