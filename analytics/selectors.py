@@ -151,9 +151,14 @@ STAT_LABELS = {
 }
 
 
-def stat_rows(stats: dict) -> list[tuple[str, object]]:
-    """(label, value) pairs in a fixed order, for tables and CSV."""
-    return [(label, stats[key]) for key, label in STAT_LABELS.items() if key in stats]
+# Shares of games or rounds (0..1): pages show them as percentages, CSV keeps the fraction.
+RATE_STATS = {"win_rate", "went_out_rate", "result_rate", "expected_rate"}
+
+
+def stat_rows(stats: dict) -> list[tuple[str, object, bool]]:
+    """(label, value, is_rate) in a fixed order, for tables and CSV."""
+    return [(label, stats[key], key in RATE_STATS)
+            for key, label in STAT_LABELS.items() if key in stats]
 
 
 def player_rating(player: Player) -> PlayerRating | None:

@@ -128,7 +128,7 @@ def player_detail(request: HttpRequest, club: str, slug: str) -> HttpResponse:
 def player_stats_csv(request: HttpRequest, club: str, slug: str) -> HttpResponse:
     player = _player_or_404(club, slug)
     rows = [{"statistic": label, "value": value}
-            for label, value in selectors.stat_rows(selectors.player_stats(player))]
+            for label, value, _ in selectors.stat_rows(selectors.player_stats(player))]
     return _csv_response(f"{player.slug}-stats.csv", ["statistic", "value"], rows)
 
 

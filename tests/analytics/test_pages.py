@@ -100,6 +100,16 @@ def test_player_page_shows_rating_charts_partners_and_csv(client):
     assert ["Games", "3"] in rows
 
 
+def test_player_statistics_show_shares_as_percentages_and_csv_keeps_fractions(client):
+    event, players = build_event(2)  # player 0 wins both games: 300-70, then 400-90
+
+    page = client.get(players[0].get_absolute_url()).content.decode()
+    assert '<th scope="row">Win rate</th><td class="num">100%</td>' in page
+    rows = dict(csv.reader(io.StringIO(client.get(
+        f"/players/{players[0].club.slug}/{players[0].slug}/stats.csv").content.decode())))
+    assert float(rows["Win rate"]) == 1.0
+
+
 def test_unknown_player_is_404(client):
     club = ClubFactory()
     assert client.get(f"/players/{club.slug}/nobody/").status_code == 404
