@@ -11,10 +11,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from analytics import selectors
+from analytics.models import StandingsSnapshot
 from league.models import Club, Event, Player, Season
 
 
-def _snapshot(snapshot) -> dict:
+def _snapshot(snapshot: StandingsSnapshot | None) -> dict:
     if snapshot is None:
         return {"computed_at": None, "games": 0, "rows": []}
     return {"computed_at": snapshot.computed_at, "games": snapshot.games, "rows": snapshot.rows}

@@ -179,7 +179,8 @@ def _head_to_head(group: list[dict], records: dict[str, EntrantRecord]) -> Calla
     return points
 
 
-def _sort_key(criterion: str, group: list[dict], records: dict[str, EntrantRecord]):
+def _sort_key(criterion: str, group: list[dict],
+              records: dict[str, EntrantRecord]) -> Callable[[dict], float]:
     if criterion == "head_to_head":
         return _head_to_head(group, records)
     if criterion == "fewest_held_points":
@@ -187,7 +188,7 @@ def _sort_key(criterion: str, group: list[dict], records: dict[str, EntrantRecor
     return lambda row: row[criterion]
 
 
-def _split(group: list[dict], key) -> list[list[dict]]:
+def _split(group: list[dict], key: Callable[[dict], float]) -> list[list[dict]]:
     ordered = sorted(group, key=key, reverse=True)
     parts: list[list[dict]] = []
     for row in ordered:

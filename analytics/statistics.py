@@ -14,6 +14,8 @@ their ratings gave them before each game.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import numpy as np
 import pandas as pd
 
@@ -25,7 +27,7 @@ FACT_COLUMNS = ["game", "round", "player", "turns", "foot_turn", "pickups", "car
 HISTORY_COLUMNS = ["game", "player", "expected"]
 
 
-def frame(rows, columns: list[str]) -> pd.DataFrame:
+def frame(rows: Iterable[tuple], columns: list[str]) -> pd.DataFrame:
     return pd.DataFrame.from_records(list(rows), columns=columns)
 
 

@@ -6,7 +6,7 @@ delivery is harmless. Results changes call `enqueue_event_recompute` from
 one per club (ratings, then statistics).
 """
 
-from celery import shared_task
+from celery import Task, shared_task
 from django.core.cache import cache
 from django.db import InterfaceError, OperationalError
 
@@ -25,7 +25,7 @@ _RETRY = {
 }
 
 
-def _enqueue_once(key: str, task, *args, queue: str | None = None) -> None:
+def _enqueue_once(key: str, task: Task, *args: int, queue: str | None = None) -> None:
     """Schedule `task` unless one is already pending for `key`. cache.add is atomic, and the job
     clears the key before it reads the database, so a change committed after that read is never
     lost: it schedules a new job."""
@@ -33,7 +33,7 @@ def _enqueue_once(key: str, task, *args, queue: str | None = None) -> None:
         task.apply_async(args, countdown=COALESCE_SECONDS, queue=queue)
 
 
-def _same_queue(task) -> str | None:
+def _same_queue(task: Task) -> str | None:
     """The queue the running job came from: follow-up jobs go there too, so a worker serving a
     dedicated analytics queue gets the whole chain (None: the default queue)."""
     if task.request.is_eager:
@@ -52,7 +52,7 @@ def enqueue_club_recompute(club_id: int, *, queue: str | None = None) -> None:
 
 
 @shared_task(bind=True, name="analytics.recompute_event", **_RETRY)
-def recompute_event(self, event_id: int) -> None:
+def recompute_event(self: Task, event_id: int) -> None:
     cache.delete(f"recompute:event:{event_id}")
     services.event_recompute(event_id=event_id)
     club_id = Event.objects.filter(pk=event_id).values_list("club_id", flat=True).first()
@@ -61,7 +61,7 @@ def recompute_event(self, event_id: int) -> None:
 
 
 @shared_task(bind=True, name="analytics.recompute_ratings", **_RETRY)
-def recompute_ratings(self, club_id: int, from_game_id: int | None = None) -> None:
+def recompute_ratings(self: Task, club_id: int, from_game_id: int | None = None) -> None:
     """Ratings from the first changed game (or `from_game_id`), then the statistics that use
     them."""
     cache.delete(f"recompute:ratings:{club_id}")

@@ -4,7 +4,7 @@ the locally served plotly.js. Pages read stored snapshots and run a fixed number
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -210,8 +210,8 @@ def _whatif_spec(request: HttpRequest, default_preset: str) -> tuple[object | No
     return {"preset": preset, "overrides": overrides}, None
 
 
-def _whatif_page(request: HttpRequest, *, club: Club, default_preset: str, rescore,
-                 context: dict) -> HttpResponse:
+def _whatif_page(request: HttpRequest, *, club: Club, default_preset: str,
+                 rescore: Callable[[object], whatif.WhatIf], context: dict) -> HttpResponse:
     """The what-if form and, once submitted, `rescore(spec)`'s standings (directors only)."""
     from games.engine.errors import EngineError
     from games.engine.rules import PRESETS

@@ -2,6 +2,7 @@
 confirmations and the projection stay consistent; the admin shows the evidence."""
 
 from django.contrib import admin
+from django.db.models import Model
 from django.http import HttpRequest
 
 from games.models import ResultVersion, RoundResult, SeatRoundFacts, Submission
@@ -11,10 +12,10 @@ class ReadOnlyAdmin(admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
-    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
 

@@ -9,6 +9,7 @@ while the event is running. Corrections are for directors and need `If-Match: "<
 from typing import Any
 
 import django_filters
+from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.crypto import constant_time_compare
 from drf_spectacular.types import OpenApiTypes
@@ -138,7 +139,7 @@ class ResultList(generics.ListAPIView):
     serializer_class = ResultSerializer
     filterset_class = ResultFilter
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[Game]:
         return selectors.games_with_results(self.request.user)
 
 

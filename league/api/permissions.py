@@ -1,6 +1,9 @@
 """API permissions: anyone reads what they may see; only the club's directors write."""
 
+from django.db.models import Model
 from rest_framework.permissions import SAFE_METHODS, BasePermission
+from rest_framework.request import Request
+from rest_framework.views import APIView
 
 from league.permissions import is_director
 
@@ -22,8 +25,8 @@ def club_id_of(obj: object) -> int:
 class DirectorWrites(BasePermission):
     """Reads for everyone (querysets hide what they may not see); writes for the club's directors."""
 
-    def has_permission(self, request, view) -> bool:
+    def has_permission(self, request: Request, view: APIView) -> bool:
         return request.method in SAFE_METHODS or bool(request.user and request.user.is_authenticated)
 
-    def has_object_permission(self, request, view, obj) -> bool:
+    def has_object_permission(self, request: Request, view: APIView, obj: Model) -> bool:
         return request.method in SAFE_METHODS or is_director(request.user, club_id_of(obj))

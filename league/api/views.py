@@ -72,10 +72,10 @@ class ClubViewSet(DirectorWritableViewSet):
     serializer_class = s.ClubSerializer
     filterset_fields = ["slug"]
 
-    def perform_create(self, serializer):
+    def perform_create(self, serializer: s.ClubSerializer) -> None:
         serializer.instance = call(services.club_create, director=self.request.user, **serializer.validated_data)
 
-    def perform_update(self, serializer):
+    def perform_update(self, serializer: s.ClubSerializer) -> None:
         serializer.instance = call(services.club_update, club=serializer.instance, **serializer.validated_data)
 
     @extend_schema(request=s.MembershipSerializer, responses=s.MembershipSerializer(many=True))
@@ -97,12 +97,12 @@ class PlayerViewSet(DirectorWritableViewSet):
     serializer_class = s.PlayerSerializer
     filterset_class = filters.PlayerFilter
 
-    def perform_create(self, serializer):
+    def perform_create(self, serializer: s.PlayerSerializer) -> None:
         data = serializer.validated_data
         require_director(self.request, data["club"].pk)
         serializer.instance = call(services.player_create, club=data["club"], name=data["name"])
 
-    def perform_update(self, serializer):
+    def perform_update(self, serializer: s.PlayerSerializer) -> None:
         data = {k: v for k, v in serializer.validated_data.items() if k != "club"}
         serializer.instance = call(services.player_update, player=serializer.instance, **data)
 
@@ -113,7 +113,7 @@ class PartnershipViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet)
     permission_classes = [DirectorWrites]
     filterset_fields = ["club", "player_a", "player_b"]
 
-    def perform_create(self, serializer):
+    def perform_create(self, serializer: s.PartnershipSerializer) -> None:
         data = serializer.validated_data
         require_director(self.request, data["club"].pk)
         serializer.instance = call(services.partnership_create, **data)
@@ -124,11 +124,11 @@ class LeagueViewSet(DirectorWritableViewSet):
     serializer_class = s.LeagueSerializer
     filterset_fields = ["club", "slug"]
 
-    def perform_create(self, serializer):
+    def perform_create(self, serializer: s.LeagueSerializer) -> None:
         require_director(self.request, serializer.validated_data["club"].pk)
         serializer.instance = call(services.league_create, **serializer.validated_data)
 
-    def perform_update(self, serializer):
+    def perform_update(self, serializer: s.LeagueSerializer) -> None:
         data = {k: v for k, v in serializer.validated_data.items() if k != "club"}
         serializer.instance = call(services.league_update, league=serializer.instance, **data)
 
@@ -138,11 +138,11 @@ class SeasonViewSet(DirectorWritableViewSet):
     serializer_class = s.SeasonSerializer
     filterset_class = filters.SeasonFilter
 
-    def perform_create(self, serializer):
+    def perform_create(self, serializer: s.SeasonSerializer) -> None:
         require_director(self.request, serializer.validated_data["league"].club_id)
         serializer.instance = call(services.season_create, **serializer.validated_data)
 
-    def perform_update(self, serializer):
+    def perform_update(self, serializer: s.SeasonSerializer) -> None:
         data = {k: v for k, v in serializer.validated_data.items() if k != "league"}
         serializer.instance = call(services.season_update, season=serializer.instance, **data)
 
@@ -156,12 +156,12 @@ class EventViewSet(DirectorWritableViewSet):
     def get_queryset(self) -> QuerySet[Event]:
         return visible_events(self.request.user).select_related("club", "season").order_by("-date", "name")
 
-    def perform_create(self, serializer):
+    def perform_create(self, serializer: s.EventSerializer) -> None:
         data = serializer.validated_data
         require_director(self.request, data["club"].pk)
         serializer.instance = call(services.event_create, **data)
 
-    def perform_update(self, serializer):
+    def perform_update(self, serializer: s.EventSerializer) -> None:
         serializer.instance = call(services.event_update, event=serializer.instance, **serializer.validated_data)
 
     @extend_schema(request=s.EventStatusSerializer, responses=s.EventSerializer)
@@ -198,7 +198,7 @@ class RegistrationViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet
             .order_by("event", "created_at", "pk")
         )
 
-    def perform_create(self, serializer):
+    def perform_create(self, serializer: s.RegistrationSerializer) -> None:
         data = serializer.validated_data
         require_event_director(self.request, data["event"])
         serializer.instance = call(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from .seats import Sides, build_rotations
 from .shapes import uses_six
@@ -63,7 +63,8 @@ class Records:
     def side(self, players: Sequence[int]) -> Side | None:
         return self.of.get(players[0])
 
-    def _add_rotation(self, plan: RotationPlan, points, sides: list[Side]) -> None:
+    def _add_rotation(self, plan: RotationPlan, points: Mapping[int, int],
+                      sides: list[Side]) -> None:
         present = set()
         for table in plan.tables:
             here = [self.side(s) for s in table.sides]
@@ -149,7 +150,8 @@ def pair_avoiding_rematches(
     return out
 
 
-def _search_pairs(rest, met, rec, bound, budget) -> list[Sides] | None:
+def _search_pairs(rest: list[Side], met: Counter[frozenset[Side]], rec: Counter[Side], bound: int,
+                  budget: list[int]) -> list[Sides] | None:
     if not rest:
         return []
     budget[0] -= 1
@@ -274,7 +276,8 @@ def plan_progressive(request: SeatingRequest) -> list[RotationPlan]:
     return _finish(request, [(group_in_order(ordered, three), _bye_players(byes))])
 
 
-def _move(request: SeatingRequest, sides: list[Side], rec: Records, rng) -> list[Side]:
+def _move(request: SeatingRequest, sides: list[Side], rec: Records,
+          rng: random.Random) -> list[Side]:
     last = request.played[-1]
     points = request.points[-1] if request.points else {}
     n_tables = len(last.tables)

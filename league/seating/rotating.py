@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from .designs import whist_design
@@ -211,7 +211,13 @@ def _pair_list(size: int, n_sides: int) -> list[tuple[int, int, bool]]:
     return [(i, j, i // per == j // per) for i, j in combinations(range(size), 2)]
 
 
-def _local_search(order, table_of, costs, cost, rng: random.Random) -> None:
+def _local_search(
+    order: list[int],
+    table_of: list[int],
+    costs: list[int],
+    cost: Callable[[int], int],
+    rng: random.Random,
+) -> None:
     """Swap two seated players when that does not raise the cost (sideways moves help to
     leave plateaus); stop after a long run without improvement."""
     n = len(order)

@@ -75,7 +75,9 @@ def balance_dealers(tables: list[tuple[int, ...]], dealers: list[int], counts: C
                 improved = True
 
 
-def _improving_path(start, tables, dealers, counts) -> list[tuple[int, int]] | None:
+def _improving_path(
+    start: int, tables: list[tuple[int, ...]], dealers: list[int], counts: Counter[int]
+) -> list[tuple[int, int]] | None:
     deals_of: dict[int, list[int]] = {}
     for t, d in enumerate(dealers):
         deals_of.setdefault(d, []).append(t)

@@ -1,6 +1,8 @@
 """Rebuild standings, ratings and statistics from the database (all clubs, or one)."""
 
-from django.core.management.base import BaseCommand, CommandError
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from analytics import services
 from league.models import Club
@@ -9,10 +11,10 @@ from league.models import Club
 class Command(BaseCommand):
     help = "Recompute every standings snapshot, rating and statistic of all clubs (or --club)."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--club", help="the club's slug (default: every club)")
 
-    def handle(self, *args, club: str | None = None, **options):
+    def handle(self, *args: Any, club: str | None = None, **options: Any) -> None:
         clubs = Club.objects.all()
         if club:
             clubs = clubs.filter(slug=club)

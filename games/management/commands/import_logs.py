@@ -38,7 +38,9 @@ class Command(BaseCommand):
         parser.add_argument("--event", required=True, help="The event's slug.")
         parser.add_argument("--user", help="Enter the results as this user (default: 'import').")
 
-    def handle(self, *args: Any, paths: list[str], event: str, user: str | None, **options: Any):
+    def handle(
+        self, *args: Any, paths: list[str], event: str, user: str | None, **options: Any
+    ) -> None:
         the_event = Event.objects.filter(slug=event).first()
         if the_event is None:
             raise CommandError(f"No event has the slug {event!r}.")
