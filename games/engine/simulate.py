@@ -27,7 +27,9 @@ from .state import START, State
 MAX_EVENTS = 20000  # per round; a safety net, games end long before
 GO_OUT_HAND = 10  # a player on the foot with at most this many cards looks for going out
 PILE_WORTH_TAKING = 3  # smallest pile the greedy player takes
+ALONE_PILE = 1  # the same for a player alone
 TO_FOOT_HAND = 4  # with this few cards in the hand, any meld toward the foot will do
+KEEP_HAND = 8  # alone on the foot with books missing, keep this many cards unless a book closes
 WILD_CARDS = tuple(c for c in range(len(IS_WILD)) if IS_WILD[c])
 
 
@@ -107,16 +109,24 @@ def _item_ok(state: State, item: MeldItem, needed: tuple[int, int, int]) -> bool
 
     Wild cards are kept for the wild meld while the side still needs a wild book; after that
     they may make dirty books, but a growing clean meld stays clean while clean books are
-    still needed.
+    still needed. Once the clean books are made, a meld one wild short of a book waits for
+    that wild rather than becoming a spare clean book while a dirty one is missing.
     """
     key = MELD_KEY[item.rank]
     wilds = sum(IS_WILD[PARSE[c]] for c in item.cards)
-    if key == WILD or not wilds:
-        return True
     clean_needed, dirty_needed, wild_needed = needed
     rules = state.rules
     open_ = state.open[state.side_of[state.turn]]
     meld = open_.get(key)
+    if (
+        key != WILD and not wilds and dirty_needed and not clean_needed
+        and meld is not None and not meld.wild
+        and len(meld.cards) + len(item.cards) >= rules.book_size
+        and any(state.hands[state.turn][c] for c in WILD_CARDS)
+    ):
+        return False  # a wild makes this the dirty book still needed, not a spare clean one
+    if key == WILD or not wilds:
+        return True
     if wild_needed and rules.wild_melds:
         # only wilds the wild meld cannot use, or one that finishes a dirty book still needed
         wild_meld = open_.get(WILD)
@@ -139,18 +149,47 @@ def _cards_laid(move: Meld | Pickup) -> int:
 
 def _planned(state: State, moves: list[Any]) -> list[Any]:
     """The moves whose items all fit the plan. Any legal one will do before the side's
-    first lay-down (the minimum is hard enough to reach) and when the last few cards of the
-    hand can take the player to the foot."""
+    first lay-down (the minimum is hard enough to reach) and, with partners, when the last few
+    cards of the hand can take the player to the foot."""
     seat = state.turn
     if not state.laid_down[state.side_of[seat]]:
         return moves
-    if not state.on_foot[seat] and state.hand_n[seat] <= TO_FOOT_HAND:
-        return moves
+    if state.mates[seat] and not state.on_foot[seat] and state.hand_n[seat] <= TO_FOOT_HAND:
+        return moves  # with partners; a player alone keeps its wilds for the books even then
     needed = _books_needed(state, state.turn)
     return [
         m for m in moves
         if all(_item_ok(state, it, needed) for it in (m.items if isinstance(m, Meld) else m.melds))
     ]  # fmt: skip
+
+
+def _closes_book(state: State, move: Meld) -> bool:
+    """Whether the move turns some meld into a book of a kind the side still needs."""
+    open_ = state.open[state.side_of[state.turn]]
+    size = state.rules.book_size
+    needed = _books_needed(state, state.turn)
+    for it in move.items:
+        key = MELD_KEY[it.rank]
+        meld = open_.get(key)
+        if it.target_book or (len(meld.cards) if meld else 0) + len(it.cards) < size:
+            continue
+        if key == WILD:
+            kind = 2
+        else:
+            kind = 1 if (meld and meld.wild) or any(IS_WILD[PARSE[c]] for c in it.cards) else 0
+        if needed[kind]:
+            return True
+    return False
+
+
+def _keep_hand(state: State, moves: list[Meld]) -> list[Meld]:
+    """Alone on the foot with books still missing, a player keeps enough cards to take the
+    pile and to build the missing books, melding below that only to close a book."""
+    seat = state.turn
+    if state.mates[seat] or not state.on_foot[seat] or not any(_books_needed(state, seat)):
+        return moves
+    hand = state.hand_n[seat]
+    return [m for m in moves if hand - _cards_laid(m) >= KEEP_HAND or _closes_book(state, m)]
 
 
 def _best_meld(moves: list[Meld]) -> Meld:
@@ -193,9 +232,18 @@ def _take_pile(state: State) -> Pickup | None:
     if len(state.stock) < state.rules.draw_count:
         return None
     if state.on_foot[seat] and not any(_books_needed(state, seat)):
-        return None  # ready to go out: seven more cards would only delay it
+        # ready to go out: seven more cards would only delay it, unless they finish the round
+        if state.mates[seat] or state.hand_n[seat] > GO_OUT_HAND:
+            return None
+        for pick in pickup_moves(state):
+            trial = state.copy()
+            apply_move(trial, seat, pick)
+            if _finish_this_turn(trial):
+                return pick
+        return None
     picks = _planned(state, pickup_moves(state))
-    if not picks or len(state.pile) < PILE_WORTH_TAKING:
+    least = PILE_WORTH_TAKING if state.mates[seat] else ALONE_PILE
+    if not picks or len(state.pile) < least:
         return None
     return max(picks, key=_cards_laid)
 
@@ -212,7 +260,7 @@ def greedy_move(state: State, rng: random.Random) -> Move:
         if melds:
             return _best_meld(melds)
         return _discard_choice(state, discard_moves(state))
-    melds = _planned(state, meld_moves(state))
+    melds = _keep_hand(state, _planned(state, meld_moves(state)))
     if melds:
         return _best_meld(melds)
     return _discard_choice(state, discard_moves(state))

@@ -38,3 +38,11 @@ def test_greedy_keeps_wilds_for_the_wild_book():
     rounds = _rounds("classic", range(5))
     sides = [s for r in rounds for s in r.sides]
     assert sum(s.wild_books >= 1 for s in sides) >= len(sides) // 2
+
+
+@pytest.mark.parametrize(("preset", "players", "least"), [("classic", 2, 0.4), ("six-deck", 3, 0.5)])
+def test_a_player_alone_mostly_goes_out(preset, players, least):
+    # alone, one player must make every book: greedy keeps cards on the foot to build them
+    rounds = _rounds(preset, range(8), players=players)
+    share = sum(r.ended_by == "went_out" for r in rounds) / len(rounds)
+    assert share >= least, f"{preset}, {players} players: only {share:.0%} go out"
