@@ -5,15 +5,8 @@ from typing import Any
 
 from django import forms
 
-SIDE_NUMBERS = (
-    "clean_books",
-    "dirty_books",
-    "wild_books",
-    "red_threes",
-    "table_points",
-    "held_points",
-)
-SHEET_FORMAT = "hand-and-foot-sheet/1"
+from games.engine.formats import SHEET_FORMAT
+from games.engine.sheets import SIDE_NUMBER_FIELDS as SIDE_NUMBERS
 
 
 class CodeForm(forms.Form):

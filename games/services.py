@@ -30,23 +30,16 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games.engine.checking import LOG_FORMAT, SHEET_FORMAT, check_document, document_kind
+from games.engine.checking import check_document, document_kind
 from games.engine.errors import EngineError
+from games.engine.formats import LOG_FORMAT, SHEET_FORMAT
 from games.engine.rules import RuleSet, rules_from_spec
+from games.engine.sheets import SIDE_NUMBER_FIELDS
 from games.models import ResultVersion, RoundResult, SeatRoundFacts, Submission
 from league.models import Event, Game, Seat
 
 # The figures two entries must agree on, per side of a round (plus the round's `ended_by`).
-SIDE_FIGURES = (
-    "score",
-    "clean_books",
-    "dirty_books",
-    "wild_books",
-    "red_threes",
-    "table_points",
-    "held_points",
-    "went_out",
-)
+SIDE_FIGURES = ("score", *SIDE_NUMBER_FIELDS, "went_out")
 
 
 class ResultRefused(Exception):

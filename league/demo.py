@@ -13,6 +13,8 @@ from django.utils import timezone
 
 from games import services as results
 from games.engine.checking import check_document
+from games.engine.formats import SHEET_FORMAT
+from games.engine.sheets import SIDE_NUMBER_FIELDS
 from games.engine.simulate import simulate_game
 from league import services as league
 from league.models import Club, Event, Game, Membership, Player, Rotation, Season
@@ -41,11 +43,10 @@ class Demo:
 
 def sheets_from_report(report: dict) -> list[dict]:
     """One score sheet per round with the figures the engine found in a move log."""
-    fields = ("clean_books", "dirty_books", "wild_books", "red_threes", "table_points",
-              "held_points", "went_out")
+    fields = (*SIDE_NUMBER_FIELDS, "went_out")
     return [
         {
-            "format": "hand-and-foot-sheet/1",
+            "format": SHEET_FORMAT,
             "round": r["round"],
             "ended_by": r["ended_by"],
             "sides": [{f: side[f] for f in fields} for side in r["sides"]],

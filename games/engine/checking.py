@@ -7,10 +7,10 @@ import json
 from typing import Any
 
 from .errors import EngineError, ErrorCode
+from .formats import LOG_FORMAT, SHEET_FORMAT
 from .report import GameReport
-from .sheets import SHEET_FORMAT, check_sheet
+from .sheets import check_sheet
 
-LOG_FORMAT = "hand-and-foot-log/1"
 _SHEET_PREFIX = "hand-and-foot-sheet/"
 _LOG_PREFIX = "hand-and-foot-log/"
 

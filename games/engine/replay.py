@@ -7,13 +7,13 @@ from typing import Any
 
 from .cards import CARD_STR, IS_RED3, IS_THREE, IS_WILD, NCARDS, PARSE, deck_counts, sorted_deck
 from .errors import EngineError, ErrorCode
+from .formats import LOG_FORMAT
 from .moves import card_ids, parse_items
 from .report import GameReport, RoundReport, totals_of
 from .rules import RuleSet, rules_from_spec
 from .state import State
 
 E = ErrorCode
-LOG_FORMAT = "hand-and-foot-log/1"
 
 
 class Table:

@@ -15,11 +15,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import EngineError, ErrorCode
+from .formats import SHEET_FORMAT
 from .report import GameReport, RoundReport, SideScore
 from .rules import PRESETS, RuleSet, rules_from_spec
 from .scoring import side_score
-
-SHEET_FORMAT = "hand-and-foot-sheet/1"
 
 # One standard deck: 52 cards + 2 jokers.
 DECK_WILDS = 6  # four 2s and two jokers
@@ -35,7 +34,9 @@ CHEAPEST_WILD = 20  # a 2
 
 _COUNT_FIELDS = ("clean_books", "dirty_books", "wild_books", "red_threes")
 _POINT_FIELDS = ("table_points", "held_points")
-_REQUIRED = (*_COUNT_FIELDS, *_POINT_FIELDS, "went_out")
+# The numbers a scorer writes for each side of a round (the sheet's side fields but `went_out`).
+SIDE_NUMBER_FIELDS = (*_COUNT_FIELDS, *_POINT_FIELDS)
+_REQUIRED = (*SIDE_NUMBER_FIELDS, "went_out")
 _SIDE_FIELDS = frozenset((*_REQUIRED, "score", "cut_bonus"))
 _TOP_FIELDS = frozenset(("format", "rules", "round", "ended_by", "sides", "players"))
 _TOP_REQUIRED = ("format", "rules", "round", "ended_by", "sides")

@@ -18,9 +18,10 @@ from .cards import (
     WILD,
     deck_counts,
 )
+from .formats import LOG_FORMAT
 from .legal import discard_moves, legal_moves, meld_moves, pickup_moves
 from .moves import AskGoOut, Discard, Draw, Meld, MeldItem, Move, Pickup, apply_move
-from .replay import LOG_FORMAT, sides_for
+from .replay import sides_for
 from .rules import RuleSet, rules_from_spec, rules_to_spec
 from .state import START, State
 

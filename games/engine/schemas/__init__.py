@@ -28,6 +28,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
 from ..errors import EngineError, ErrorCode
+from ..formats import LOG_FORMAT, SHEET_FORMAT
 
 _FILES = {
     "move_log": "move_log.schema.json",
@@ -40,8 +41,6 @@ _ALIASES = {
     "score_sheet.schema.json": "score_sheet",
 }
 
-LOG_FORMAT = "hand-and-foot-log/1"
-SHEET_FORMAT = "hand-and-foot-sheet/1"
 
 
 @cache
