@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "league",
     "games",
     "analytics",
+    "site_pages",
 ]
 
 MIDDLEWARE = [
