@@ -31,13 +31,14 @@ from league.models import Event, Game, Player, Season, Seat
 def game_results(*, game_filter: Q) -> dict[int, GameResult]:
     """Each game's sides (players and game totals), for the games matched by `game_filter`
     (a Q on Game) that have a confirmed result."""
+    games = _few_or_all(Game.objects.filter(game_filter))
     totals = (
-        RoundResult.objects.filter(game__in=Game.objects.filter(game_filter))
+        RoundResult.objects.filter(game__in=games)
         .values_list("game_id", "side", "game__table__rotation__event_id")
         .annotate(total=Sum("score"), held=Sum("held_points"))
         .order_by()
     )
-    seats = Seat.objects.filter(table__game__in=Game.objects.filter(game_filter)).values_list(
+    seats = Seat.objects.filter(table__game__in=games).values_list(
         "table__game__id", "side", "player_id"
     )
     players: dict[tuple[int, int], list[int]] = defaultdict(list)
@@ -54,6 +55,16 @@ def game_results(*, game_filter: Q) -> dict[int, GameResult]:
                             events[game_id])
         for game_id, entries in sides.items()
     }
+
+
+FEW_GAMES = 10_000
+
+
+def _few_or_all(games: QuerySet) -> QuerySet | list[int]:
+    """A night's or a few players' games as a list of ids (PostgreSQL then reads their rows by
+    index; as a subquery it may scan whole tables), a club's whole history as the subquery."""
+    ids = list(games.values_list("pk", flat=True)[:FEW_GAMES + 1])
+    return ids if len(ids) <= FEW_GAMES else games
 
 
 def club_game_order(*, club_id: int) -> list[int]:
@@ -78,7 +89,7 @@ def results_versions(*, game_filter: Q) -> dict[int, int]:
     """Each matched game's last result row id: it changes whenever the game's result is
     written again (results are replaced, never updated in place)."""
     return dict(
-        RoundResult.objects.filter(game__in=Game.objects.filter(game_filter))
+        RoundResult.objects.filter(game__in=_few_or_all(Game.objects.filter(game_filter)))
         .values("game_id").annotate(version=Max("id")).order_by()
         .values_list("game_id", "version")
     )

@@ -321,9 +321,10 @@ def statistics_refresh(*, club_id: int, player_ids: Collection[int]) -> None:
     ids = list(player_ids)
     if not ids:
         return
-    their_games = Game.objects.filter(
+    # As ids: PostgreSQL then reads only these games' rows, by index.
+    their_games = list(Game.objects.filter(
         table__rotation__event__club_id=club_id, table__rotation__event__is_public=True,
-        table__seats__player_id__in=ids).values("pk")
+        table__seats__player_id__in=ids).values_list("pk", flat=True).order_by().distinct())
     rounds = selectors.rounds_frame(round_filter=Q(game__in=their_games))
     seats = selectors.seats_frame(seat_filter=Q(table__game__in=their_games))
     facts = selectors.facts_frame(facts_filter=Q(game__in=their_games, player_id__in=ids))
