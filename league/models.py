@@ -9,6 +9,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.urls import reverse
 
 from league.tie_breaks import TIE_BREAKS
 
@@ -71,7 +72,7 @@ class Player(models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return f"/players/{self.club.slug}/{self.slug}/"
+        return reverse("player-detail", kwargs={"club": self.club.slug, "slug": self.slug})
 
 
 class Partnership(models.Model):
@@ -211,7 +212,7 @@ class Event(models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return f"/events/{self.slug}/"
+        return reverse("event-detail", kwargs={"slug": self.slug})
 
     @property
     def rules_spec(self) -> str | dict:
@@ -385,4 +386,4 @@ class Game(models.Model):
     @property
     def entry_url(self) -> str:
         """The table card's link: opens the result entry page for this game, no account needed."""
-        return f"/play/{self.entry_token}/"
+        return reverse("play-game", kwargs={"token": self.entry_token})

@@ -10,6 +10,7 @@ import qrcode.image.svg
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
 from league import selectors
@@ -111,6 +112,6 @@ def table_cards(request: HttpRequest, slug: str) -> HttpResponse:
         "event": event,
         "rotation": rotation,
         "cards": [_table_card(request, table) for table in plan.tables] if plan else [],
-        "play_url": request.build_absolute_uri("/play/"),
+        "play_url": request.build_absolute_uri(reverse("play-home")),
     }
     return render(request, "league/table_cards.html", context)
