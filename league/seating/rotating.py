@@ -33,6 +33,7 @@ def plan_rotating(request: SeatingRequest) -> list[RotationPlan]:
     rng = random.Random(request.seed)
     design = _from_design(players, request, rng) or []
     planned = design[len(request.played) : request.rotations]
+    from_design = len(planned)
     history = History(request.played, players)
     for tables, sit in planned:
         history.add(tables, sit)
@@ -42,7 +43,7 @@ def plan_rotating(request: SeatingRequest) -> list[RotationPlan]:
         tables = seat_one_rotation(seated, sizes, request.six_sides, history, rng)
         history.add(tables, sit)
         planned.append((tables, sit))
-    return build_rotations(planned, request.played, rng)
+    return build_rotations(planned, request.played, rng, keep_orientation=from_design)
 
 
 # --- exact designs -------------------------------------------------------------------------
