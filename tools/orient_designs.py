@@ -5,15 +5,17 @@ times. Reversing a table (a, b, c, d) -> (a, d, c, b) keeps the partners and rev
 whom on its four opponent pairs, so each pair gives a constraint "table t reversed XOR table u
 reversed = c" and the fewest one-way pairs is the fewest violated constraints (a frustration
 index). Simulated annealing over single-table reversals, starting from the developed
-orientation; prints ``FLIPS`` entries (hex bitmask, bit k = table k of the developed design in
-rotation-major order) for ``league/seating/designs_data.py``.
+orientation (after the best of the 2^n orientations of the base tables); prints the base
+tables so oriented and ``FLIPS`` entries (hex bitmask, bit k = table k of the developed design
+in rotation-major order) for ``league/seating/designs_data.py``.
 
-    .venv/bin/python tools/orient_designs.py 8 12 16 --seconds 20
+    .venv/bin/python tools/orient_designs.py designs.txt --seconds 20
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import math
 import random
 import sys
@@ -22,12 +24,32 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from league.seating.designs import design_source, develop  # noqa: E402
+from league.seating.designs import develop  # noqa: E402
 
 
-def constraints(v: int) -> tuple[list[tuple[int, ...]], list[tuple[int, int, int]]]:
-    moduli, base = design_source(v)
-    tables = [t for rotation in develop(v, list(base), moduli) for t in rotation]
+def best_base_orientation(v: int, base: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """Reverse base tables (all 2^n ways) for the fewest classes {d, -d} fed one way."""
+    m, inf = v - 1, v - 1
+    best, best_bad = base, None
+    for mask in range(1 << len(base)):
+        tables = [(a, d, c, b) if mask >> k & 1 else (a, b, c, d)
+                  for k, (a, b, c, d) in enumerate(base)]
+        fed = [0] * m
+        for t in tables:
+            for k in range(4):
+                x, y = t[k], t[(k + 1) % 4]
+                if inf not in (x, y):
+                    fed[(y - x) % m] += 1
+        bad = sum(1 for d in range(1, (m + 1) // 2) if (fed[d] == 0) != (fed[m - d] == 0))
+        if best_bad is None or bad < best_bad:
+            best, best_bad = tables, bad
+    return best
+
+
+def constraints(
+    v: int, base: list[tuple[int, ...]]
+) -> tuple[list[tuple[int, ...]], list[tuple[int, int, int]]]:
+    tables = [t for rotation in develop(v, base) for t in rotation]
     seen: dict[tuple[int, int], tuple[int, int]] = {}
     edges = []
     for k, (a, b, c, d) in enumerate(tables):
@@ -41,7 +63,7 @@ def constraints(v: int) -> tuple[list[tuple[int, ...]], list[tuple[int, int, int
     return tables, edges
 
 
-def anneal(n_tables: int, edges, seconds: float, rng: random.Random) -> tuple[int, list[int]]:
+def anneal(n_tables: int, edges: list[tuple[int, int, int]], seconds: float, rng: random.Random) -> tuple[int, list[int]]:
     incident: list[list[tuple[int, int]]] = [[] for _ in range(n_tables)]
     for u, k, same in edges:
         incident[u].append((k, same))
@@ -75,11 +97,14 @@ def anneal(n_tables: int, edges, seconds: float, rng: random.Random) -> tuple[in
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("sizes", type=int, nargs="+")
+    parser.add_argument("file", help="a Python dict literal {v: [base tables]} of Wh(4n)")
     parser.add_argument("--seconds", type=float, default=20)
     args = parser.parse_args()
-    for v in args.sizes:
-        tables, edges = constraints(v)
+    designs = ast.literal_eval(Path(args.file).read_text())
+    for v, base in sorted(designs.items()):
+        base = best_base_orientation(v, [tuple(t) for t in base])
+        print(f"    {v}: {base},")
+        tables, edges = constraints(v, base)
         start = sum(1 for u, k, same in edges if same == 0)
         best, flip = anneal(len(tables), edges, args.seconds, random.Random(v))
         mask = sum(1 << k for k, f in enumerate(flip) if f)

@@ -1,7 +1,7 @@
 /* Offline search for base tables of whist tournaments (NOT used at run time).
  *
  * Build: gcc -O2 -o /tmp/whist_search tools/whist_search.c -lm
- * Usage: whist_search v m1 [m2] seed seconds
+ * Usage: whist_search v m1 [m2] seed seconds [lambda temperature stall]
  *   group G = Z_m1 x Z_m2 (element a*m2 + b); |G| = v for v = 4n+1 (the base tables cover G
  *   minus 0), |G| = v - 1 for v = 4n (1-rotational: one extra fixed point "infinity" = |G|).
  *
@@ -86,12 +86,17 @@ static void orient_all(void) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 5) { fprintf(stderr, "usage: v m1 [m2] seed seconds\n"); return 2; }
+    if (argc < 5) { fprintf(stderr, "usage: v m1 m2 seed seconds [lambda T stall]\n"); return 2; }
     V = atoi(argv[1]); m1 = atoi(argv[2]);
-    int ai = 3; m2 = 1;
-    if (argc == 6) { m2 = atoi(argv[3]); ai = 4; }
+    int ai = 4; m2 = atoi(argv[3]);
     rs = 88172645463325252ULL ^ (unsigned long long)atoll(argv[ai]) * 2654435761ULL;
     double seconds = atof(argv[ai + 1]);
+    /* the cost is 2 * (partner + class deviation) + lambda * feeds deviation; moves that raise
+       it by d are taken with probability exp(-d / temperature) (0: a plain hill-climb with
+       sideways moves); a restart after `stall` moves without a new best */
+    int lambda = argc > ai + 2 ? atoi(argv[ai + 2]) : 1;
+    double T0 = argc > ai + 3 ? atof(argv[ai + 3]) : 1.0;
+    long stall_max = argc > ai + 4 ? atol(argv[ai + 4]) : 400000;
     G = m1 * m2;
     four_n = (V % 4 == 0);
     if ((four_n && G != V - 1) || (!four_n && G != V)) { fprintf(stderr, "bad group order\n"); return 2; }
@@ -115,10 +120,10 @@ int main(int argc, char **argv) {
         cost_pc = 0; cost_d = 0;
         for (int x = 1; x < G; x++) { cost_pc += 1; cost_d += 1; if (x < neg_[x]) cost_pc += 2; }
         for (int t = 0; t < NT; t++) table(t, 1);
-        double T = 1.0;
+        double T = T0;
         long it = 0, stall = 0;
-        int cost = 2 * cost_pc + cost_d, best = cost;
-        while (stall < 400000 && best_bad > goal) {
+        int cost = 2 * cost_pc + lambda * cost_d, best = cost;
+        while (stall < stall_max && best_bad > goal) {
             it++;
             int i = rnd() % NP, j = rnd() % NP;
             int ti = i / 4, tj = j / 4;
@@ -126,14 +131,14 @@ int main(int argc, char **argv) {
             table(ti, -1); if (tj != ti) table(tj, -1);
             int tmp = pts[i]; pts[i] = pts[j]; pts[j] = tmp;
             table(ti, 1); if (tj != ti) table(tj, 1);
-            int c = 2 * cost_pc + cost_d, d = c - cost;
-            if (d <= 0 || urand() < exp(-d / T)) {
+            int c = 2 * cost_pc + lambda * cost_d, d = c - cost;
+            if (d <= 0 || (T > 0 && urand() < exp(-d / T))) {
                 cost = c;
                 if (cost < best) { best = cost; stall = 0; } else stall++;
                 if (cost_pc == 0) {
                     designs++;
                     orient_all();
-                    cost = 2 * cost_pc + cost_d;
+                    cost = 2 * cost_pc + lambda * cost_d;
                 }
             } else {
                 table(ti, -1); if (tj != ti) table(tj, -1);
@@ -142,7 +147,7 @@ int main(int argc, char **argv) {
                 stall++;
             }
             if ((it & 1023) == 0) {
-                T *= 0.998; if (T < 0.25) T = 0.25;
+                T *= 0.998; if (T > 0 && T < 0.25) T = 0.25;
                 if ((it & 0xffff) == 0 && now() > end) break;
             }
         }

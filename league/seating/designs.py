@@ -10,8 +10,8 @@ moduli, elements numbered in mixed radix):
 
 * v = 4n + 1, |G| = v: the base tables cover G minus 0; developing them gives v rotations,
   rotation g leaving out player g. For v = q a prime or the square of a prime (5, 9, 13, 17,
-  25, 29, 37, 41, 49, 53, 61) Moore's construction over GF(q); for the others (21, 33, 45, 57)
-  base tables over Z_v found offline. All of them are *ordered*: the "feeds" differences
+  25, 29, 37, 41, 49, 53, 61) Moore's construction over GF(q); for 45 the same over the ring
+  GF(9) x GF(5); for 21 base tables over Z_v found offline. All of them are *ordered*: the "feeds" differences
   (next minus current around each table) cover G minus 0 once, so every player feeds every
   other player exactly once.
 * v = 4n, |G| = v - 1: 1-rotational designs over Z_{v-1} plus a fixed point "infinity"
@@ -115,6 +115,59 @@ def moore_base_tables(q: int) -> list[Table]:
     return tables
 
 
+def product_moore_base_tables(fields: tuple[tuple[int, int], ...]) -> tuple[list[Table], tuple]:
+    """Moore's construction over the ring R = GF(q1) x GF(q2) x ..., every q_i = 4k + 1 odd.
+
+    With e = (e1, e2, ...), e_i^2 = -1 in GF(q_i): multiplying by <e> = {1, e, -1, -e} moves
+    every non-zero element (e - 1 is a unit, so e r = r only for r = 0), so orbit
+    representatives x give base tables (x, xe, -x, -xe) on all of R minus 0; partner
+    differences 2x<e> and feeds differences x(e - 1)<e> cover R minus 0 once (2 and e - 1 are
+    units): an ordered design on |R| players (e.g. 45 = GF(9) x GF(5)).
+    Returns the tables (elements in mixed radix over the fields' moduli) and the moduli.
+    """
+    rings = [Field(p, k) for p, k in fields]
+    es = [ring.power(ring.primitive(), (ring.q - 1) // 4) for ring in rings]
+    sizes = [ring.q for ring in rings]
+
+    def split(x: int) -> list[int]:
+        out = []
+        for q in reversed(sizes):
+            out.append(x % q)
+            x //= q
+        return out[::-1]
+
+    def join(parts: list[int]) -> int:
+        x = 0
+        for q, part in zip(sizes, parts, strict=True):
+            x = x * q + part
+        return x
+
+    def times(x: int, ys: list[int]) -> int:
+        return join([r.mul(a, b) for r, a, b in zip(rings, split(x), ys, strict=True)])
+
+    def neg(x: int) -> int:
+        return join([r.neg(a) for r, a in zip(rings, split(x), strict=True)])
+
+    total = 1
+    for q in sizes:
+        total *= q
+    seen: set[int] = set()
+    tables = []
+    for x in range(1, total):
+        if x in seen:
+            continue
+        xe = times(x, es)
+        table = (x, xe, neg(x), neg(xe))
+        seen.update(table)
+        tables.append(table)
+    moduli = tuple(m for ring in rings for m in ring.moduli)
+    return tables, moduli
+
+
+# fields of the rings used for v = 4n + 1 that is neither a prime nor a prime square
+PRODUCT_RINGS: dict[int, tuple[tuple[int, int], ...]] = {45: ((3, 2), (5, 1))}
+
+
 # --- development --------------------------------------------------------------------------------
 
 
@@ -149,6 +202,9 @@ def design_source(v: int) -> tuple[tuple[int, ...], tuple[Table, ...]] | None:
     pk = prime_power(v)
     if v % 4 == 1 and pk:
         return (pk[0],) * pk[1], tuple(moore_base_tables(v))
+    if v in PRODUCT_RINGS:
+        tables, moduli = product_moore_base_tables(PRODUCT_RINGS[v])
+        return moduli, tuple(tables)
     return None
 
 

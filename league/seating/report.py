@@ -49,7 +49,6 @@ def quality_report(plans: Sequence[RotationPlan], players: Iterable[int]) -> dic
         "partner_repeats": sum(n - 1 for n in partners.values() if n > 1),
         "opponent_min": min(meet, default=0),
         "opponent_max": max(meet, default=0),
-        "sit_outs": {p: sit_outs.get(p, 0) for p in ids},
         "one_way_pairs": sum(
             1 for a, b in combinations(ids, 2) if (feeds[(a, b)] > 0) != (feeds[(b, a)] > 0)
         ),

@@ -3,7 +3,9 @@
 Costs: a repeated partnership costs ``PARTNER_WEIGHT`` times the number of earlier
 partnerships (so it is avoided whenever possible); meeting an opponent again costs the number of
 earlier meetings, which keeps the opponent counts as even as possible (it minimises the sum of
-their squares).
+their squares). With a season (``request.season``) the earlier nights add their weighted costs
+(see :mod:`season`): a design's points are labelled with the players so that the night's
+partnerships and meetings are the season's least used, and the local search counts them too.
 """
 
 from __future__ import annotations
@@ -14,12 +16,14 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from .designs import whist_design
+from .season import SeasonWeights, season_weights
 from .seats import Sides, build_rotations
 from .shapes import rotating_shape, split_sides
 from .types import RotationPlan, SeatingError, SeatingRequest
 
-PARTNER_WEIGHT = 1000
+PARTNER_WEIGHT = 1_000_000
 RESTARTS = 6  # fresh starts of the local search while a partner repeat remains
+SIT_OUT_WEIGHT = 30.0  # season: cost of sitting out once more per earlier night's sit-out
 
 
 def plan_rotating(request: SeatingRequest) -> list[RotationPlan]:
@@ -31,10 +35,11 @@ def plan_rotating(request: SeatingRequest) -> list[RotationPlan]:
         return []
     sizes, n_sit = rotating_shape(len(players), request)
     rng = random.Random(request.seed)
-    design = _from_design(players, request, rng) or []
+    season = season_weights(request.season)
+    design = _from_design(players, request, rng, season) or []
     planned = design[len(request.played) : request.rotations]
     from_design = len(planned)
-    history = History(request.played, players)
+    history = History(request.played, players, season)
     for tables, sit in planned:
         history.add(tables, sit)
     while len(planned) < remaining:
@@ -50,10 +55,10 @@ def plan_rotating(request: SeatingRequest) -> list[RotationPlan]:
 
 
 def _from_design(
-    players: list[int], request: SeatingRequest, rng: random.Random
+    players: list[int], request: SeatingRequest, rng: random.Random, season: SeasonWeights
 ) -> list[tuple[list[Sides], tuple[int, ...]]] | None:
-    """The design's rotations (relabelled by the seed) when a Wh(v) fits and the rotations
-    already played are its prefix; None otherwise."""
+    """The design's rotations (relabelled by the seed, and against the season) when a Wh(v)
+    fits and the rotations already played are its prefix; None otherwise."""
     v = len(players)
     if v % 4 not in (0, 1):
         return None
@@ -62,8 +67,11 @@ def _from_design(
         return None
     labels = players[:]
     rng.shuffle(labels)
+    ordered = _even_order(design)
+    if season:
+        _label_against_season(labels, ordered[: request.rotations], season, rng)
     rotations = []
-    for rotation in _even_order(design):
+    for rotation in ordered:
         seated = {x for t in rotation for x in t}
         tables = [((labels[a], labels[c]), (labels[b], labels[d])) for a, b, c, d in rotation]
         sit = tuple(labels[x] for x in range(v) if x not in seated)
@@ -72,6 +80,48 @@ def _from_design(
     if played != [_normal(t, s) for t, s in rotations[: len(played)]]:
         return None
     return rotations
+
+
+def _label_against_season(
+    labels: list[int], rotations: list[list[tuple[int, ...]]], season: SeasonWeights,
+    rng: random.Random,
+) -> None:
+    """Relabel the design's points (swapping two players' points while that does not raise the
+    season cost) so the night's partnerships and meetings are the season's least used."""
+    links: list[list[tuple[int, bool]]] = [[] for _ in labels]
+    sits: Counter = Counter()
+    for rotation in rotations:
+        seated = {x for t in rotation for x in t}
+        sits.update(x for x in range(len(labels)) if x not in seated)
+        for a, b, c, d in rotation:
+            for x, y, partner in ((a, c, True), (b, d, True), (a, b, False), (b, c, False),
+                                  (c, d, False), (d, a, False)):
+                links[x].append((y, partner))
+                links[y].append((x, partner))
+
+    def cost_of(x: int) -> float:
+        p = labels[x]
+        total = SIT_OUT_WEIGHT * sits[x] * season.sit_outs[p]
+        for y, partner in links[x]:
+            key = _key(p, labels[y])
+            total += (season.partners if partner else season.opponents).get(key, 0.0)
+        return total
+
+    n, idle = len(labels), 0
+    while idle < 40 * n:
+        i, j = rng.randrange(n), rng.randrange(n)
+        if i == j:
+            continue
+        before = cost_of(i) + cost_of(j)
+        labels[i], labels[j] = labels[j], labels[i]
+        delta = cost_of(i) + cost_of(j) - before
+        if delta < 0:
+            idle = 0
+        elif delta == 0:
+            idle += 1
+        else:
+            labels[i], labels[j] = labels[j], labels[i]
+            idle += 1
 
 
 def _even_order(design: list[list[tuple[int, ...]]]) -> list[list[tuple[int, ...]]]:
@@ -114,7 +164,11 @@ def _shape_of(plan: RotationPlan) -> tuple:
 class History:
     """Partner/opponent/sit-out counts so far (played plus planned rotations)."""
 
-    def __init__(self, played: Sequence[RotationPlan], players: list[int]) -> None:
+    def __init__(
+        self, played: Sequence[RotationPlan], players: list[int],
+        season: SeasonWeights | None = None,
+    ) -> None:
+        self.season = season or SeasonWeights()
         self.partners: Counter = Counter()
         self.opponents: Counter = Counter()
         self.sit_outs: Counter = Counter()
@@ -141,7 +195,8 @@ class History:
         """The ``k`` players who sat out least (ties broken by the seed)."""
         if k == 0:
             return ()
-        order = sorted(players, key=lambda p: (self.sit_outs[p], rng.random()))
+        seasonal = self.season.sit_outs
+        order = sorted(players, key=lambda p: (self.sit_outs[p], seasonal[p], rng.random()))
         return tuple(sorted(order[:k]))
 
 
@@ -199,6 +254,11 @@ def _weights(seated: list[int], idx: dict, history: History):
     for (a, b), c in history.opponents.items():
         if a in idx and b in idx:
             opp[idx[a]][idx[b]] = opp[idx[b]][idx[a]] = c
+    for table, weights in ((part, history.season.partners), (opp, history.season.opponents)):
+        for (a, b), w in weights.items():
+            if a in idx and b in idx:
+                table[idx[a]][idx[b]] += w
+                table[idx[b]][idx[a]] += w
 
     def weight(a: int, b: int, is_partner: bool) -> int:
         return part[a][b] if is_partner else opp[a][b]
