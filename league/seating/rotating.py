@@ -4,8 +4,8 @@ Costs: a repeated partnership costs ``PARTNER_WEIGHT`` times the number of earli
 partnerships (so it is avoided whenever possible); meeting an opponent again costs the number of
 earlier meetings, which keeps the opponent counts as even as possible (it minimises the sum of
 their squares). With a season (``request.season``) the earlier nights add their weighted costs
-(see :mod:`season`): a design's points are labelled with the players so that the night's
-partnerships and meetings are the season's least used, and the local search counts them too.
+(see :mod:`season`) to the local search, which then plans nights shorter than a whole design
+too.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from .types import RotationPlan, SeatingError, SeatingRequest
 
 PARTNER_WEIGHT = 1_000_000
 RESTARTS = 6  # fresh starts of the local search while a partner repeat remains
-SIT_OUT_WEIGHT = 30.0  # season: cost of sitting out once more per earlier night's sit-out
 
 
 def plan_rotating(request: SeatingRequest) -> list[RotationPlan]:
@@ -57,21 +56,22 @@ def plan_rotating(request: SeatingRequest) -> list[RotationPlan]:
 def _from_design(
     players: list[int], request: SeatingRequest, rng: random.Random, season: SeasonWeights
 ) -> list[tuple[list[Sides], tuple[int, ...]]] | None:
-    """The design's rotations (relabelled by the seed, and against the season) when a Wh(v)
-    fits and the rotations already played are its prefix; None otherwise."""
+    """The design's rotations (relabelled by the seed) when a Wh(v) fits and the rotations
+    already played are its prefix; None otherwise (and for a season's night shorter than the
+    whole design: a whole design has every pair partner once and meet twice, whatever the
+    season)."""
     v = len(players)
     if v % 4 not in (0, 1):
         return None
     design = whist_design(v)
-    if design is None:
+    if design is None or (season and request.rotations < len(design)):
+        # a shorter night of a season: the search below, free to pick any table, mixes the
+        # season's partners better than relabelling a design prefix
         return None
     labels = players[:]
     rng.shuffle(labels)
-    ordered = _even_order(design)
-    if season:
-        _label_against_season(labels, ordered[: request.rotations], season, rng)
     rotations = []
-    for rotation in ordered:
+    for rotation in _even_order(design):
         seated = {x for t in rotation for x in t}
         tables = [((labels[a], labels[c]), (labels[b], labels[d])) for a, b, c, d in rotation]
         sit = tuple(labels[x] for x in range(v) if x not in seated)
@@ -80,48 +80,6 @@ def _from_design(
     if played != [_normal(t, s) for t, s in rotations[: len(played)]]:
         return None
     return rotations
-
-
-def _label_against_season(
-    labels: list[int], rotations: list[list[tuple[int, ...]]], season: SeasonWeights,
-    rng: random.Random,
-) -> None:
-    """Relabel the design's points (swapping two players' points while that does not raise the
-    season cost) so the night's partnerships and meetings are the season's least used."""
-    links: list[list[tuple[int, bool]]] = [[] for _ in labels]
-    sits: Counter = Counter()
-    for rotation in rotations:
-        seated = {x for t in rotation for x in t}
-        sits.update(x for x in range(len(labels)) if x not in seated)
-        for a, b, c, d in rotation:
-            for x, y, partner in ((a, c, True), (b, d, True), (a, b, False), (b, c, False),
-                                  (c, d, False), (d, a, False)):
-                links[x].append((y, partner))
-                links[y].append((x, partner))
-
-    def cost_of(x: int) -> float:
-        p = labels[x]
-        total = SIT_OUT_WEIGHT * sits[x] * season.sit_outs[p]
-        for y, partner in links[x]:
-            key = _key(p, labels[y])
-            total += (season.partners if partner else season.opponents).get(key, 0.0)
-        return total
-
-    n, idle = len(labels), 0
-    while idle < 40 * n:
-        i, j = rng.randrange(n), rng.randrange(n)
-        if i == j:
-            continue
-        before = cost_of(i) + cost_of(j)
-        labels[i], labels[j] = labels[j], labels[i]
-        delta = cost_of(i) + cost_of(j) - before
-        if delta < 0:
-            idle = 0
-        elif delta == 0:
-            idle += 1
-        else:
-            labels[i], labels[j] = labels[j], labels[i]
-            idle += 1
 
 
 def _even_order(design: list[list[tuple[int, ...]]]) -> list[list[tuple[int, ...]]]:

@@ -33,7 +33,7 @@ def test_recent_nights_weigh_more():
         assert weights.partners[tuple(sorted(pair))] == pytest.approx(PARTNER * DECAY)
 
 
-@pytest.mark.parametrize("n", [8, 10, 13, 18])  # designs (8, 13) and the search (10, 18)
+@pytest.mark.parametrize("n", [8, 10, 13, 18])
 def test_a_night_avoids_the_partners_of_the_night_before(n):
     players = range(1, n + 1)
     first = night(players, 3, seed=1)
@@ -71,3 +71,11 @@ def test_a_short_season_mixes_partners_more_than_night_by_night():
         never[aware] = sum(1 for pair in together if pair not in partners)
         repeats[aware] = sum(c - 1 for c in partners.values())
     assert never[True] < never[False] and repeats[True] * 3 <= repeats[False]
+
+
+def test_a_whole_design_night_stays_exact_in_a_season():
+    first = night(range(1, 14), 4, seed=1)
+    full = night(range(1, 14), 13, seed=2, season=[first])
+    report = quality_report(full, range(1, 14))
+    assert report["partner_repeats"] == 0 and report["opponent_min"] == report["opponent_max"] == 2
+    assert report["one_way_pairs"] == 0
