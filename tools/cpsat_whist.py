@@ -71,21 +71,24 @@ def build(v: int) -> tuple[cp_model.CpModel, list[list[cp_model.IntVar]]]:
     model.AddAllDifferent(pvars)
     if not four_n:
         model.AddAllDifferent(feeds)
-    else:  # each class {d, -d} exactly twice among the feeds differences
-        half = (m - 1) // 2
-        members: dict[int, list] = {c: [] for c in range(1, half + 1)}
-        for f in feeds:
-            for c in range(1, half + 1):
-                is_c = model.NewBoolVar("")
-                model.Add(f == c).OnlyEnforceIf(is_c)
-                model.Add(f != c).OnlyEnforceIf(is_c.Not())
-                is_neg = model.NewBoolVar("")
-                model.Add(f == m - c).OnlyEnforceIf(is_neg)
-                model.Add(f != m - c).OnlyEnforceIf(is_neg.Not())
-                members[c] += [is_c, is_neg]
-        for bools in members.values():
-            model.Add(sum(bools) == 2)
+    else:
+        _classes_twice(model, feeds, m)
     return model, x
+
+
+def _classes_twice(model: cp_model.CpModel, feeds: list, m: int) -> None:
+    """Each class {d, -d} exactly twice among the feeds differences (opponents twice)."""
+    half = (m - 1) // 2
+    members: dict[int, list] = {c: [] for c in range(1, half + 1)}
+    for f in feeds:
+        for c in range(1, half + 1):
+            for value in (c, m - c):
+                hit = model.NewBoolVar("")
+                model.Add(f == value).OnlyEnforceIf(hit)
+                model.Add(f != value).OnlyEnforceIf(hit.Not())
+                members[c].append(hit)
+    for bools in members.values():
+        model.Add(sum(bools) == 2)
 
 
 def solve(v: int, seconds: float, workers: int) -> list[tuple[int, ...]] | None:
