@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 
 from games import selectors, services
 from games.forms import ConfirmForm, CorrectionForm, SheetForm, sheet_initial
-from games.services import Entrant, ResultRefused
+from games.services import ResultRefused
 from league.models import Event, Game
 from league.permissions import check_directs_event
 
@@ -93,7 +93,7 @@ def confirm_version(request: HttpRequest, game_id: int) -> HttpResponse:
         services.result_confirm(
             game=game,
             version_number=form.cleaned_data["version"],
-            entrant=Entrant.for_user(request.user),
+            entrant=services.result_entrant(game=game, user=request.user),
         )
     except ResultRefused as refused:
         messages.error(request, refused.message)

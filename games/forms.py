@@ -15,14 +15,6 @@ class CodeForm(forms.Form):
     )
 
 
-class SideForm(forms.Form):
-    side = forms.TypedChoiceField(coerce=int, label="Which side are you?", widget=forms.RadioSelect)
-
-    def __init__(self, *args: Any, sides: list, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["side"].choices = [(s.side, s.label) for s in sides]
-
-
 class SheetForm(forms.Form):
     """One round's score sheet: per side the books, red 3s, points and who went out."""
 

@@ -11,7 +11,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 
 from games.models import ResultVersion, Submission
-from league.models import Event, Game, Seat
+from league.models import Event, Game, Seat, SideCredential
 from league.permissions import visible_events
 
 
@@ -24,16 +24,58 @@ def games_with_results(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Game]
     )
 
 
-def game_by_token(token: str) -> Game | None:
-    return (
-        Game.objects.select_related("table__rotation__event__club")
-        .filter(entry_token=token)
+@dataclass(frozen=True)
+class TableLink:
+    """A table credential as presented: its game and the side it enters for.
+
+    `side` is None for a game's old per-game link whose side could not be decided; `old` marks
+    that old link (or code)."""
+
+    game: Game
+    side: int | None
+    token: str
+    old: bool = False
+
+
+def _credential_link(credential: SideCredential | None) -> TableLink | None:
+    if credential is None:
+        return None
+    return TableLink(game=credential.game, side=credential.side, token=credential.token)
+
+
+def _old_link(game: Game | None) -> TableLink | None:
+    if game is None:
+        return None
+    credential = SideCredential.objects.filter(game=game, takes_old_link=True).first()
+    side = credential.side if credential else None
+    return TableLink(game=game, side=side, token=game.entry_token, old=True)
+
+
+def table_link_by_token(token: str) -> TableLink | None:
+    """The side link (or the game's old link) with this token, if any."""
+    if not token or len(token) > 64:
+        return None
+    credential = (
+        SideCredential.objects.select_related("game__table__rotation__event__club")
+        .filter(token=token)
         .first()
+    )
+    if credential is not None:
+        return _credential_link(credential)
+    return _old_link(
+        Game.objects.select_related("table__rotation__event__club").filter(entry_token=token).first()
     )
 
 
-def game_by_code(code: str) -> Game | None:
-    return Game.objects.filter(entry_code=code.strip().upper()).first()
+def table_link_by_code(code: str) -> TableLink | None:
+    """The side code (or the game's old code) typed at /play/, if any."""
+    code = code.strip().upper()
+    if not code or len(code) > 8:
+        return None
+    credential = SideCredential.objects.select_related("game").filter(code=code).first()
+    if credential is not None:
+        return _credential_link(credential)
+    return _old_link(Game.objects.filter(entry_code=code).first())
 
 
 def event_of(game: Game) -> Event:

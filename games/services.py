@@ -36,7 +36,9 @@ from games.engine.formats import LOG_FORMAT, SHEET_FORMAT
 from games.engine.rules import RuleSet, rules_from_spec
 from games.engine.sheets import SIDE_NUMBER_FIELDS
 from games.models import ResultVersion, RoundResult, SeatRoundFacts, Submission
+from games.selectors import TableLink
 from league.models import Event, Game, Seat
+from league.permissions import is_director, is_scorer
 
 # The figures two entries must agree on, per side of a round (plus the round's `ended_by`).
 SIDE_FIGURES = ("score", *SIDE_NUMBER_FIELDS, "went_out")
@@ -79,19 +81,25 @@ class StaleResult(ResultRefused):
 
 @dataclass(frozen=True)
 class Entrant:
-    """Who enters or confirms: a side at the table, or a signed-in user."""
+    """Who enters or confirms: a side at the table (its own link, or a signed-in player seated
+    on it), or a signed-in scorer or director."""
 
     key: str
     user: AbstractBaseUser | None = None
     via: str = Submission.Via.ACCOUNT
+    side: int | None = None
+    director: bool = False
 
     @classmethod
-    def for_side(cls, game: Game, side: int) -> Entrant:
-        return cls(key=f"game:{game.pk}:side:{side}", via=Submission.Via.TABLE_LINK)
+    def for_side(cls, game: Game, side: int, user: AbstractBaseUser | None = None) -> Entrant:
+        via = Submission.Via.TABLE_LINK if user is None else Submission.Via.ACCOUNT
+        return cls(key=f"game:{game.pk}:side:{side}", user=user, via=via, side=side)
 
     @classmethod
-    def for_user(cls, user: AbstractBaseUser, via: str = Submission.Via.ACCOUNT) -> Entrant:
-        return cls(key=f"user:{user.pk}", user=user, via=via)
+    def for_user(
+        cls, user: AbstractBaseUser, via: str = Submission.Via.ACCOUNT, *, director: bool = False
+    ) -> Entrant:
+        return cls(key=f"user:{user.pk}", user=user, via=via, director=director)
 
 
 @dataclass
@@ -117,15 +125,11 @@ def table_link_check(*, game: Game) -> None:
         )
 
 
-def table_entrant(*, game: Game, side: Any) -> Entrant:
-    """A side entering through the table link: only while the event runs, only a real side."""
-    table_link_check(game=game)
-    sides = sorted(set(Seat.objects.filter(table_id=game.table_id).values_list("side", flat=True)))
-    if isinstance(side, bool) or side not in sides:
-        raise ResultRefused(
-            "BAD_SIDE", f"Say which side you are: one of {', '.join(map(str, sides))}."
-        )
-    return Entrant.for_side(game, side)
+OLD_LINK_MESSAGE = (
+    "This table card is from before each side had its own link, so it cannot tell which side "
+    "you are. Use your side's link or code on the new table card (ask the director to print "
+    "it), or sign in."
+)
 
 
 def seated_side(*, game: Game, user: Any) -> int | None:
@@ -134,6 +138,52 @@ def seated_side(*, game: Game, user: Any) -> int | None:
         return None
     seat = Seat.objects.filter(table_id=game.table_id, player__user=user).first()
     return seat.side if seat else None
+
+
+def _side_claim_check(side: int, claimed_side: Any) -> None:
+    if claimed_side is not None and claimed_side != side:
+        raise ResultForbidden(
+            "SIDE_MISMATCH",
+            f"This link enters for side {side + 1} only; the request says side "
+            f"{claimed_side + 1 if isinstance(claimed_side, int) else claimed_side}. Leave "
+            "`side` out: it is taken from the link.",
+        )
+
+
+def result_entrant(
+    *, game: Game, user: Any, link: TableLink | None = None, claimed_side: Any = None
+) -> Entrant:
+    """The one rule of who may enter and confirm a game's result, and as whom.
+
+    A signed-in director or scorer of the event's club enters as themselves. Otherwise a table
+    link enters for its own side only (the game's old per-game link only for the side it could
+    be tied to), while the event runs; a signed-in player seated in the game enters for their
+    side. A `claimed_side` (the API body's `side`) must be that side. Anyone else is refused.
+    Confirming and settling disputes have their own limits (`result_confirm`).
+    """
+    club_id = game.table.rotation.event.club_id
+    if is_director(user, club_id):
+        return Entrant.for_user(user, director=True)
+    if is_scorer(user, club_id):
+        return Entrant.for_user(user)
+    if link is not None:
+        if link.game.pk != game.pk:
+            raise ResultForbidden("WRONG_TABLE_LINK", "This table link belongs to another game.")
+        table_link_check(game=game)
+        if link.side is None:
+            raise ResultForbidden("OLD_TABLE_LINK", OLD_LINK_MESSAGE)
+        _side_claim_check(link.side, claimed_side)
+        return Entrant.for_side(game, link.side)
+    side = seated_side(game=game, user=user)
+    if side is not None:
+        table_link_check(game=game)
+        _side_claim_check(side, claimed_side)
+        return Entrant.for_side(game, side, user=user)
+    raise ResultForbidden(
+        "NOT_AN_ENTRANT",
+        "Only the game's players (each side with its own table link or code), the club's "
+        "scorers and directors may enter results.",
+    )
 
 
 # --- the table and the documents ---------------------------------------------------------------
@@ -448,7 +498,14 @@ def _entry_update(game: Game, entrant: Entrant, rounds_needed: int) -> None:
     others = [v for v in open_versions if v.entered_by != entrant.key]
     if own and same_figures(own[0].rounds, figures):
         return
-    matching = next((v for v in others if same_figures(v.rounds, figures)), None)
+    matching = next(
+        (
+            v
+            for v in others
+            if same_figures(v.rounds, figures) and _may_settle_by_entry(v, entrant)
+        ),
+        None,
+    )
     if matching is not None:
         _confirm(game, matching, entrant)
         return
@@ -509,13 +566,34 @@ def result_confirm(*, game: Game, version_number: int, entrant: Entrant) -> Resu
                 f"Version {version_number} is {version.get_status_display().lower()}; only entered "
                 "or disputed figures can be confirmed.",
             )
-        if version.entered_by == entrant.key:
-            raise ResultForbidden(
-                "SAME_ENTRANT",
-                "You entered these figures yourself; the other side or a director must confirm them.",
-            )
+        _confirmer_check(version, entrant)
         _confirm(game, version, entrant)
     return version
+
+
+DISPUTE_MESSAGE = (
+    "The two sides entered different figures; only the director can settle this (or both "
+    "sides enter the same figures)."
+)
+
+
+def _confirmer_check(version: ResultVersion, entrant: Entrant) -> None:
+    """No one confirms what they entered; only a director settles a dispute."""
+    if version.entered_by == entrant.key:
+        raise ResultForbidden(
+            "SAME_ENTRANT",
+            "You entered these figures yourself; the other side or a director must confirm them.",
+        )
+    if version.status == ResultVersion.Status.DISPUTED and not entrant.director:
+        raise ResultForbidden("DIRECTOR_SETTLES_DISPUTES", DISPUTE_MESSAGE)
+
+
+def _may_settle_by_entry(version: ResultVersion, entrant: Entrant) -> bool:
+    """An entry with the same figures confirms `version`: always when it is merely entered; a
+    disputed one only for a director, or when the two entries come from two different sides."""
+    if version.status != ResultVersion.Status.DISPUTED or entrant.director:
+        return True
+    return entrant.side is not None and version.entered_by.startswith("game:")
 
 
 def result_revision(game: Game) -> int:

@@ -21,7 +21,6 @@ urlpatterns = [
         name="director-result-correct",
     ),
     path("<str:token>/", views.play_game, name="play-game"),
-    path("<str:token>/side/", views.choose_side, name="play-side"),
     path("<str:token>/sheet/", views.submit_sheet, name="play-sheet"),
     path("<str:token>/log/", views.upload_log, name="play-log"),
     path("<str:token>/confirm/", views.confirm_result, name="play-confirm"),

@@ -1,9 +1,14 @@
 """Table-side result entry, no account needed: /play/ (code), /play/<token>/ (the game's page).
 
-The entrant is the signed-in scorer or director, a signed-in player of the game (their side), or
-the side the visitor chose on this game's page (kept in the session). Links work only for their own game and only while the event runs.
+Each side of a table has its own link and code (the table card prints both). Who enters, and for
+which side, is decided by `services.result_entrant`: a signed-in scorer or director as
+themselves, else the link's own side, else a signed-in player's seat. A game's old per-game link
+works for the side it can be tied to (the migration's choice, or the side this browser chose
+before side links existed); otherwise its page says what to do. Links work only for their own
+game and only while the event runs.
 """
 
+from dataclasses import replace
 from typing import Any
 
 from django.contrib import messages
@@ -14,7 +19,7 @@ from django.views.decorators.http import require_POST
 from games import selectors, services
 from games.engine.checking import parse_document
 from games.engine.errors import EngineError
-from games.forms import CodeForm, ConfirmForm, LogUploadForm, SheetForm, SideForm
+from games.forms import CodeForm, ConfirmForm, LogUploadForm, SheetForm
 from games.services import Entrant, ResultRefused
 from league.models import Game
 from league.permissions import is_scorer
@@ -25,30 +30,39 @@ MAX_LOG_BYTES = 2_000_000
 def play_home(request: HttpRequest) -> HttpResponse:
     form = CodeForm(request.POST or None)
     if form.is_valid():
-        game = selectors.game_by_code(form.cleaned_data["code"])
-        if game is not None:
-            return redirect("play-game", token=game.entry_token)
-        form.add_error("code", "No game has this code. Check the table card.")
+        link = selectors.table_link_by_code(form.cleaned_data["code"])
+        if link is not None:
+            return redirect("play-game", token=link.token)
+        form.add_error("code", "No table has this code. Check the table card.")
     return render(request, "games/play_home.html", {"form": form})
 
 
-def _session_key(game: Game) -> str:
+def _old_session_key(game: Game) -> str:
+    """Where browsers kept the side they chose on an old per-game link."""
     return f"entry_side:{game.pk}"
 
 
-def _entrant(request: HttpRequest, game: Game) -> Entrant | None:
-    if is_scorer(request.user, selectors.event_of(game).club_id):
-        return Entrant.for_user(request.user)
-    side = services.seated_side(game=game, user=request.user)
-    if side is None:
-        side = request.session.get(_session_key(game))
-    return services.table_entrant(game=game, side=side) if side is not None else None
-
-
-def _game_or_early(request: HttpRequest, token: str) -> Game | HttpResponse:
-    game = selectors.game_by_token(token)
-    if game is None:
+def _link(request: HttpRequest, token: str) -> selectors.TableLink:
+    link = selectors.table_link_by_token(token)
+    if link is None:
         raise Http404("No game has this link.")
+    if link.old and link.side is None:
+        chosen = request.session.get(_old_session_key(link.game))
+        if isinstance(chosen, int) and not isinstance(chosen, bool):
+            link = replace(link, side=chosen)
+    return link
+
+
+def _entrant(request: HttpRequest, link: selectors.TableLink) -> Entrant | None:
+    try:
+        return services.result_entrant(game=link.game, user=request.user, link=link)
+    except ResultRefused:
+        return None
+
+
+def _link_or_early(request: HttpRequest, token: str) -> selectors.TableLink | HttpResponse:
+    link = _link(request, token)
+    game = link.game
     try:
         services.table_link_check(game=game)
     except services.ResultClosed as closed:
@@ -56,15 +70,26 @@ def _game_or_early(request: HttpRequest, token: str) -> Game | HttpResponse:
             return render(
                 request, "games/closed.html", {"game": game, "message": closed.message}, status=410
             )
-    return game
+    if _entrant(request, link) is None:
+        return render(
+            request,
+            "games/closed.html",
+            {"game": game, "message": services.OLD_LINK_MESSAGE, "title": "This table card is old"},
+            status=403,
+        )
+    return link
 
 
-def _page(request: HttpRequest, game: Game, *, status: int = 200, **forms: Any) -> HttpResponse:
+def _page(
+    request: HttpRequest, link: selectors.TableLink, *, status: int = 200, **forms: Any
+) -> HttpResponse:
+    game = link.game
     sides = selectors.game_sides(game)
     rules = services.game_table(game)
-    entrant = _entrant(request, game)
+    entrant = _entrant(request, link)
     context = {
         "game": game,
+        "token": link.token,
         "event": selectors.event_of(game),
         "seats": selectors.game_seats(game),
         "sides": sides,
@@ -75,7 +100,6 @@ def _page(request: HttpRequest, game: Game, *, status: int = 200, **forms: Any) 
         "to_confirm": [
             v for v in selectors.open_versions(game) if entrant and v.entered_by != entrant.key
         ],
-        "side_form": forms.get("side_form") or SideForm(sides=sides),
         "sheet_form": forms.get("sheet_form") or SheetForm(sides=sides, rounds=rules.rules.rounds),
         "log_form": forms.get("log_form") or LogUploadForm(),
         "rules_spec": rules.rules_spec,
@@ -86,30 +110,18 @@ def _page(request: HttpRequest, game: Game, *, status: int = 200, **forms: Any) 
 
 
 def play_game(request: HttpRequest, token: str) -> HttpResponse:
-    game = _game_or_early(request, token)
-    if isinstance(game, HttpResponse):
-        return game
-    return _page(request, game)
+    link = _link_or_early(request, token)
+    if isinstance(link, HttpResponse):
+        return link
+    return _page(request, link)
 
 
-@require_POST
-def choose_side(request: HttpRequest, token: str) -> HttpResponse:
-    game = _game_or_early(request, token)
-    if isinstance(game, HttpResponse):
-        return game
-    form = SideForm(request.POST, sides=selectors.game_sides(game))
-    if not form.is_valid():
-        return _page(request, game, status=400, side_form=form)
-    request.session[_session_key(game)] = form.cleaned_data["side"]
-    return redirect("play-game", token=token)
-
-
-def _submit(request: HttpRequest, game: Game, document: Any, key: str) -> HttpResponse | None:
-    """Store the document; None when it was accepted (the caller redirects)."""
-    entrant = _entrant(request, game)
+def _submit(request: HttpRequest, link: selectors.TableLink, document: Any, key: str) -> None:
+    """Store the document (raises ResultRefused when it is not)."""
+    game = link.game
+    entrant = _entrant(request, link)
     if entrant is None:
-        messages.error(request, "First say which side you are.")
-        return redirect("play-game", token=game.entry_token)
+        raise ResultRefused("OLD_TABLE_LINK", services.OLD_LINK_MESSAGE)
     submission, created = services.submission_create(
         game=game, document=document, entrant=entrant, idempotency_key=key
     )
@@ -120,61 +132,62 @@ def _submit(request: HttpRequest, game: Game, document: Any, key: str) -> HttpRe
         f"{what} is saved{'' if created else ' (already received)'}. "
         f"Game: {game.get_status_display()}.",
     )
-    return None
 
 
 @require_POST
 def submit_sheet(request: HttpRequest, token: str) -> HttpResponse:
-    game = _game_or_early(request, token)
-    if isinstance(game, HttpResponse):
-        return game
+    link = _link_or_early(request, token)
+    if isinstance(link, HttpResponse):
+        return link
+    game = link.game
     form = SheetForm(
         request.POST,
         sides=selectors.game_sides(game),
         rounds=services.game_table(game).rules.rounds,
     )
     if not form.is_valid():
-        return _page(request, game, status=400, sheet_form=form)
+        return _page(request, link, status=400, sheet_form=form)
     try:
-        early = _submit(request, game, form.sheet(), form.cleaned_data["idempotency_key"])
+        _submit(request, link, form.sheet(), form.cleaned_data["idempotency_key"])
     except ResultRefused as refused:
         form.add_error(None, f"{refused.message} ({refused.code})")
-        return _page(request, game, status=refused.http_status, sheet_form=form)
-    return early or redirect("play-game", token=token)
+        return _page(request, link, status=refused.http_status, sheet_form=form)
+    return redirect("play-game", token=token)
 
 
 @require_POST
 def upload_log(request: HttpRequest, token: str) -> HttpResponse:
-    game = _game_or_early(request, token)
-    if isinstance(game, HttpResponse):
-        return game
+    link = _link_or_early(request, token)
+    if isinstance(link, HttpResponse):
+        return link
     form = LogUploadForm(request.POST, request.FILES)
     if not form.is_valid():
-        return _page(request, game, status=400, log_form=form)
+        return _page(request, link, status=400, log_form=form)
     upload = form.cleaned_data["log"]
     try:
         if upload.size > MAX_LOG_BYTES:
             raise ResultRefused("TOO_LARGE", "The file is larger than 2 MB; is it a move log?")
         document = parse_document(upload.read())
-        early = _submit(request, game, document, form.cleaned_data["idempotency_key"])
+        _submit(request, link, document, form.cleaned_data["idempotency_key"])
     except EngineError as err:
         form.add_error("log", f"{err.message} ({err.code})")
-        return _page(request, game, status=400, log_form=form)
+        return _page(request, link, status=400, log_form=form)
     except ResultRefused as refused:
         form.add_error("log", f"{refused.message} ({refused.code})")
-        return _page(request, game, status=refused.http_status, log_form=form)
-    return early or redirect("play-game", token=token)
+        return _page(request, link, status=refused.http_status, log_form=form)
+    return redirect("play-game", token=token)
 
 
 @require_POST
 def confirm_result(request: HttpRequest, token: str) -> HttpResponse:
-    game = _game_or_early(request, token)
-    if isinstance(game, HttpResponse):
-        return game
+    link = _link_or_early(request, token)
+    if isinstance(link, HttpResponse):
+        return link
+    game = link.game
     form = ConfirmForm(request.POST)
-    entrant = _entrant(request, game)
+    entrant = _entrant(request, link)
     if not form.is_valid() or entrant is None:
-        messages.error(request, "Say which side you are, then confirm the figures shown.")
+        messages.error(request, "Confirm the figures shown with the button below them.")
         return redirect("play-game", token=token)
     try:
         services.result_confirm(

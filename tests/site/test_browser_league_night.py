@@ -7,7 +7,7 @@ import pytest
 from analytics.models import StandingsSnapshot
 from league.models import Game
 from tests.site.conftest import PHONE, TIMEOUT_MS
-from tests.site.demo import build_demo, next_pending_game
+from tests.site.demo import build_demo, next_pending_game, side_entry_url
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -23,9 +23,7 @@ def standings_names(page) -> list[str]:
 
 
 def open_table_as_side(page, game: Game, side: int) -> None:
-    page.goto(game.entry_url)
-    page.check(f"input[name=side][value='{side}']")
-    page.get_by_role("button", name="Continue").click()
+    page.goto(side_entry_url(game, side))
     page.wait_for_load_state()
 
 
