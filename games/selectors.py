@@ -116,6 +116,10 @@ def game_submissions(game: Game) -> QuerySet[Submission]:
     return game.submissions.select_related("user").order_by("-created_at", "-id")
 
 
+def submission_exists(idempotency_key: str) -> bool:
+    return Submission.objects.filter(idempotency_key=idempotency_key).exists()
+
+
 def current_version(game: Game) -> ResultVersion | None:
     return game.result_versions.filter(status=ResultVersion.Status.CONFIRMED).first()
 
@@ -126,6 +130,27 @@ def open_versions(game: Game) -> list[ResultVersion]:
     )
 
 
+ENDED_BY_WORDS = {"went_out": "went out", "stock_out": "stock ran out"}
+
+# The figures of one side of a round, in the order and words of the table's sheet.
+FIGURE_WORDS = (
+    ("clean_books", "Clean books"),
+    ("dirty_books", "Dirty books"),
+    ("wild_books", "Wild books"),
+    ("red_threes", "Red 3s"),
+    ("table_points", "Points on the table"),
+    ("held_points", "Points left in hand"),
+    ("went_out", "Went out"),
+    ("score", "Score"),
+)
+
+
+def _figure_text(name: str, value: Any) -> str:
+    if name == "went_out":
+        return "yes" if value else "no"
+    return str(value)
+
+
 def entrant_rounds(game: Game, entrant: str) -> list[dict[str, Any]]:
     """The rounds this entrant has entered so far, latest entry per round, in round order."""
     rounds: dict[int, dict[str, Any]] = {}
@@ -133,11 +158,70 @@ def entrant_rounds(game: Game, entrant: str) -> list[dict[str, Any]]:
         for r in submission.report["rounds"]:
             rounds[r["round"]] = {
                 "round": r["round"],
-                "ended_by": r["ended_by"],
+                "ended_by": ENDED_BY_WORDS.get(r["ended_by"], r["ended_by"]),
                 "scores": [side["score"] for side in r["sides"]],
+                "sides": r["sides"],
                 "kind": submission.get_kind_display(),
             }
     return [rounds[n] for n in sorted(rounds)]
+
+
+def next_unsaved_round(saved: list[dict[str, Any]], rounds: int) -> int:
+    """The first round this entrant has not saved yet (the last round when all are)."""
+    have = {r["round"] for r in saved}
+    return next((n for n in range(1, rounds + 1) if n not in have), rounds)
+
+
+def round_comparison(
+    sides: list[SideSeats], versions: list[tuple[str, dict[str, Any]]]
+) -> list[dict[str, Any]]:
+    """Rows comparing one round as two (or more) versions have it: per side and figure, each
+    version's value and whether they differ. `versions` are (label, round report) pairs."""
+    rows = []
+    for side in sides:
+        for name, words in FIGURE_WORDS:
+            values = [
+                r["sides"][side.side][name] if side.side < len(r["sides"]) else None
+                for _, r in versions
+            ]
+            rows.append(
+                {
+                    "side": side,
+                    "label": words,
+                    "values": [_figure_text(name, v) for v in values],
+                    "differs": len(set(map(str, values))) > 1,
+                }
+            )
+    ended = [ENDED_BY_WORDS.get(r["ended_by"], r["ended_by"]) for _, r in versions]
+    rows.append({"side": None, "label": "The round ended", "values": ended,
+                 "differs": len(set(ended)) > 1})
+    return rows
+
+
+def dispute_comparison(game: Game) -> dict[str, Any] | None:
+    """The disputed versions side by side: per round, whether and where their figures differ."""
+    disputed = [v for v in open_versions(game) if v.status == ResultVersion.Status.DISPUTED]
+    if len(disputed) < 2:
+        return None
+    disputed = disputed[-2:]
+    sides = game_sides(game)
+    by_round = [{r["round"]: r for r in v.rounds} for v in disputed]
+    rounds = []
+    for number in sorted(set(by_round[0]) | set(by_round[1])):
+        pair = [(str(v.number), rounds_of.get(number)) for v, rounds_of in zip(disputed, by_round, strict=True)]
+        if any(r is None for _, r in pair):
+            continue
+        rows = round_comparison(sides, pair)
+        rounds.append({"round": number, "rows": rows, "differs": any(r["differs"] for r in rows),
+                       "scores": [[s["score"] for s in r["sides"]] for _, r in pair]})
+    return {
+        "versions": [
+            {"version": v, "entered_by": entrant_label(game, v.entered_by)} for v in disputed
+        ],
+        "rounds": rounds,
+        "sides": sides,
+        "differing": [r["round"] for r in rounds if r["differs"]],
+    }
 
 
 def entrant_label(game: Game, entrant: str) -> str:
@@ -145,8 +229,8 @@ def entrant_label(game: Game, entrant: str) -> str:
     parts = entrant.split(":")
     if parts[0] == "game" and len(parts) == 4 and parts[2] == "side":
         side = int(parts[3])
-        names = next((s.label for s in game_sides(game) if s.side == side), f"side {side}")
-        return f"{names} (at the table)"
+        names = next((s.label for s in game_sides(game) if s.side == side), "")
+        return f"Side {side + 1}" + (f" ({names})" if names else "")
     if parts[0] == "user":
         user = get_user_model().objects.filter(pk=parts[1]).first()
         return user.get_username() if user else "a former user"
@@ -188,9 +272,58 @@ def version_rows(game: Game) -> list[dict[str, Any]]:
             if version.confirmed_by
             else "",
             "round_scores": [
-                (r["round"], [side["score"] for side in r["sides"]], r["ended_by"])
+                (
+                    r["round"],
+                    [side["score"] for side in r["sides"]],
+                    ENDED_BY_WORDS.get(r["ended_by"], r["ended_by"]),
+                )
                 for r in version.rounds
             ],
         }
         for version in game_versions(game)
     ]
+
+
+def flag_lines(game: Game) -> list[str]:
+    """Where a sheet and a move log of the same round disagree, one sentence each."""
+    words = dict(FIGURE_WORDS) | {"ended_by": "How the round ended"}
+    sides = {s.side: s.label for s in game_sides(game)}
+    lines = []
+    for submission in flagged_submissions(game):
+        this = submission.get_kind_display().lower()
+        other = "move log" if submission.kind == Submission.Kind.SHEET else "score sheet"
+        for diff in submission.differences:
+            parts = []
+            for f in diff["fields"]:
+                who = f"{sides.get(f['side'], '')}: " if f["side"] is not None else ""
+                name = words.get(f["field"], f["field"]).lower()
+                a = ENDED_BY_WORDS.get(str(f["this"]), _figure_text(f["field"], f["this"]))
+                b = ENDED_BY_WORDS.get(str(f["other"]), _figure_text(f["field"], f["other"]))
+                parts.append(f"{who}{name} {a} in the {this}, {b} in the {other}")
+            lines.append(f"Round {diff['round']}: " + "; ".join(parts) + ".")
+    return lines
+
+
+def event_result_rows(event: Event) -> list[dict[str, Any]]:
+    """The director's results list: each game with its sides, status and current totals (the
+    confirmed version's, else the newest entered one's)."""
+    games = list(event_games(event).prefetch_related("table__seats__player", "result_versions"))
+    rows = []
+    for game in games:
+        sides: dict[int, list[str]] = {}
+        for seat in sorted(game.table.seats.all(), key=lambda s: s.seat_number):
+            sides.setdefault(seat.side, []).append(seat.player.name)
+        versions = sorted(game.result_versions.all(), key=lambda v: v.number)
+        current = next((v for v in versions if v.status == ResultVersion.Status.CONFIRMED), None)
+        shown = current or next(
+            (v for v in reversed(versions) if v.status in ResultVersion.OPEN_STATUSES), None
+        )
+        rows.append(
+            {
+                "game": game,
+                "sides": [" & ".join(names) for _, names in sorted(sides.items())],
+                "totals": shown.totals if shown else [],
+                "totals_confirmed": current is not None,
+            }
+        )
+    return rows

@@ -6,25 +6,31 @@ themselves, else the link's own side, else a signed-in player's seat. A game's o
 works for the side it can be tied to (the migration's choice, or the side this browser chose
 before side links existed); otherwise its page says what to do. Links work only for their own
 game and only while the event runs.
+
+The page never loses a round: after a save it offers the next unsaved round; saving over a
+saved round needs an explicit "Replace round N" with both versions shown; every refusal keeps
+what was typed. Messages are the table's words (`games.wording`).
 """
 
 from dataclasses import replace
 from typing import Any
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from games import selectors, services
+from games import logmap, selectors, services
 from games.engine.checking import parse_document
 from games.engine.errors import EngineError
-from games.forms import CodeForm, ConfirmForm, LogUploadForm, SheetForm
+from games.forms import CodeForm, ConfirmForm, LogMappingForm, LogUploadForm, SheetForm
 from games.services import Entrant, ResultRefused
+from games.wording import TableWords, table_words
 from league.models import Game
 from league.permissions import is_scorer
 
 MAX_LOG_BYTES = 2_000_000
+PENDING_LOG_KEY = "pending_log:{token}"
 
 
 def play_home(request: HttpRequest) -> HttpResponse:
@@ -80,13 +86,48 @@ def _link_or_early(request: HttpRequest, token: str) -> selectors.TableLink | Ht
     return link
 
 
+def words_for(game: Game, refused: ResultRefused | EngineError) -> TableWords:
+    """A refusal in the table's words, with the players' names for seats and sides."""
+    engine = None
+    if isinstance(refused, EngineError):
+        engine = refused.to_dict()
+    elif isinstance(refused.details, dict):
+        engine = refused.details
+    seats = [seat.player.name for seat in selectors.game_seats(game)]
+    sides = [side.label for side in selectors.game_sides(game)]
+    if engine and "message" in engine:
+        return table_words(
+            str(engine["code"]),
+            engine["message"],
+            round=engine.get("round"),
+            event=engine.get("event"),
+            seat_names=seats,
+            side_names=sides,
+        )
+    return table_words(str(refused.code), refused.message, seat_names=seats, side_names=sides)
+
+
+def _sheet_form(
+    game: Game, data: Any = None, saved: list[dict[str, Any]] | None = None, **kwargs: Any
+) -> SheetForm:
+    return SheetForm(
+        data,
+        sides=selectors.game_sides(game),
+        rounds=services.game_table(game).rules.rounds,
+        saved_rounds=[r["round"] for r in saved or []],
+        **kwargs,
+    )
+
+
 def _page(
-    request: HttpRequest, link: selectors.TableLink, *, status: int = 200, **forms: Any
+    request: HttpRequest, link: selectors.TableLink, *, status: int = 200, **extra: Any
 ) -> HttpResponse:
     game = link.game
     sides = selectors.game_sides(game)
-    rules = services.game_table(game)
+    table = services.game_table(game)
     entrant = _entrant(request, link)
+    saved = selectors.entrant_rounds(game, entrant.key) if entrant else []
+    comparison = selectors.dispute_comparison(game)
     context = {
         "game": game,
         "token": link.token,
@@ -94,17 +135,24 @@ def _page(
         "seats": selectors.game_seats(game),
         "sides": sides,
         "entrant": entrant,
+        "entrant_side": entrant.side + 1 if entrant and entrant.side is not None else None,
         "entrant_label": selectors.entrant_label(game, entrant.key) if entrant else "",
-        "entered_rounds": selectors.entrant_rounds(game, entrant.key) if entrant else [],
+        "entered_rounds": saved,
+        "entered_totals": [sum(col) for col in zip(*(r["scores"] for r in saved), strict=True)]
+        if saved
+        else [],
+        "rounds": table.rules.rounds,
         "versions": selectors.version_rows(game),
         "to_confirm": [
-            v for v in selectors.open_versions(game) if entrant and v.entered_by != entrant.key
+            v
+            for v in selectors.open_versions(game)
+            if entrant and v.entered_by != entrant.key and v.status == "entered"
         ],
-        "sheet_form": forms.get("sheet_form") or SheetForm(sides=sides, rounds=rules.rules.rounds),
-        "log_form": forms.get("log_form") or LogUploadForm(),
-        "rules_spec": rules.rules_spec,
-        "players": len(rules.players),
-        "flagged": selectors.flagged_submissions(game),
+        "comparison": comparison,
+        "sheet_form": extra.pop("sheet_form", None) or _sheet_form(game, saved=saved),
+        "log_form": extra.pop("log_form", None) or LogUploadForm(),
+        "flags": selectors.flag_lines(game),
+        **extra,
     }
     return render(request, "games/game.html", context, status=status)
 
@@ -126,11 +174,43 @@ def _submit(request: HttpRequest, link: selectors.TableLink, document: Any, key:
         game=game, document=document, entrant=entrant, idempotency_key=key
     )
     game.refresh_from_db()
-    what = f"Round {submission.round_number}" if submission.round_number else "The move log"
+    if submission.round_number:
+        what = f"Round {submission.round_number} is saved"
+        saved = selectors.entrant_rounds(game, entrant.key)
+        rounds = services.game_table(game).rules.rounds
+        left = [n for n in range(1, rounds + 1) if n not in {r["round"] for r in saved}]
+        after = f" Now round {left[0]}." if left else " Every round is entered."
+    else:
+        what, after = "The move log is saved", ""
     messages.success(
         request,
-        f"{what} is saved{'' if created else ' (already received)'}. "
-        f"Game: {game.get_status_display()}.",
+        f"{what}{'' if created else ' (it had already arrived)'}.{after} "
+        f"Result: {game.get_status_display().lower()}.",
+    )
+
+
+def _refused_sheet(
+    request: HttpRequest, link: selectors.TableLink, form: SheetForm, refused: ResultRefused
+) -> HttpResponse:
+    """The page again with what was typed, the problem next to its field."""
+    words = words_for(link.game, refused)
+    field = words.field if words.field in form.fields else None
+    form.add_error(field, words.text)
+    return _page(request, link, status=refused.http_status, sheet_form=form, details=words.details)
+
+
+def _replace_check(
+    link: selectors.TableLink, entrant: Entrant | None, form: SheetForm
+) -> dict[str, Any] | None:
+    """The saved round a new sheet would replace (None when nothing is replaced)."""
+    if entrant is None or form.cleaned_data.get("replace"):
+        return None
+    if selectors.submission_exists(form.cleaned_data["idempotency_key"]):
+        return None  # a resend of a saved round (double click, reconnect): replayed as it was
+    number = form.cleaned_data["round"]
+    return next(
+        (r for r in selectors.entrant_rounds(link.game, entrant.key) if r["round"] == number),
+        None,
     )
 
 
@@ -140,19 +220,48 @@ def submit_sheet(request: HttpRequest, token: str) -> HttpResponse:
     if isinstance(link, HttpResponse):
         return link
     game = link.game
-    form = SheetForm(
-        request.POST,
-        sides=selectors.game_sides(game),
-        rounds=services.game_table(game).rules.rounds,
-    )
+    entrant = _entrant(request, link)
+    form = _sheet_form(game, request.POST)
     if not form.is_valid():
         return _page(request, link, status=400, sheet_form=form)
+    saved_round = _replace_check(link, entrant, form)
+    if saved_round is not None:
+        return _replace_page(request, link, form, saved_round)
     try:
         _submit(request, link, form.sheet(), form.cleaned_data["idempotency_key"])
     except ResultRefused as refused:
-        form.add_error(None, f"{refused.message} ({refused.code})")
-        return _page(request, link, status=refused.http_status, sheet_form=form)
+        return _refused_sheet(request, link, form, refused)
     return redirect("play-game", token=token)
+
+
+def _replace_page(
+    request: HttpRequest, link: selectors.TableLink, form: SheetForm, saved_round: dict[str, Any]
+) -> HttpResponse:
+    """Saving over a saved round: show both versions and ask for "Replace round N"."""
+    game = link.game
+    number = saved_round["round"]
+    typed = form.sheet()
+    try:
+        table = services.game_table(game)
+        checked = services.checked_report(services.prepared_document(typed, table))
+    except ResultRefused as refused:
+        return _refused_sheet(request, link, form, refused)
+    rows = selectors.round_comparison(
+        selectors.game_sides(game), [("saved", saved_round), ("typed", checked["rounds"][0])]
+    )
+    form.add_error(None, table_words("REPLACE_NOT_CONFIRMED", round=number).text)
+    return _page(
+        request,
+        link,
+        status=409,
+        sheet_form=form,
+        replacing={"round": number, "rows": rows},
+        details="Details: REPLACE_NOT_CONFIRMED",
+    )
+
+
+def _pending_key(token: str) -> str:
+    return PENDING_LOG_KEY.format(token=token)
 
 
 @require_POST
@@ -164,18 +273,86 @@ def upload_log(request: HttpRequest, token: str) -> HttpResponse:
     if not form.is_valid():
         return _page(request, link, status=400, log_form=form)
     upload = form.cleaned_data["log"]
+    document = None
     try:
         if upload.size > MAX_LOG_BYTES:
             raise ResultRefused("TOO_LARGE", "The file is larger than 2 MB; is it a move log?")
         document = parse_document(upload.read())
         _submit(request, link, document, form.cleaned_data["idempotency_key"])
-    except EngineError as err:
-        form.add_error("log", f"{err.message} ({err.code})")
-        return _page(request, link, status=400, log_form=form)
-    except ResultRefused as refused:
-        form.add_error("log", f"{refused.message} ({refused.code})")
-        return _page(request, link, status=refused.http_status, log_form=form)
+    except (EngineError, ResultRefused) as refused:
+        seats = len(selectors.game_seats(link.game))
+        if str(refused.code) in logmap.MAPPABLE and logmap.can_map(document, seats):
+            request.session[_pending_key(token)] = document
+            return redirect("play-log-map", token=token)
+        words = words_for(link.game, refused)
+        form.add_error("log", words.text)
+        status = getattr(refused, "http_status", 400)
+        return _page(request, link, status=status, log_form=form, log_details=words.details)
     return redirect("play-game", token=token)
+
+
+def log_map(request: HttpRequest, token: str) -> HttpResponse:
+    """A move log whose seats or first dealer differ from the table's: say which log seat is
+    which player (a turn of the table), then it is checked like any other log."""
+    link = _link_or_early(request, token)
+    if isinstance(link, HttpResponse):
+        return link
+    game = link.game
+    document = request.session.get(_pending_key(token))
+    if document is None:
+        messages.error(request, "Upload the move log again.")
+        return redirect("play-game", token=token)
+    seats = selectors.game_seats(game)
+    options = logmap.turn_options(document, [s.player.name for s in seats], game.first_dealer)
+    form = LogMappingForm(request.POST or None, options=options)
+    words = None
+    if request.method == "POST" and form.is_valid():
+        mapped = logmap.turned(document, form.cleaned_data["turn"], [s.player.slug for s in seats])
+        try:
+            _submit(request, link, mapped, form.cleaned_data["idempotency_key"])
+        except (EngineError, ResultRefused) as refused:
+            words = words_for(game, refused)
+            form.add_error(None, words.text)
+        else:
+            request.session.pop(_pending_key(token), None)
+            return redirect("play-game", token=token)
+    context = {
+        "game": game,
+        "token": token,
+        "event": selectors.event_of(game),
+        "form": form,
+        "options": options,
+        "log_seats": document.get("seats") or [],
+        "details": words.details if words else "",
+    }
+    return render(request, "games/log_map.html", context, status=400 if words else 200)
+
+
+@require_POST
+def check_sheet(request: HttpRequest, token: str) -> JsonResponse:
+    """The live check of the sheet being typed: each side's score, or the problem in words."""
+    link = _link_or_early(request, token)
+    if isinstance(link, HttpResponse):
+        return JsonResponse({"valid": False}, status=link.status_code)
+    return sheet_check_response(link.game, request.POST)
+
+
+def sheet_check_response(game: Game, data: Any, prefix: str | None = None) -> JsonResponse:
+    form = _sheet_form(game, data, prefix=prefix)
+    if not form.is_valid():
+        errors = {name: " ".join(e) for name, e in form.errors.items()}
+        return JsonResponse({"valid": False, "errors": errors})
+    try:
+        table = services.game_table(game)
+        report = services.checked_report(services.prepared_document(form.sheet(), table))
+    except ResultRefused as refused:
+        words = words_for(game, refused)
+        field = words.field if words.field in form.fields else "__all__"
+        return JsonResponse(
+            {"valid": False, "errors": {field: words.text}, "details": words.details}
+        )
+    sides = report["rounds"][0]["sides"]
+    return JsonResponse({"valid": True, "scores": [side["score"] for side in sides]})
 
 
 @require_POST
@@ -194,7 +371,7 @@ def confirm_result(request: HttpRequest, token: str) -> HttpResponse:
             game=game, version_number=form.cleaned_data["version"], entrant=entrant
         )
     except ResultRefused as refused:
-        messages.error(request, refused.message)
+        messages.error(request, words_for(game, refused).text)
         return redirect("play-game", token=token)
     messages.success(request, "Thank you: the result is confirmed.")
     return redirect("play-game", token=token)

@@ -88,7 +88,7 @@ def test_double_click_creates_one_submission(client, game):
     as_side(client, game, 0)
     client.post(f"/play/{side_link(game, 0)}/sheet/", sheet_post())
     response = client.post(f"/play/{side_link(game, 0)}/sheet/", sheet_post(), follow=True)
-    assert "already received" in response.content.decode()
+    assert "it had already arrived" in response.content.decode()
     assert Submission.objects.count() == 1
 
 
@@ -140,7 +140,7 @@ def test_other_side_confirms_the_figures_shown(client, game):
 def test_entrant_cannot_confirm_own_figures(client, game):
     enter_all(client, game, 0, "a")
     response = client.post(f"/play/{side_link(game, 0)}/confirm/", {"version": 1}, follow=True)
-    assert "other side or a director must confirm" in response.content.decode()
+    assert "the other side (or the director) confirms them" in response.content.decode()
 
 
 # --- director pages -----------------------------------------------------------------------------
@@ -182,7 +182,7 @@ def test_director_resolves_a_dispute_by_choosing(client, game):
     enter_all(client, game, 1, "b", table_points=560)
     client.force_login(director_of(game))
     page = client.get(f"/play/director/games/{game.pk}/").content.decode()
-    assert "Disputed: choose the right version" in page
+    assert "The two entries differ" in page and "Use version 2" in page
     client.post(f"/play/director/games/{game.pk}/confirm/", {"version": 2})
     game.refresh_from_db()
     assert game.status == "confirmed"
