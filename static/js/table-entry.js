@@ -193,12 +193,9 @@
       buttons.forEach(function (b) { b.disabled = true; });
       send({action: form.action, pairs: pairs})
         .then(function (response) {
-          if (response.redirected) {
-            window.location.assign(response.url);
-            return null;
-          }
           return response.text().then(function (html) {
-            // A refusal: show the page the server answered (what was typed is kept in it).
+            // The page the server answered: after a save, the sheet of the next round with the
+            // "saved" message; after a refusal, what was typed with the problem by its field.
             document.open();
             document.write(html);
             document.close();
