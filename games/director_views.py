@@ -8,9 +8,10 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from core.errors import DomainError
+from core.http import refusal_status
 from games import selectors, services
 from games.forms import ConfirmForm, CorrectionForm, SheetForm, sheet_initial
-from games.services import ResultRefused
 from games.views import sheet_check_response, words_for
 from league.models import Event, Game
 from league.permissions import check_directs_event
@@ -18,7 +19,7 @@ from league.permissions import check_directs_event
 
 def _directed_game(request: HttpRequest, game_id: int) -> Game:
     game = get_object_or_404(Game.objects.select_related("table__rotation__event"), pk=game_id)
-    check_directs_event(request.user, selectors.event_of(game))
+    check_directs_event(request.user, selectors.game_event(game=game))
     return game
 
 
@@ -26,7 +27,7 @@ def _directed_game(request: HttpRequest, game_id: int) -> Game:
 def event_results(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(Event, slug=slug)
     check_directs_event(request.user, event)
-    rows = selectors.event_result_rows(event)
+    rows = selectors.event_result_rows(event=event)
     return render(
         request,
         "games/director_results.html",
@@ -39,9 +40,9 @@ def event_results(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _correction_forms(game: Game, data: Any = None) -> list[SheetForm]:
-    sides = selectors.game_sides(game)
-    rounds = services.game_table(game).rules.rounds
-    base = selectors.current_version(game) or next(iter(selectors.game_versions(game)), None)
+    sides = selectors.game_sides(game=game)
+    rounds = services.game_table(game=game).rules.rounds
+    base = selectors.game_current_version(game=game) or next(iter(selectors.game_versions(game=game)), None)
     initial = {r["round"]: sheet_initial(r) for r in (base.rounds if base else [])}
     return [
         SheetForm(
@@ -63,20 +64,20 @@ def _page(
         "games/director_game.html",
         {
             "game": game,
-            "event": selectors.event_of(game),
-            "seats": selectors.game_seats(game),
-            "sides": selectors.game_sides(game),
-            "versions": selectors.version_rows(game),
-            "open_versions": selectors.open_versions(game),
+            "event": selectors.game_event(game=game),
+            "seats": selectors.game_seats(game=game),
+            "sides": selectors.game_sides(game=game),
+            "versions": selectors.game_version_rows(game=game),
+            "open_versions": selectors.game_open_versions(game=game),
             "submissions": [
-                (submission, selectors.entrant_label(game, submission.entrant))
-                for submission in selectors.game_submissions(game)
+                (submission, selectors.entrant_label(game=game, entrant=submission.entrant))
+                for submission in selectors.game_submissions(game=game)
             ],
-            "flags": selectors.flag_lines(game),
-            "comparison": selectors.dispute_comparison(game),
+            "flags": selectors.game_flag_lines(game=game),
+            "comparison": selectors.dispute_comparison(game=game),
             "sheet_forms": forms.get("sheet_forms") or _correction_forms(game),
             "correction_form": forms.get("correction_form")
-            or CorrectionForm(initial={"revision": services.result_revision(game)}),
+            or CorrectionForm(initial={"revision": services.result_revision(game=game)}),
             "details": details,
         },
         status=status,
@@ -103,7 +104,7 @@ def confirm_version(request: HttpRequest, game_id: int) -> HttpResponse:
             version_number=form.cleaned_data["version"],
             entrant=services.result_entrant(game=game, user=request.user),
         )
-    except ResultRefused as refused:
+    except DomainError as refused:
         messages.error(request, words_for(game, refused).text)
     else:
         messages.success(request, f"Version {form.cleaned_data['version']} is now the result.")
@@ -128,13 +129,13 @@ def correct_result(request: HttpRequest, game_id: int) -> HttpResponse:
             expected_revision=correction.cleaned_data["revision"],
             documents=[f.sheet() for f in sheet_forms],
         )
-    except ResultRefused as refused:
+    except DomainError as refused:
         words = words_for(game, refused)
         correction.add_error(None, words.text)
         return _page(
             request,
             game,
-            status=refused.http_status,
+            status=refusal_status(refused),
             sheet_forms=sheet_forms,
             correction_form=correction,
             details=words.details,

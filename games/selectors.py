@@ -8,14 +8,14 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import QuerySet
+from django.db.models import QuerySet, Sum
 
-from games.models import ResultVersion, Submission
-from league.models import Event, Game, Seat, SideCredential
+from games.models import ResultVersion, RoundResult, Submission
+from league.models import Event, Game, Rotation, Seat, SideCredential
 from league.permissions import visible_events
 
 
-def games_with_results(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Game]:
+def games_with_results(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Game]:
     """Games of events this user may read, with what a result listing shows."""
     return (
         Game.objects.filter(table__rotation__event__in=visible_events(user))
@@ -51,7 +51,7 @@ def _old_link(game: Game | None) -> TableLink | None:
     return TableLink(game=game, side=side, token=game.entry_token, old=True)
 
 
-def table_link_by_token(token: str) -> TableLink | None:
+def table_link_by_token(*, token: str) -> TableLink | None:
     """The side link (or the game's old link) with this token, if any."""
     if not token or len(token) > 64:
         return None
@@ -67,7 +67,7 @@ def table_link_by_token(token: str) -> TableLink | None:
     )
 
 
-def table_link_by_code(code: str) -> TableLink | None:
+def table_link_by_code(*, code: str) -> TableLink | None:
     """The side code (or the game's old code) typed at /play/, if any."""
     code = code.strip().upper()
     if not code or len(code) > 8:
@@ -78,7 +78,7 @@ def table_link_by_code(code: str) -> TableLink | None:
     return _old_link(Game.objects.filter(entry_code=code).first())
 
 
-def event_of(game: Game) -> Event:
+def game_event(*, game: Game) -> Event:
     return game.table.rotation.event
 
 
@@ -92,39 +92,39 @@ class SideSeats:
         return " & ".join(self.names)
 
 
-def game_seats(game: Game) -> list[Seat]:
+def game_seats(*, game: Game) -> list[Seat]:
     return list(
         Seat.objects.filter(table_id=game.table_id).select_related("player").order_by("seat_number")
     )
 
 
-def game_sides(game: Game) -> list[SideSeats]:
+def game_sides(*, game: Game) -> list[SideSeats]:
     """The table's sides in the engine's order (side 0 holds seat 0), with their players."""
     sides: dict[int, list[str]] = {}
-    for seat in game_seats(game):
+    for seat in game_seats(game=game):
         sides.setdefault(seat.side, []).append(seat.player.name)
     return [SideSeats(side, names) for side, names in sorted(sides.items())]
 
 
-def game_versions(game: Game) -> QuerySet[ResultVersion]:
+def game_versions(*, game: Game) -> QuerySet[ResultVersion]:
     return game.result_versions.select_related("entered_by_user", "confirmed_by_user").order_by(
         "-number"
     )
 
 
-def game_submissions(game: Game) -> QuerySet[Submission]:
+def game_submissions(*, game: Game) -> QuerySet[Submission]:
     return game.submissions.select_related("user").order_by("-created_at", "-id")
 
 
-def submission_exists(idempotency_key: str) -> bool:
+def submission_exists(*, idempotency_key: str) -> bool:
     return Submission.objects.filter(idempotency_key=idempotency_key).exists()
 
 
-def current_version(game: Game) -> ResultVersion | None:
+def game_current_version(*, game: Game) -> ResultVersion | None:
     return game.result_versions.filter(status=ResultVersion.Status.CONFIRMED).first()
 
 
-def open_versions(game: Game) -> list[ResultVersion]:
+def game_open_versions(*, game: Game) -> list[ResultVersion]:
     return list(
         game.result_versions.filter(status__in=ResultVersion.OPEN_STATUSES).order_by("number")
     )
@@ -151,7 +151,7 @@ def _figure_text(name: str, value: Any) -> str:
     return str(value)
 
 
-def entrant_rounds(game: Game, entrant: str) -> list[dict[str, Any]]:
+def entry_rounds(*, game: Game, entrant: str) -> list[dict[str, Any]]:
     """The rounds this entrant has entered so far, latest entry per round, in round order."""
     rounds: dict[int, dict[str, Any]] = {}
     for submission in game.submissions.filter(entrant=entrant).order_by("created_at", "id"):
@@ -166,14 +166,8 @@ def entrant_rounds(game: Game, entrant: str) -> list[dict[str, Any]]:
     return [rounds[n] for n in sorted(rounds)]
 
 
-def next_unsaved_round(saved: list[dict[str, Any]], rounds: int) -> int:
-    """The first round this entrant has not saved yet (the last round when all are)."""
-    have = {r["round"] for r in saved}
-    return next((n for n in range(1, rounds + 1) if n not in have), rounds)
-
-
 def round_comparison(
-    sides: list[SideSeats], versions: list[tuple[str, dict[str, Any]]]
+    *, sides: list[SideSeats], versions: list[tuple[str, dict[str, Any]]]
 ) -> list[dict[str, Any]]:
     """Rows comparing one round as two (or more) versions have it: per side and figure, each
     version's value and whether they differ. `versions` are (label, round report) pairs."""
@@ -193,30 +187,38 @@ def round_comparison(
                 }
             )
     ended = [ENDED_BY_WORDS.get(r["ended_by"], r["ended_by"]) for _, r in versions]
-    rows.append({"side": None, "label": "The round ended", "values": ended,
-                 "differs": len(set(ended)) > 1})
+    rows.append(
+        {"side": None, "label": "The round ended", "values": ended, "differs": len(set(ended)) > 1}
+    )
     return rows
 
 
-def dispute_comparison(game: Game) -> dict[str, Any] | None:
+def dispute_comparison(*, game: Game) -> dict[str, Any] | None:
     """The disputed versions side by side: per round, whether and where their figures differ."""
-    disputed = [v for v in open_versions(game) if v.status == ResultVersion.Status.DISPUTED]
+    disputed = [
+        v for v in game_open_versions(game=game) if v.status == ResultVersion.Status.DISPUTED
+    ]
     if len(disputed) < 2:
         return None
     disputed = disputed[-2:]
-    sides = game_sides(game)
+    sides = game_sides(game=game)
     by_round = [{r["round"]: r for r in v.rounds} for v in disputed]
     rounds = []
-    for number in sorted(set(by_round[0]) | set(by_round[1])):
-        pair = [(str(v.number), rounds_of.get(number)) for v, rounds_of in zip(disputed, by_round, strict=True)]
-        if any(r is None for _, r in pair):
-            continue
-        rows = round_comparison(sides, pair)
-        rounds.append({"round": number, "rows": rows, "differs": any(r["differs"] for r in rows),
-                       "scores": [[s["score"] for s in r["sides"]] for _, r in pair]})
+    for number in sorted(set(by_round[0]) & set(by_round[1])):
+        pair = [(str(v.number), of[number]) for v, of in zip(disputed, by_round, strict=True)]
+        rows = round_comparison(sides=sides, versions=pair)
+        rounds.append(
+            {
+                "round": number,
+                "rows": rows,
+                "differs": any(r["differs"] for r in rows),
+                "scores": [[s["score"] for s in r["sides"]] for _, r in pair],
+            }
+        )
     return {
         "versions": [
-            {"version": v, "entered_by": entrant_label(game, v.entered_by)} for v in disputed
+            {"version": v, "entered_by": entrant_label(game=game, entrant=v.entered_by)}
+            for v in disputed
         ],
         "rounds": rounds,
         "sides": sides,
@@ -224,12 +226,12 @@ def dispute_comparison(game: Game) -> dict[str, Any] | None:
     }
 
 
-def entrant_label(game: Game, entrant: str) -> str:
+def entrant_label(*, game: Game, entrant: str) -> str:
     """Words for an entrant key: the side's players, or the user's name."""
     parts = entrant.split(":")
     if parts[0] == "game" and len(parts) == 4 and parts[2] == "side":
         side = int(parts[3])
-        names = next((s.label for s in game_sides(game) if s.side == side), "")
+        names = next((s.label for s in game_sides(game=game) if s.side == side), "")
         return f"Side {side + 1}" + (f" ({names})" if names else "")
     if parts[0] == "user":
         user = get_user_model().objects.filter(pk=parts[1]).first()
@@ -237,12 +239,12 @@ def entrant_label(game: Game, entrant: str) -> str:
     return entrant
 
 
-def flagged_submissions(game: Game) -> QuerySet[Submission]:
+def game_flagged_submissions(*, game: Game) -> QuerySet[Submission]:
     """Sheets and logs whose figures differ from the other kind's for the same round."""
     return game.submissions.exclude(differences=[])
 
 
-def event_games(event: Event) -> QuerySet[Game]:
+def event_games(*, event: Event) -> QuerySet[Game]:
     return (
         Game.objects.filter(table__rotation__event=event)
         .select_related("table__rotation")
@@ -250,7 +252,7 @@ def event_games(event: Event) -> QuerySet[Game]:
     )
 
 
-def version_summary(version: ResultVersion) -> dict[str, Any]:
+def version_summary(*, version: ResultVersion) -> dict[str, Any]:
     return {
         "number": version.number,
         "status": version.status,
@@ -262,13 +264,13 @@ def version_summary(version: ResultVersion) -> dict[str, Any]:
     }
 
 
-def version_rows(game: Game) -> list[dict[str, Any]]:
+def game_version_rows(*, game: Game) -> list[dict[str, Any]]:
     """Every version of the game's result, newest first, in words a page can show."""
     return [
         {
             "version": version,
-            "entered_by": entrant_label(game, version.entered_by),
-            "confirmed_by": entrant_label(game, version.confirmed_by)
+            "entered_by": entrant_label(game=game, entrant=version.entered_by),
+            "confirmed_by": entrant_label(game=game, entrant=version.confirmed_by)
             if version.confirmed_by
             else "",
             "round_scores": [
@@ -280,16 +282,28 @@ def version_rows(game: Game) -> list[dict[str, Any]]:
                 for r in version.rounds
             ],
         }
-        for version in game_versions(game)
+        for version in game_versions(game=game)
     ]
 
 
-def flag_lines(game: Game) -> list[str]:
+def rotation_points(*, rotation: Rotation) -> dict[int, int]:
+    """Player id → their side's game total in this rotation (from confirmed round results)."""
+    side_totals = (
+        RoundResult.objects.filter(game__table__rotation=rotation)
+        .values("game_id", "side")
+        .annotate(total=Sum("score"))
+    )
+    totals = {(row["game_id"], row["side"]): row["total"] for row in side_totals}
+    seats = Seat.objects.filter(rotation=rotation).values("player_id", "side", "table__game")
+    return {s["player_id"]: totals.get((s["table__game"], s["side"]), 0) for s in seats}
+
+
+def game_flag_lines(*, game: Game) -> list[str]:
     """Where a sheet and a move log of the same round disagree, one sentence each."""
     words = dict(FIGURE_WORDS) | {"ended_by": "How the round ended"}
-    sides = {s.side: s.label for s in game_sides(game)}
+    sides = {s.side: s.label for s in game_sides(game=game)}
     lines = []
-    for submission in flagged_submissions(game):
+    for submission in game_flagged_submissions(game=game):
         this = submission.get_kind_display().lower()
         other = "move log" if submission.kind == Submission.Kind.SHEET else "score sheet"
         for diff in submission.differences:
@@ -304,10 +318,12 @@ def flag_lines(game: Game) -> list[str]:
     return lines
 
 
-def event_result_rows(event: Event) -> list[dict[str, Any]]:
+def event_result_rows(*, event: Event) -> list[dict[str, Any]]:
     """The director's results list: each game with its sides, status and current totals (the
     confirmed version's, else the newest entered one's)."""
-    games = list(event_games(event).prefetch_related("table__seats__player", "result_versions"))
+    games = list(
+        event_games(event=event).prefetch_related("table__seats__player", "result_versions")
+    )
     rows = []
     for game in games:
         sides: dict[int, list[str]] = {}

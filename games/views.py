@@ -20,11 +20,13 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from core.errors import DomainError, Forbidden, Gone, Invalid
+from core.http import refusal_status
 from games import logmap, selectors, services
 from games.engine.checking import parse_document
 from games.engine.errors import EngineError
 from games.forms import CodeForm, ConfirmForm, LogMappingForm, LogUploadForm, SheetForm
-from games.services import Entrant, ResultRefused
+from games.services import Entrant
 from games.wording import TableWords, table_words
 from league.models import Game
 from league.permissions import is_scorer
@@ -36,7 +38,7 @@ PENDING_LOG_KEY = "pending_log:{token}"
 def play_home(request: HttpRequest) -> HttpResponse:
     form = CodeForm(request.POST or None)
     if form.is_valid():
-        link = selectors.table_link_by_code(form.cleaned_data["code"])
+        link = selectors.table_link_by_code(code=form.cleaned_data["code"])
         if link is not None:
             return redirect("play-game", token=link.token)
         form.add_error("code", "No table has this code. Check the table card.")
@@ -49,7 +51,7 @@ def _old_session_key(game: Game) -> str:
 
 
 def _link(request: HttpRequest, token: str) -> selectors.TableLink:
-    link = selectors.table_link_by_token(token)
+    link = selectors.table_link_by_token(token=token)
     if link is None:
         raise Http404("No game has this link.")
     if link.old and link.side is None:
@@ -62,7 +64,7 @@ def _link(request: HttpRequest, token: str) -> selectors.TableLink:
 def _entrant(request: HttpRequest, link: selectors.TableLink) -> Entrant | None:
     try:
         return services.result_entrant(game=link.game, user=request.user, link=link)
-    except ResultRefused:
+    except DomainError:
         return None
 
 
@@ -71,8 +73,8 @@ def _link_or_early(request: HttpRequest, token: str) -> selectors.TableLink | Ht
     game = link.game
     try:
         services.table_link_check(game=game)
-    except services.ResultClosed as closed:
-        if not is_scorer(request.user, selectors.event_of(game).club_id):
+    except Gone as closed:
+        if not is_scorer(request.user, selectors.game_event(game=game).club_id):
             return render(
                 request, "games/closed.html", {"game": game, "message": closed.message}, status=410
             )
@@ -86,15 +88,15 @@ def _link_or_early(request: HttpRequest, token: str) -> selectors.TableLink | Ht
     return link
 
 
-def words_for(game: Game, refused: ResultRefused | EngineError) -> TableWords:
+def words_for(game: Game, refused: DomainError | EngineError) -> TableWords:
     """A refusal in the table's words, with the players' names for seats and sides."""
     engine = None
     if isinstance(refused, EngineError):
         engine = refused.to_dict()
     elif isinstance(refused.details, dict):
         engine = refused.details
-    seats = [seat.player.name for seat in selectors.game_seats(game)]
-    sides = [side.label for side in selectors.game_sides(game)]
+    seats = [seat.player.name for seat in selectors.game_seats(game=game)]
+    sides = [side.label for side in selectors.game_sides(game=game)]
     if engine and "message" in engine:
         return table_words(
             str(engine["code"]),
@@ -112,8 +114,8 @@ def _sheet_form(
 ) -> SheetForm:
     return SheetForm(
         data,
-        sides=selectors.game_sides(game),
-        rounds=services.game_table(game).rules.rounds,
+        sides=selectors.game_sides(game=game),
+        rounds=services.game_table(game=game).rules.rounds,
         saved_rounds=[r["round"] for r in saved or []],
         **kwargs,
     )
@@ -123,35 +125,35 @@ def _page(
     request: HttpRequest, link: selectors.TableLink, *, status: int = 200, **extra: Any
 ) -> HttpResponse:
     game = link.game
-    sides = selectors.game_sides(game)
-    table = services.game_table(game)
+    sides = selectors.game_sides(game=game)
+    table = services.game_table(game=game)
     entrant = _entrant(request, link)
-    saved = selectors.entrant_rounds(game, entrant.key) if entrant else []
-    comparison = selectors.dispute_comparison(game)
+    saved = selectors.entry_rounds(game=game, entrant=entrant.key) if entrant else []
+    comparison = selectors.dispute_comparison(game=game)
     context = {
         "game": game,
         "token": link.token,
-        "event": selectors.event_of(game),
-        "seats": selectors.game_seats(game),
+        "event": selectors.game_event(game=game),
+        "seats": selectors.game_seats(game=game),
         "sides": sides,
         "entrant": entrant,
         "entrant_side": entrant.side + 1 if entrant and entrant.side is not None else None,
-        "entrant_label": selectors.entrant_label(game, entrant.key) if entrant else "",
+        "entrant_label": selectors.entrant_label(game=game, entrant=entrant.key) if entrant else "",
         "entered_rounds": saved,
         "entered_totals": [sum(col) for col in zip(*(r["scores"] for r in saved), strict=True)]
         if saved
         else [],
         "rounds": table.rules.rounds,
-        "versions": selectors.version_rows(game),
+        "versions": selectors.game_version_rows(game=game),
         "to_confirm": [
             v
-            for v in selectors.open_versions(game)
+            for v in selectors.game_open_versions(game=game)
             if entrant and v.entered_by != entrant.key and v.status == "entered"
         ],
         "comparison": comparison,
         "sheet_form": extra.pop("sheet_form", None) or _sheet_form(game, saved=saved),
         "log_form": extra.pop("log_form", None) or LogUploadForm(),
-        "flags": selectors.flag_lines(game),
+        "flags": selectors.game_flag_lines(game=game),
         **extra,
     }
     return render(request, "games/game.html", context, status=status)
@@ -165,19 +167,19 @@ def play_game(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _submit(request: HttpRequest, link: selectors.TableLink, document: Any, key: str) -> None:
-    """Store the document (raises ResultRefused when it is not)."""
+    """Store the document (raises DomainError when it is not)."""
     game = link.game
     entrant = _entrant(request, link)
     if entrant is None:
-        raise ResultRefused("OLD_TABLE_LINK", services.OLD_LINK_MESSAGE)
+        raise Forbidden("OLD_TABLE_LINK", services.OLD_LINK_MESSAGE)
     submission, created = services.submission_create(
         game=game, document=document, entrant=entrant, idempotency_key=key
     )
     game.refresh_from_db()
     if submission.round_number:
         what = f"Round {submission.round_number} is saved"
-        saved = selectors.entrant_rounds(game, entrant.key)
-        rounds = services.game_table(game).rules.rounds
+        saved = selectors.entry_rounds(game=game, entrant=entrant.key)
+        rounds = services.game_table(game=game).rules.rounds
         left = [n for n in range(1, rounds + 1) if n not in {r["round"] for r in saved}]
         after = f" Now round {left[0]}." if left else " Every round is entered."
     else:
@@ -190,13 +192,13 @@ def _submit(request: HttpRequest, link: selectors.TableLink, document: Any, key:
 
 
 def _refused_sheet(
-    request: HttpRequest, link: selectors.TableLink, form: SheetForm, refused: ResultRefused
+    request: HttpRequest, link: selectors.TableLink, form: SheetForm, refused: DomainError
 ) -> HttpResponse:
     """The page again with what was typed, the problem next to its field."""
     words = words_for(link.game, refused)
     field = words.field if words.field in form.fields else None
     form.add_error(field, words.text)
-    return _page(request, link, status=refused.http_status, sheet_form=form, details=words.details)
+    return _page(request, link, status=refusal_status(refused), sheet_form=form, details=words.details)
 
 
 def _replace_check(
@@ -205,11 +207,11 @@ def _replace_check(
     """The saved round a new sheet would replace (None when nothing is replaced)."""
     if entrant is None or form.cleaned_data.get("replace"):
         return None
-    if selectors.submission_exists(form.cleaned_data["idempotency_key"]):
+    if selectors.submission_exists(idempotency_key=form.cleaned_data["idempotency_key"]):
         return None  # a resend of a saved round (double click, reconnect): replayed as it was
     number = form.cleaned_data["round"]
     return next(
-        (r for r in selectors.entrant_rounds(link.game, entrant.key) if r["round"] == number),
+        (r for r in selectors.entry_rounds(game=link.game, entrant=entrant.key) if r["round"] == number),
         None,
     )
 
@@ -229,7 +231,7 @@ def submit_sheet(request: HttpRequest, token: str) -> HttpResponse:
         return _replace_page(request, link, form, saved_round)
     try:
         _submit(request, link, form.sheet(), form.cleaned_data["idempotency_key"])
-    except ResultRefused as refused:
+    except DomainError as refused:
         return _refused_sheet(request, link, form, refused)
     return redirect("play-game", token=token)
 
@@ -242,12 +244,13 @@ def _replace_page(
     number = saved_round["round"]
     typed = form.sheet()
     try:
-        table = services.game_table(game)
-        checked = services.checked_report(services.prepared_document(typed, table))
-    except ResultRefused as refused:
+        table = services.game_table(game=game)
+        checked = services.document_check(document=services.document_prepare(document=typed, table=table))
+    except DomainError as refused:
         return _refused_sheet(request, link, form, refused)
     rows = selectors.round_comparison(
-        selectors.game_sides(game), [("saved", saved_round), ("typed", checked["rounds"][0])]
+        sides=selectors.game_sides(game=game),
+        versions=[("saved", saved_round), ("typed", checked["rounds"][0])],
     )
     form.add_error(None, table_words("REPLACE_NOT_CONFIRMED", round=number).text)
     return _page(
@@ -276,17 +279,17 @@ def upload_log(request: HttpRequest, token: str) -> HttpResponse:
     document = None
     try:
         if upload.size > MAX_LOG_BYTES:
-            raise ResultRefused("TOO_LARGE", "The file is larger than 2 MB; is it a move log?")
+            raise Invalid("TOO_LARGE", "The file is larger than 2 MB; is it a move log?")
         document = parse_document(upload.read())
         _submit(request, link, document, form.cleaned_data["idempotency_key"])
-    except (EngineError, ResultRefused) as refused:
-        seats = len(selectors.game_seats(link.game))
+    except (EngineError, DomainError) as refused:
+        seats = len(selectors.game_seats(game=link.game))
         if str(refused.code) in logmap.MAPPABLE and logmap.can_map(document, seats):
             request.session[_pending_key(token)] = document
             return redirect("play-log-map", token=token)
         words = words_for(link.game, refused)
         form.add_error("log", words.text)
-        status = getattr(refused, "http_status", 400)
+        status = refusal_status(refused) if isinstance(refused, DomainError) else 400
         return _page(request, link, status=status, log_form=form, log_details=words.details)
     return redirect("play-game", token=token)
 
@@ -302,7 +305,7 @@ def log_map(request: HttpRequest, token: str) -> HttpResponse:
     if document is None:
         messages.error(request, "Upload the move log again.")
         return redirect("play-game", token=token)
-    seats = selectors.game_seats(game)
+    seats = selectors.game_seats(game=game)
     options = logmap.turn_options(document, [s.player.name for s in seats], game.first_dealer)
     form = LogMappingForm(request.POST or None, options=options)
     words = None
@@ -310,7 +313,7 @@ def log_map(request: HttpRequest, token: str) -> HttpResponse:
         mapped = logmap.turned(document, form.cleaned_data["turn"], [s.player.slug for s in seats])
         try:
             _submit(request, link, mapped, form.cleaned_data["idempotency_key"])
-        except (EngineError, ResultRefused) as refused:
+        except (EngineError, DomainError) as refused:
             words = words_for(game, refused)
             form.add_error(None, words.text)
         else:
@@ -319,7 +322,7 @@ def log_map(request: HttpRequest, token: str) -> HttpResponse:
     context = {
         "game": game,
         "token": token,
-        "event": selectors.event_of(game),
+        "event": selectors.game_event(game=game),
         "form": form,
         "options": options,
         "log_seats": document.get("seats") or [],
@@ -343,9 +346,11 @@ def sheet_check_response(game: Game, data: Any, prefix: str | None = None) -> Js
         errors = {name: " ".join(e) for name, e in form.errors.items()}
         return JsonResponse({"valid": False, "errors": errors})
     try:
-        table = services.game_table(game)
-        report = services.checked_report(services.prepared_document(form.sheet(), table))
-    except ResultRefused as refused:
+        table = services.game_table(game=game)
+        report = services.document_check(
+            document=services.document_prepare(document=form.sheet(), table=table)
+        )
+    except DomainError as refused:
         words = words_for(game, refused)
         field = words.field if words.field in form.fields else "__all__"
         return JsonResponse(
@@ -370,7 +375,7 @@ def confirm_result(request: HttpRequest, token: str) -> HttpResponse:
         services.result_confirm(
             game=game, version_number=form.cleaned_data["version"], entrant=entrant
         )
-    except ResultRefused as refused:
+    except DomainError as refused:
         messages.error(request, words_for(game, refused).text)
         return redirect("play-game", token=token)
     messages.success(request, "Thank you: the result is confirmed.")

@@ -51,6 +51,6 @@ def named_game(*, event: Event | None = None, slugs: tuple[str, ...] = SLUGS, **
 
 def side_link(game: Game, side: int) -> str:
     """The token of one side's own table link (what its QR code on the table card holds)."""
-    from league.credentials import game_side_credentials
+    from league.services.credentials import game_side_credentials
 
     return game_side_credentials(game=game)[side].token

@@ -8,8 +8,8 @@ import json
 import pytest
 
 from games.models import ResultVersion, Submission
-from league.credentials import game_side_credentials
 from league.models import SideCredential
+from league.services.credentials import game_side_credentials
 from tests.factories import MembershipFactory
 from tests.games.factories import named_game, sheet, side_link
 

@@ -75,7 +75,7 @@ def test_saving_over_a_saved_round_shows_both_versions_and_needs_replace(client,
 
     client.post(url(game, path="sheet/"), sheet_post(1, key="b", table_points=560, replace="on"))
     assert Submission.objects.count() == 2
-    rounds = selectors.entrant_rounds(game, f"game:{game.pk}:side:0")
+    rounds = selectors.entry_rounds(game=game, entrant=f"game:{game.pk}:side:0")
     assert rounds[0]["scores"] == [3860, 615]
 
 
@@ -138,7 +138,7 @@ def test_a_dispute_shows_both_scorers_and_the_director_where_the_figures_differ(
     for n in (1, 2, 4):
         client.post(url(game, 1, "sheet/"), sheet_post(n, key=f"b{n}"))
     client.post(url(game, 1, "sheet/"), sheet_post(3, key="b3", table_points=560))
-    comparison = selectors.dispute_comparison(game)
+    comparison = selectors.dispute_comparison(game=game)
     assert comparison["differing"] == [3]
     differing = [(r["side"].side, r["label"], r["values"]) for r in comparison["rounds"][2]["rows"]
                  if r["differs"]]

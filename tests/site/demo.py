@@ -1,10 +1,10 @@
 """Demo-like data for the browser tests and screenshots: the run command's demo builder
-(`league.demo`), built small, plus what the tests look up in it."""
+(`site_pages.demo`), built small, plus what the tests look up in it."""
 
-from league.credentials import game_side_credentials
-from league.demo import DIRECTOR_PASSWORD as PASSWORD
-from league.demo import Demo, build_demo, play_game
 from league.models import Event, Game, Rotation
+from league.services.credentials import game_side_credentials
+from site_pages.demo import DIRECTOR_PASSWORD as PASSWORD
+from site_pages.demo import Demo, build_demo, play_game
 
 __all__ = ["PASSWORD", "Demo", "build_demo", "next_pending_game", "play_game", "side_entry_url"]
 

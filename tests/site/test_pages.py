@@ -6,8 +6,8 @@ import pytest
 from django.utils import timezone
 
 from analytics.models import StandingsSnapshot
-from league.credentials import side_credentials_ensure
 from league.models import Event, Membership, Rotation
+from league.services.credentials import side_credentials_ensure
 from tests.factories import (
     ClubFactory,
     EventFactory,
