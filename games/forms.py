@@ -11,7 +11,9 @@ from games.engine.sheets import SIDE_NUMBER_FIELDS as SIDE_NUMBERS
 
 class CodeForm(forms.Form):
     code = forms.CharField(
-        max_length=8, label="Table code", help_text="The 6 characters on the table card."
+        max_length=8,
+        label="Your side's code",
+        help_text="The 7 characters under your side's players on the table card.",
     )
 
 

@@ -223,3 +223,22 @@ def test_a_log_under_other_rules_is_still_refused(client, game):
     response = client.post(url(game, path="log/"), {"log": upload, "idempotency_key": "L"})
     assert response.status_code == 400
     assert "other rules" in page_text(response)
+
+
+def test_no_page_a_scorer_sees_shows_engine_words_or_zero_based_numbers(client, game):
+    """Every state of the scorer's pages, scanned for field names, keys and 0-based numbers."""
+    pages = [client.get("/play/"), client.get(url(game))]
+    pages.append(client.post(url(game, path="sheet/"), sheet_post(side1_went_out="on")))
+    client.post(url(game, path="sheet/"), sheet_post(1, key="s1"))
+    pages.append(client.get(url(game)))
+    pages.append(client.post(url(game, path="sheet/"), sheet_post(1, key="s2", table_points=560)))
+    enter_all(client, game, 0, "a")
+    pages.append(client.get(url(game, 1)))  # "please check these figures"
+    enter_all(client, game, 1, "b", table_points=560)
+    pages.append(client.get(url(game, 1)))  # disputed
+    pages.append(client.post(url(game, 1, "confirm/"), {"version": 1}, follow=True))
+    pages.append(client.get(game.entry_url))  # an old card
+    for response in pages:
+        text = page_text(response)
+        assert not ENGINE_WORDS.search(text), (response.request["PATH_INFO"], ENGINE_WORDS.search(text))
+        assert not re.search(r"\b(ann|ben|cat|dan)\b", text)  # slugs
