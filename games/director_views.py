@@ -42,7 +42,7 @@ def event_results(request: HttpRequest, slug: str) -> HttpResponse:
 def _correction_forms(game: Game, data: Any = None) -> list[SheetForm]:
     sides = selectors.game_sides(game=game)
     rounds = services.game_table(game=game).rules.rounds
-    base = selectors.game_current_version(game=game) or next(iter(selectors.game_versions(game=game)), None)
+    base = selectors.game_correction_base(game=game)
     initial = {r["round"]: sheet_initial(r) for r in (base.rounds if base else [])}
     return [
         SheetForm(
@@ -102,7 +102,7 @@ def confirm_version(request: HttpRequest, game_id: int) -> HttpResponse:
         services.result_confirm(
             game=game,
             version_number=form.cleaned_data["version"],
-            entrant=services.result_entrant(game=game, user=request.user),
+            entrant=services.entrant_for(game=game, user=request.user),
         )
     except DomainError as refused:
         messages.error(request, words_for(game, refused).text)

@@ -1,7 +1,7 @@
 """Table-side result entry, no account needed: /play/ (code), /play/<token>/ (the game's page).
 
 Each side of a table has its own link and code (the table card prints both). Who enters, and for
-which side, is decided by `services.result_entrant`: a signed-in scorer or director as
+which side, is decided by `services.entrant_for`: a signed-in scorer or director as
 themselves, else the link's own side, else a signed-in player's seat. A game's old per-game link
 works for the side it can be tied to (the migration's choice, or the side this browser chose
 before side links existed); otherwise its page says what to do. Links work only for their own
@@ -31,7 +31,6 @@ from games.wording import TableWords, table_words
 from league.models import Game
 from league.permissions import is_scorer
 
-MAX_LOG_BYTES = 2_000_000
 PENDING_LOG_KEY = "pending_log:{token}"
 
 
@@ -63,9 +62,9 @@ def _link(request: HttpRequest, token: str) -> selectors.TableLink:
 
 def _entrant(request: HttpRequest, link: selectors.TableLink) -> Entrant | None:
     try:
-        return services.result_entrant(game=link.game, user=request.user, link=link)
+        return services.entrant_for(game=link.game, user=request.user, link=link)
     except DomainError:
-        return None
+        return None  # an old link whose side is unknown (a closed event is handled before)
 
 
 def _link_or_early(request: HttpRequest, token: str) -> selectors.TableLink | HttpResponse:
@@ -278,8 +277,12 @@ def upload_log(request: HttpRequest, token: str) -> HttpResponse:
     upload = form.cleaned_data["log"]
     document = None
     try:
-        if upload.size > MAX_LOG_BYTES:
-            raise Invalid("TOO_LARGE", "The file is larger than 2 MB; is it a move log?")
+        if upload.size > services.MAX_DOCUMENT_BYTES:
+            raise Invalid(
+                "TOO_LARGE",
+                f"The file is larger than {services.MAX_DOCUMENT_BYTES // 1_000_000} MB; is it a "
+                "move log?",
+            )
         document = parse_document(upload.read())
         _submit(request, link, document, form.cleaned_data["idempotency_key"])
     except (EngineError, DomainError) as refused:

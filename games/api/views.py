@@ -4,7 +4,8 @@ Writers: a signed-in scorer or director of the event's club (session or token), 
 player of the game (for their own side, while the event runs), or one side's table link, sent
 as the `X-Entry-Token` header: it enters and confirms for its own side only (a `side` in the
 body must agree), only for its game and only while the event is running. Who may do what is
-decided in one place, `games.services.result_entrant`. Corrections are for directors and need `If-Match: "<revision>"`.
+decided in one place, `games.services.entrant_for`. Corrections are for directors and need
+`If-Match: "<revision>"`.
 """
 
 from typing import Any
@@ -35,8 +36,6 @@ from games.engine.schemas import load_schema
 from games.services import Entrant
 from league.models import Game
 from league.permissions import check_can_view_event, is_director
-
-MAX_BODY_BYTES = 2_000_000
 
 ENTRY_TOKEN = OpenApiParameter(
     "X-Entry-Token",
@@ -72,7 +71,7 @@ class PreconditionRequired(exceptions.APIException):
 class BodyTooLarge(exceptions.APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
     default_code = "BODY_TOO_LARGE"
-    default_detail = f"The request body is larger than {MAX_BODY_BYTES // 1_000_000} MB."
+    default_detail = f"The request body is larger than {services.MAX_DOCUMENT_BYTES // 1_000_000} MB."
 
 
 class ResultsAPIView(APIView):
@@ -84,7 +83,7 @@ class ResultsAPIView(APIView):
             length = int(request.headers.get("Content-Length") or 0)
         except ValueError:
             length = 0
-        if length > MAX_BODY_BYTES:
+        if length > services.MAX_DOCUMENT_BYTES:
             raise BodyTooLarge()
         super().initial(request, *args, **kwargs)
 
@@ -95,7 +94,7 @@ class ResultsAPIView(APIView):
         return game
 
     def entrant(self, request: Request, game: Game, side: Any) -> Entrant:
-        """Who enters: `services.result_entrant` decides, from the table link (its side) or the
+        """Who enters: `services.entrant_for` decides, from the table link (its side) or the
         signed-in user; a body `side` that disagrees with the link's side is refused."""
         token = request.headers.get("X-Entry-Token")
         link = None
@@ -103,9 +102,14 @@ class ResultsAPIView(APIView):
             link = selectors.table_link_by_token(token=token)
             if link is None or link.game.pk != game.pk:
                 raise Forbidden("WRONG_TABLE_LINK", "This table link belongs to another game.")
-        return services.result_entrant(
-            game=game, user=request.user, link=link, claimed_side=side
-        )
+        entrant = services.entrant_for(game=game, user=request.user, link=link, claimed_side=side)
+        if entrant is None:
+            raise Forbidden(
+                "NOT_AN_ENTRANT",
+                "Only the game's players (each side with its own table link or code), the club's "
+                "scorers and directors may enter results.",
+            )
+        return entrant
 
 
 def _readable_or_404(request: Request, game: Game) -> None:

@@ -1,5 +1,6 @@
 """Who enters or confirms a result: a side at the table (its own link, or a seated player) or a
-signed-in scorer or director. `result_entrant` is the one rule of who may, and as whom."""
+signed-in scorer or director. `entrant_for` is the one rule of who may, and as whom, for the
+pages and the API."""
 
 from __future__ import annotations
 
@@ -76,16 +77,17 @@ def _side_claim_check(side: int, claimed_side: Any) -> None:
         )
 
 
-def result_entrant(
+def entrant_for(
     *, game: Game, user: Any, link: TableLink | None = None, claimed_side: Any = None
-) -> Entrant:
+) -> Entrant | None:
     """The one rule of who may enter and confirm a game's result, and as whom.
 
     A signed-in director or scorer of the event's club enters as themselves. Otherwise a table
     link enters for its own side only (the game's old per-game link only for the side it could
     be tied to), while the event runs; a signed-in player seated in the game enters for their
-    side. A `claimed_side` (the API body's `side`) must be that side. Anyone else is refused.
-    Confirming and settling disputes have their own limits (`result_confirm`).
+    side. A `claimed_side` (the API body's `side`) must be that side. None when none of these
+    is asking; a link that cannot enter is refused. Confirming and settling disputes have their
+    own limits (`confirmation.confirmer_check`).
     """
     club_id = game.table.rotation.event.club_id
     if is_director(user, club_id):
@@ -101,12 +103,8 @@ def result_entrant(
         _side_claim_check(link.side, claimed_side)
         return Entrant.for_side(game, link.side)
     side = seated_side(game=game, user=user)
-    if side is not None:
-        table_link_check(game=game)
-        _side_claim_check(side, claimed_side)
-        return Entrant.for_side(game, side, user=user)
-    raise Forbidden(
-        "NOT_AN_ENTRANT",
-        "Only the game's players (each side with its own table link or code), the club's "
-        "scorers and directors may enter results.",
-    )
+    if side is None:
+        return None
+    table_link_check(game=game)
+    _side_claim_check(side, claimed_side)
+    return Entrant.for_side(game, side, user=user)

@@ -1,5 +1,5 @@
 """Each side's own entry link and short code for a game (`SideCredential`): the credential a
-side enters and confirms with (who may do what with it: `games.services.result_entrant`).
+side enters and confirms with (who may do what with it: `games.services.entrant_for`).
 
 Created for every side of a game's seating when first needed (the table cards, the entry
 pages), so every way a game comes to exist gets them without knowing about them.
