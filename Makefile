@@ -15,7 +15,7 @@ help:
 	@echo "make run    - set up, migrate, load demo data and serve http://127.0.0.1:8000"
 	@echo "make test   - run the whole test suite (PostgreSQL + Redis on 127.0.0.1)"
 	@echo "make bench  - print the engine, seating and analytics benchmarks (bench-full: 100,000 games)"
-	@echo "make lint   - ruff"
+	@echo "make lint   - ruff and the import layers (lint-imports)"
 
 $(BIN)/.installed: pyproject.toml
 	@test -n "$(PYTHON)" || { echo "Python 3.12 or newer is needed (Django 6.1)."; exit 1; }
@@ -46,6 +46,7 @@ test-sqlite: setup
 
 lint: setup
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 
 bench: setup
 	$(BIN)/python bench/engine_bench.py

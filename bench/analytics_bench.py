@@ -268,7 +268,7 @@ def worker_latency(club, url: str, results: dict) -> None:
         url_path = f"/events/{event.slug}/standings/"
         samples, background = [], []
         for _ in range(3):
-            before = event_standings(event).games
+            before = event_standings(event=event).games
             start, start_wall = time.perf_counter(), timezone.now()
             add_confirmed_game(event)
             while True:

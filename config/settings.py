@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "league",
     "games",
     "analytics",
+    "site_pages",
 ]
 
 MIDDLEWARE = [

@@ -189,7 +189,7 @@ def _form_service(request: HttpRequest, form: EventForm, service: Callable[..., 
 def event_page(request: HttpRequest, slug: str) -> HttpResponse:
     _directed_event(request, slug)
     event = selectors.event_detail(slug=slug, user=request.user)
-    rotations = [selectors.rotation_plan(r) for r in event.rotations.all()]
+    rotations = [selectors.rotation_plan(rotation=r) for r in event.rotations.all()]
     context = {
         "event": event,
         "next_status": services.NEXT_STATUS.get(event.status),
@@ -226,7 +226,7 @@ def registration_add(request: HttpRequest, slug: str) -> HttpResponse:
     registration = _attempt(request, "Entered.", services.registration_add_entrant, event=event,
                             players=form.cleaned_data["entrants"])
     if registration:
-        messages.info(request, f"{selectors.entrant_name(registration)} is entered.")
+        messages.info(request, f"{selectors.registration_name(registration=registration)} is entered.")
     return _back(event, "registrations")
 
 
@@ -240,7 +240,7 @@ def registration_check_in(request: HttpRequest, slug: str, pk: int) -> HttpRespo
     event = _directed_event(request, slug)
     registration = _registration(event, pk)
     checked_in = request.POST.get("checked_in") == "1"
-    done = f"{selectors.entrant_name(registration)} {'checked in' if checked_in else 'no longer checked in'}."
+    done = f"{selectors.registration_name(registration=registration)} {'checked in' if checked_in else 'no longer checked in'}."
     _attempt(request, done, services.registration_check_in, registration=registration, checked_in=checked_in)
     return _back(event, "registrations")
 
@@ -250,7 +250,7 @@ def registration_check_in(request: HttpRequest, slug: str, pk: int) -> HttpRespo
 def registration_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     event = _directed_event(request, slug)
     registration = _registration(event, pk)
-    _attempt(request, f"{selectors.entrant_name(registration)} withdrawn.", services.registration_withdraw,
+    _attempt(request, f"{selectors.registration_name(registration=registration)} withdrawn.", services.registration_withdraw,
              registration=registration)
     return _back(event, "registrations")
 
@@ -260,7 +260,7 @@ def registration_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpRespo
 def registration_reinstate(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     event = _directed_event(request, slug)
     registration = _registration(event, pk)
-    _attempt(request, f"{selectors.entrant_name(registration)} plays again.", services.registration_reinstate,
+    _attempt(request, f"{selectors.registration_name(registration=registration)} plays again.", services.registration_reinstate,
              registration=registration)
     return _back(event, "registrations")
 

@@ -7,8 +7,8 @@ from itertools import combinations
 
 import pytest
 
-from league.demo import build_demo
 from league.models import Seat
+from site_pages.demo import build_demo
 
 pytestmark = pytest.mark.django_db
 

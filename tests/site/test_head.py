@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from analytics.tasks import recompute_all_clubs
-from league.demo import DIRECTOR_PASSWORD, build_demo
+from site_pages.demo import DIRECTOR_PASSWORD, build_demo
 
 pytestmark = pytest.mark.django_db
 

@@ -3,8 +3,8 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from league.demo import DIRECTOR_PASSWORD, DIRECTOR_USERNAME, demo_load
 from league.models import Event
+from site_pages.demo import DIRECTOR_PASSWORD, DIRECTOR_USERNAME, demo_load
 
 
 class Command(BaseCommand):

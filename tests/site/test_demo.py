@@ -10,8 +10,8 @@ from django.db import transaction
 from analytics.models import PlayerRating
 from analytics.tasks import recompute_all_clubs
 from games.models import RoundResult
-from league.demo import LEAGUE_WEEKDAY, build_demo, demo_today
 from league.models import Club, Event, Registration, Seat, SitOut
+from site_pages.demo import LEAGUE_WEEKDAY, build_demo, demo_today
 
 # demo_load's demo (what `make run` shows), built for two days of different weekdays and years.
 FULL = {"past_nights": 3, "player_count": 16, "tournament": True}
