@@ -13,7 +13,7 @@ PORT ?= 8000
 # Served beyond this machine (HOST=0.0.0.0): the development server answers any host name.
 RUN_HOSTS = $(if $(filter 127.0.0.1 localhost ::1,$(HOST)),,DJANGO_ALLOWED_HOSTS=$${DJANGO_ALLOWED_HOSTS:-*})
 
-.PHONY: help setup run serve demo test test-sqlite screenshots lint bench bench-full check-deploy compose-check clean
+.PHONY: help setup run serve demo static test test-sqlite screenshots lint bench bench-full check-deploy compose-check clean
 
 help:
 	@echo "make run    - set up, migrate, load demo data and serve http://127.0.0.1:8000 (PORT=, HOST=)"
@@ -36,7 +36,10 @@ demo: setup
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py demo
 
-run: demo
+static: setup
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+
+run: demo static
 	@echo ""
 	@echo "  Hand and Foot League is running at http://$(HOST):$(PORT)/"
 	@echo "  Demo director login: director / handfoot-demo   (admin: http://$(HOST):$(PORT)/admin/)"

@@ -1,5 +1,5 @@
-"""Standings, player, partnership, head-to-head and leaderboard pages, their CSV downloads, and
-the locally served plotly.js. Pages read stored snapshots and run a fixed number of queries."""
+"""Standings, player, partnership, head-to-head and leaderboard pages and their CSV downloads.
+Pages read stored snapshots and run a fixed number of queries."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from collections.abc import Callable, Iterable, Sequence
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
 from analytics import charts, selectors, whatif
@@ -181,16 +180,6 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
     context = {"club": club, "min_games": min_games, "clubs": Club.objects.all(),
                "ratings": selectors.leaderboard(club_id=club.pk if club else None, min_games=min_games)}
     return render(request, "analytics/leaderboard.html", context)
-
-
-@require_safe
-@cache_control(public=True, max_age=60 * 60 * 24)
-def plotly_js(request: HttpRequest) -> HttpResponse:
-    """plotly.js from the installed plotly package: no CDN, same version as the charts."""
-    from plotly.offline import get_plotlyjs
-
-    return HttpResponse(get_plotlyjs(), content_type="application/javascript; charset=utf-8")
-
 
 
 def _whatif_spec(request: HttpRequest, default_preset: str) -> tuple[object | None, str | None]:

@@ -4,11 +4,11 @@
 starting and closing it).
 
 Every function is keyword-only and typed, checks its input, and either does all of its work or
-none: a refusal raises `LeagueError` (a code and a message to show as is) and changes nothing.
+none: a refusal raises a `core.errors.DomainError` (`Invalid` for a wrong request, `Conflict`
+when the event's state does not allow it; a code and a message to show as is) and changes nothing.
 Callers use `from league import services` and `services.<entity>_<action>(...)`.
 """
 
-from league.services._common import LeagueError
 from league.services.clubs import club_create, club_update, membership_add
 from league.services.events import (
     ALLOWED_TABLE_SIZES,
@@ -51,7 +51,6 @@ from league.services.seasons import (
 
 __all__ = [
     "ALLOWED_TABLE_SIZES", "EVENT_FIELDS", "NEXT_STATUS", "SEASON_FIELDS", "SEATING_FIELDS",
-    "LeagueError",
     "club_create", "club_update", "membership_add",
     "player_create", "player_update", "partnership_create", "partnership_get_or_create",
     "league_create", "league_update", "season_create", "season_update",

@@ -4,9 +4,9 @@ from typing import Any
 
 from django.contrib.auth.models import User
 
+from core.errors import Conflict, Invalid
 from league.models import Club, Partnership, Player
 from league.services._common import (
-    LeagueError,
     apply_changes,
     require_name,
     require_same_club,
@@ -33,11 +33,11 @@ def player_update(*, player: Player, name: str | None = None, user: User | None 
 def partnership_create(*, club: Club, player_a: Player, player_b: Player, name: str = "") -> Partnership:
     """Two players of the club as one side; stored in canonical order (lower id first)."""
     if player_a.pk == player_b.pk:
-        raise LeagueError("BAD_PARTNERSHIP", "A partnership needs two different players.")
+        raise Invalid("BAD_PARTNERSHIP", "A partnership needs two different players.")
     require_same_club(club, player_a, player_b, what="player")
     first, second = sorted((player_a, player_b), key=lambda p: p.pk)
     if Partnership.objects.filter(player_a=first, player_b=second).exists():
-        raise LeagueError("DUPLICATE", f"{first} and {second} are already a partnership.")
+        raise Conflict("DUPLICATE", f"{first} and {second} are already a partnership.")
     return Partnership.objects.create(club=club, player_a=first, player_b=second, name=name.strip())
 
 
