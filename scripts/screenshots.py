@@ -87,8 +87,6 @@ def photograph(base_url: str, demo: Demo, pending_entry_url: str) -> None:
             for name, url in pages(demo).items():
                 shoot(page, url, f"{name}-{width}")
         phone.goto(pending_entry_url)
-        phone.check("input[name=side][value='0']")
-        phone.get_by_role("button", name="Continue").click()
         phone.wait_for_load_state()
         phone.screenshot(path=OUT / "table-entry-phone.png", full_page=True)
         print("  docs/screenshots/table-entry-phone.png")
@@ -115,6 +113,7 @@ def main() -> None:
         from django.core.management import call_command
 
         from league.models import Game, Rotation
+        from league.services.credentials import game_side_credentials
         from site_pages.demo import demo_load
 
         call_command("migrate", verbosity=0)
@@ -126,7 +125,7 @@ def main() -> None:
                                        table__rotation__status=Rotation.Status.STARTED)
                    .order_by("table__rotation__number", "table__number").first())
         OUT.mkdir(parents=True, exist_ok=True)
-        photograph(serve(), demo, pending.entry_url)
+        photograph(serve(), demo, game_side_credentials(game=pending)[0].entry_url)
     finally:
         shutil.rmtree(data, ignore_errors=True)
     print(f"Screenshots written to docs/screenshots/ in {time.monotonic() - started:.0f} s.")

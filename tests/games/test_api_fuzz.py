@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.models import ResultVersion, Submission
-from tests.games.factories import named_game, sheet
+from tests.games.factories import named_game, sheet, side_link
 
 pytestmark = pytest.mark.django_db
 
@@ -51,7 +51,7 @@ def test_any_json_is_refused_cleanly_or_accepted_as_sent(api_client, game, docum
     """Every example has its own idempotency key, so each one is judged on its own body: a 4xx
     with an error code and nothing stored, or a submission that holds the document sent."""
     key = f"fuzz-{uuid.uuid4()}"
-    headers = {"X-Entry-Token": game.entry_token, "Idempotency-Key": key}
+    headers = {"X-Entry-Token": side_link(game, 0), "Idempotency-Key": key}
     url = f"/api/results/{game.pk}"
     stored = Submission.objects.count()
     response = post(api_client, f"{url}/submissions/", {"document": document, "side": side},
@@ -66,8 +66,9 @@ def test_any_json_is_refused_cleanly_or_accepted_as_sent(api_client, game, docum
         assert Submission.objects.count() == stored
 
     versions = list(ResultVersion.objects.filter(game=game).values_list("number", "status"))
+    # The other side confirms (a side never confirms its own entry).
     response = post(api_client, f"{url}/confirmations/", {"version": version, "side": side},
-                    **headers)
+                    **{"X-Entry-Token": side_link(game, 1)})
     if response.status_code == 200:
         assert response.json()["number"] == version
     else:
