@@ -13,9 +13,11 @@ register = template.Library()
 
 
 @register.inclusion_tag("components/status_badge.html")
-def status_badge(obj: Any) -> dict[str, Any]:
+def status_badge(obj: Any, id: str = "") -> dict[str, Any]:
+    """`id`: an HTML id for the badge (for a script that updates it)."""
     status = obj.status
     return {
+        "id": id,
         "status": status,
         "label": "Live" if status == "running" else obj.get_status_display(),
         "members_only": getattr(obj, "is_public", True) is False,
