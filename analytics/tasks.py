@@ -76,6 +76,12 @@ def recompute_statistics(club_id: int) -> None:
     services.statistics_recompute(club_id=club_id)
 
 
+@shared_task(name="analytics.recompute_club", **_RETRY)
+def recompute_club(club_id: int) -> None:
+    """Rebuild one club: standings, ratings (full replay) and statistics (after a merge)."""
+    services.club_recompute(club_id=club_id)
+
+
 @shared_task(name="analytics.recompute_all_clubs", **_RETRY)
 def recompute_all_clubs() -> int:
     """The nightly safety net (Celery beat): rebuild every club from the database, so a job lost

@@ -4,6 +4,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 from rest_framework.authtoken.views import obtain_auth_token
 
 from config.health import healthz
+from league.views.director import landing
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
@@ -18,7 +19,9 @@ urlpatterns = [
     path("api/", include("games.api_urls")),
     path("api/", include("analytics.api_urls")),
     # Pages
+    path("accounts/landing/", landing, name="login-landing"),
     path("director/", include("league.director_urls")),
+    path("director/", include("games.director_urls")),
     path("play/", include("games.urls")),
     path("", include("analytics.urls")),
     path("", include("league.public_urls")),

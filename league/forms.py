@@ -118,8 +118,9 @@ class EntrantForm(forms.Form):
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fixed = event.is_fixed_partnerships
-        self.fields["player"].queryset = event.club.players.all()
-        self.fields["partner"].queryset = event.club.players.all()
+        active = event.club.players.filter(retired_at__isnull=True)
+        self.fields["player"].queryset = active
+        self.fields["partner"].queryset = active
         if not self.fixed:
             del self.fields["partner"], self.fields["partner_new_name"]
 

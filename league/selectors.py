@@ -8,7 +8,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Prefetch, QuerySet, Sum
+from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 from django.utils import timezone
 
 from league.models import Event, Game, Registration, Rotation, Seat, SitOut, Table
@@ -66,6 +66,33 @@ def event_detail(*, slug: str, user: User | AnonymousUser) -> Event:
             Prefetch("registrations", queryset=registrations),
         )
         .get(slug=slug)
+    )
+
+
+def entrants_filter() -> Q:
+    """Who counts as an entrant: registered and not withdrawn (a withdrawal before or during
+    the event takes them off every count; their games played still count in the standings)."""
+    return Q(withdrawn_after_rotation__isnull=True)
+
+
+def event_entrants(*, event: Event) -> QuerySet[Registration]:
+    """The event's entrants (withdrawn registrations left out), in the order entered."""
+    return event.registrations.filter(entrants_filter()).order_by("created_at", "pk")
+
+
+def event_entrant_count(*, event: Event) -> int:
+    """The one count of entrants every page shows; uses prefetched registrations when present."""
+    cache = getattr(event, "_prefetched_objects_cache", {})
+    if "registrations" in cache:
+        return sum(1 for r in event.registrations.all() if r.withdrawn_after_rotation is None)
+    return event_entrants(event=event).count()
+
+
+def with_entrant_counts(events: QuerySet[Event]) -> QuerySet[Event]:
+    """Events annotated with `entrants`, counted as `event_entrants` does."""
+    return events.annotate(
+        entrants=Count("registrations", filter=Q(registrations__withdrawn_after_rotation__isnull=True),
+                       distinct=True)
     )
 
 
@@ -194,3 +221,28 @@ def seating_quality(*, event: Event) -> dict[str, object]:
         "deals_min": min(deals, default=0),
         "deals_max": max(deals, default=0),
     }
+
+
+def repeated_partners(*, rotation: Rotation) -> list[tuple[str, str, list[int]]]:
+    """Partners in `rotation` who were partners in an earlier rotation of the event: (name,
+    name, earlier rotation numbers), for the warning after a swap."""
+    def pairs(r: Rotation) -> dict[frozenset[int], tuple[str, str]]:
+        found: dict[frozenset[int], tuple[str, str]] = {}
+        seats = Seat.objects.filter(rotation=r).select_related("player").values_list(
+            "table_id", "side", "player_id", "player__name")
+        by_side: dict[tuple[int, int], list[tuple[int, str]]] = defaultdict(list)
+        for table_id, side, player_id, name in seats:
+            by_side[(table_id, side)].append((player_id, name))
+        for members in by_side.values():
+            for i, (a, name_a) in enumerate(members):
+                for b, name_b in members[i + 1:]:
+                    found[frozenset((a, b))] = tuple(sorted((name_a, name_b)))
+        return found
+
+    mine = pairs(rotation)
+    earlier: dict[frozenset[int], list[int]] = defaultdict(list)
+    for other in rotation.event.rotations.filter(number__lt=rotation.number).order_by("number"):
+        for pair in pairs(other):
+            if pair in mine:
+                earlier[pair].append(other.number)
+    return sorted((*mine[pair], numbers) for pair, numbers in earlier.items())
