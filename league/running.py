@@ -240,7 +240,7 @@ def audit_undoable(entry: AuditEntry) -> bool:
 @transaction.atomic
 def audit_undo(*, entry: AuditEntry, by: User | None = None) -> AuditEntry:
     """Reverse one logged change (itself logged); each entry is undone at most once."""
-    entry = AuditEntry.objects.select_for_update().select_related("event__club").get(pk=entry.pk)
+    entry = AuditEntry.objects.select_for_update(of=("self",)).select_related("event__club").get(pk=entry.pk)
     if entry.undone_at is not None:
         raise LeagueError("ALREADY_UNDONE", "That change was already undone.")
     if entry.action not in UNDO:
