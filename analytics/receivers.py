@@ -6,6 +6,7 @@ from django.db import transaction
 from django.dispatch import receiver
 
 from league.players import player_merged
+from league.services import standings_settings_changed
 
 
 @receiver(player_merged)
@@ -16,3 +17,11 @@ def recompute_after_merge(*, club: Any, **_: Any) -> None:
 
     club_id = club.pk
     transaction.on_commit(lambda: recompute_club.delay(club_id))
+
+
+@receiver(standings_settings_changed)
+def recompute_after_settings(*, event_id: int, **_: Any) -> None:
+    """Scoring, tie-breaks or the sit-out rule changed: the standings follow."""
+    from analytics.tasks import enqueue_event_recompute
+
+    enqueue_event_recompute(event_id)

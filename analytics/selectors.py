@@ -15,7 +15,7 @@ from django.conf import settings
 from django.db import connection
 from django.db.models import F, Q, QuerySet, Sum
 
-from analytics import statistics
+from analytics import standings, statistics
 from analytics.models import (
     PartnershipStats,
     PlayerRating,
@@ -54,6 +54,33 @@ def game_results(game_filter: Q) -> dict[int, GameResult]:
                             events[game_id])
         for game_id, entries in sides.items()
     }
+
+
+def event_byes(event: Event, games: Iterable[GameResult]) -> dict[str, int]:
+    """Entrant key → rotations of the event with confirmed games that the entrant did not play,
+    although entered and not yet withdrawn (sat out, or arrived late)."""
+    rotation_of = dict(
+        Game.objects.filter(pk__in=[g.game_id for g in games])
+        .values_list("pk", "table__rotation__number")
+    )
+    counted = set(rotation_of.values())
+    played: dict[str, set[int]] = defaultdict(set)
+    for game in games:
+        for side in game.sides:
+            keys = ([standings.side_key(side.players)] if event.is_fixed_partnerships
+                    else [standings.player_key(p) for p in side.players])
+            for key in keys:
+                played[key].add(rotation_of[game.game_id])
+    byes = {}
+    for reg in event.registrations.select_related("partnership"):
+        if reg.player_id:
+            key = standings.player_key(reg.player_id)
+        else:
+            key = standings.side_key((reg.partnership.player_a_id, reg.partnership.player_b_id))
+        last = reg.withdrawn_after_rotation
+        due = {r for r in counted if last is None or r <= last}
+        byes[key] = len(due - played[key])
+    return byes
 
 
 def club_game_order(club_id: int) -> list[int]:

@@ -14,6 +14,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Model, QuerySet
+from django.dispatch import Signal
 from django.utils.text import slugify
 
 from games.engine.errors import EngineError
@@ -44,6 +45,12 @@ from league.seating import (
 )
 
 ALLOWED_TABLE_SIZES = (4, 6)
+MAX_BYE_POINTS = 100_000
+
+# Sent after an event's standings settings (scoring, tie-breaks, sit-outs) changed, on commit:
+# the analytics recompute its standings. Arguments: event_id.
+standings_settings_changed = Signal()
+STANDINGS_FIELDS = ("scoring", "tie_breaks", "sit_out_scoring", "bye_points")
 
 
 class LeagueError(Exception):
@@ -295,6 +302,10 @@ def _check_event(event: Event) -> None:
     _check_choice(event.format, Event.Format, "format")
     _check_choice(event.odd_handling, Event.OddHandling, "odd_handling")
     _check_choice(event.scoring, Event.Scoring, "scoring")
+    _check_choice(event.sit_out_scoring, Event.SitOutScoring, "sit_out_scoring")
+    if not isinstance(event.bye_points, int) or not 0 <= event.bye_points <= MAX_BYE_POINTS:
+        raise LeagueError("BAD_BYE_POINTS", f"Bye points must be from 0 to {MAX_BYE_POINTS:,}.",
+                          field="bye_points")
     _check_rules(event.rules_preset, event.rules_overrides)
     _check_table_sizes(event.table_sizes, event.odd_handling)
     _check_tie_breaks(event.tie_breaks)
@@ -322,6 +333,8 @@ def event_create(
     tie_breaks: list[str] | None = None,
     is_public: bool = True,
     seed: int | None = None,
+    sit_out_scoring: str = Event.SitOutScoring.NONE,
+    bye_points: int = 0,
 ) -> Event:
     """A draft event. The seed (chosen now unless given) makes its seating reproducible."""
     name = _require_name(name, "event")
@@ -332,6 +345,7 @@ def event_create(
         planned_rotations=planned_rotations, scoring=scoring,
         tie_breaks=["total_points"] if tie_breaks is None else tie_breaks,
         is_public=is_public, seed=secrets.randbits(31) if seed is None else seed,
+        sit_out_scoring=sit_out_scoring, bye_points=bye_points,
     )
     _check_event(event)
     event.slug = _unique_slug(Event.objects.all(), f"{name} {date:%Y-%m-%d}", max_length=100)
@@ -342,6 +356,7 @@ def event_create(
 EVENT_FIELDS = (
     "name", "date", "kind", "season", "rules_preset", "rules_overrides", "format", "table_sizes",
     "odd_handling", "planned_rotations", "scoring", "tie_breaks", "is_public", "seed",
+    "sit_out_scoring", "bye_points",
 )
 # Changing these after seating exists would make played rotations disagree with the event.
 SEATING_FIELDS = ("rules_preset", "rules_overrides", "format", "table_sizes", "odd_handling", "seed")
@@ -369,7 +384,12 @@ def event_update(*, event: Event, **changes: Any) -> Event:
     if changes.get("rules_overrides") is None and "rules_overrides" in changes:
         changes["rules_overrides"] = {}
     _check_event(_unsaved_copy(event, changes))
-    return _apply(event, changes)
+    standings_changed = any(changes[n] != getattr(event, n) for n in set(changes) & set(STANDINGS_FIELDS))
+    event = _apply(event, changes)
+    if standings_changed:
+        event_id = event.pk
+        transaction.on_commit(lambda: standings_settings_changed.send(sender=Event, event_id=event_id))
+    return event
 
 
 NEXT_STATUS = {
