@@ -13,6 +13,7 @@ COPY config ./config
 COPY league ./league
 COPY games ./games
 COPY analytics ./analytics
+COPY site_pages ./site_pages
 COPY templates ./templates
 COPY static ./static
 COPY manage.py ./

@@ -6,4 +6,15 @@ class AnalyticsConfig(AppConfig):
     verbose_name = "Standings, ratings and statistics"
 
     def ready(self) -> None:
-        from analytics import receivers  # noqa: F401  (connects the signal receivers)
+        """Recompute an event's standings when its results change (announced after commit by
+        the games app, which does not import the analytics)."""
+        from games.signals import results_changed
+
+        results_changed.connect(_recompute_event, dispatch_uid="analytics.recompute_event")
+        from analytics import receivers  # noqa: F401  (connects the league's signal receivers)
+
+
+def _recompute_event(sender: object, *, event_id: int, **kwargs: object) -> None:
+    from analytics import tasks
+
+    tasks.enqueue_event_recompute(event_id)

@@ -5,8 +5,7 @@ from typing import Any
 from django.db import transaction
 from django.dispatch import receiver
 
-from league.players import player_merged
-from league.services import standings_settings_changed
+from league.signals import player_merged, standings_settings_changed
 
 
 @receiver(player_merged)

@@ -12,6 +12,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from config.static_headers import one_year_for_hashed_files
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(os.environ.get("DATA_DIR", BASE_DIR / "data"))
 
@@ -63,11 +65,15 @@ INSTALLED_APPS = [
     "league",
     "games",
     "analytics",
+    "site_pages",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages compressed (static files come compressed from WhiteNoise above). Django's gzip adds
+    # random bytes to each response against BREACH; CSRF tokens are masked per response too.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -129,19 +135,18 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = DATA_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# `collectstatic` (run by `make run` and the docker web service) gives every file a hashed name
+# and gzip and brotli copies; WhiteNoise serves them with a one-year immutable cache. With DEBUG
+# on, pages link the unhashed names and WhiteNoise also finds files that were not collected.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {
-        "BACKEND": (
-            "whitenoise.storage.CompressedManifestStaticFilesStorage"
-            if PRODUCTION
-            else "django.contrib.staticfiles.storage.StaticFilesStorage"
-        )
-    },
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 WHITENOISE_USE_FINDERS = not PRODUCTION
+WHITENOISE_ADD_HEADERS_FUNCTION = one_year_for_hashed_files
+WHITENOISE_KEEP_ONLY_HASHED_FILES = True  # pages link only those; half the files to compress
 if not PRODUCTION:
-    # Outside production the files come from the finders; an empty root keeps WhiteNoise quiet.
+    # An empty root before the first collectstatic keeps WhiteNoise quiet.
     STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 
 LOGIN_URL = "login"

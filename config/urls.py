@@ -24,5 +24,6 @@ urlpatterns = [
     path("director/", include("games.director_urls")),
     path("play/", include("games.urls")),
     path("", include("analytics.urls")),
+    path("", include("site_pages.urls")),
     path("", include("league.public_urls")),
 ]

@@ -6,4 +6,9 @@ class GamesConfig(AppConfig):
     verbose_name = "Games and results"
 
     def ready(self) -> None:
-        from games import receivers  # noqa: F401  (connects the signal receivers)
+        """Give the league's seating the confirmed points of a played rotation."""
+        from games import selectors
+        from league import hooks
+
+        hooks.rotation_points_register(selectors.rotation_points)
+        from games import receivers  # noqa: F401  (connects the league's signal receivers)

@@ -17,7 +17,7 @@ from league.permissions import check_directs_event
 
 def _directed_game(request: HttpRequest, game_id: int) -> Game:
     game = get_object_or_404(Game.objects.select_related("table__rotation__event"), pk=game_id)
-    check_directs_event(request.user, selectors.event_of(game))
+    check_directs_event(request.user, selectors.game_event(game=game))
     return game
 
 
@@ -25,7 +25,7 @@ def _directed_game(request: HttpRequest, game_id: int) -> Game:
 def event_results(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(Event, slug=slug)
     check_directs_event(request.user, event)
-    games = list(selectors.event_games(event))
+    games = list(selectors.event_games(event=event))
     return render(
         request,
         "games/director_results.html",
@@ -38,9 +38,9 @@ def event_results(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _correction_forms(game: Game, data: Any = None) -> list[SheetForm]:
-    sides = selectors.game_sides(game)
-    rounds = services.game_table(game).rules.rounds
-    base = selectors.current_version(game) or next(iter(selectors.game_versions(game)), None)
+    sides = selectors.game_sides(game=game)
+    rounds = services.game_table(game=game).rules.rounds
+    base = selectors.game_current_version(game=game) or next(iter(selectors.game_versions(game=game)), None)
     initial = {r["round"]: sheet_initial(r) for r in (base.rounds if base else [])}
     return [
         SheetForm(
@@ -60,16 +60,16 @@ def _page(request: HttpRequest, game: Game, *, status: int = 200, **forms: Any) 
         "games/director_game.html",
         {
             "game": game,
-            "event": selectors.event_of(game),
-            "seats": selectors.game_seats(game),
-            "sides": selectors.game_sides(game),
-            "versions": selectors.version_rows(game),
-            "open_versions": selectors.open_versions(game),
-            "submissions": selectors.game_submissions(game),
-            "flagged": selectors.flagged_submissions(game),
+            "event": selectors.game_event(game=game),
+            "seats": selectors.game_seats(game=game),
+            "sides": selectors.game_sides(game=game),
+            "versions": selectors.game_version_rows(game=game),
+            "open_versions": selectors.game_open_versions(game=game),
+            "submissions": selectors.game_submissions(game=game),
+            "flagged": selectors.game_flagged_submissions(game=game),
             "sheet_forms": forms.get("sheet_forms") or _correction_forms(game),
             "correction_form": forms.get("correction_form")
-            or CorrectionForm(initial={"revision": services.result_revision(game)}),
+            or CorrectionForm(initial={"revision": services.result_revision(game=game)}),
         },
         status=status,
     )

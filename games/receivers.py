@@ -5,7 +5,7 @@ from typing import Any
 from django.dispatch import receiver
 
 from games.models import SeatRoundFacts
-from league.players import player_merged
+from league.signals import player_merged
 
 
 @receiver(player_merged)

@@ -63,12 +63,12 @@ class EventForm(forms.Form):
     planned_rotations = forms.IntegerField(min_value=1, max_value=60, initial=3)
     scoring = forms.ChoiceField(choices=Event.Scoring.choices, initial=Event.Scoring.MATCH_POINTS)
     sit_out_scoring = forms.ChoiceField(
-        choices=Event.SitOutScoring.choices, initial=Event.SitOutScoring.NONE,
+        choices=Event.SitOutScoring.choices, initial=Event.SitOutScoring.NONE, required=False,
         label="Sit-outs and late arrivals",
         help_text="How a rotation an entrant did not play counts in the standings (and the season's).",
     )
     bye_points = forms.IntegerField(
-        min_value=0, max_value=100_000, initial=0, label="Bye points",
+        min_value=0, max_value=100_000, initial=0, required=False, label="Bye points",
         help_text="Total points a sit-out scores, when sit-outs score fixed bye points.",
     )
     is_public = forms.BooleanField(required=False, initial=True, label="Public (anyone may see it)")
@@ -81,6 +81,12 @@ class EventForm(forms.Form):
             self.fields[f"tie_break_{slot}"] = forms.ChoiceField(
                 choices=TIE_BREAK_CHOICES, required=False, label=f"Tie-break {slot}"
             )
+
+    def clean_sit_out_scoring(self) -> str:
+        return self.cleaned_data["sit_out_scoring"] or Event.SitOutScoring.NONE
+
+    def clean_bye_points(self) -> int:
+        return self.cleaned_data["bye_points"] or 0
 
     def clean_rules_overrides(self) -> dict[str, Any]:
         """The advanced JSON box, refused in words (never the JSON parser's message)."""

@@ -8,10 +8,23 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Count, Prefetch, Q, QuerySet, Sum
+from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils import timezone
 
-from league.models import Event, Game, Registration, Rotation, Seat, SitOut, Table
+from league import hooks
+from league.models import (
+    AuditEntry,
+    Club,
+    Event,
+    Game,
+    Player,
+    Registration,
+    Rotation,
+    Seat,
+    SitOut,
+    Table,
+)
+from league.names import CLOSE_ENOUGH, name_key, name_similarity
 from league.permissions import directed_clubs, visible_events
 from league.seating import RotationPlan, TablePlan, quality_report
 
@@ -88,7 +101,7 @@ def event_entrant_count(*, event: Event) -> int:
     return event_entrants(event=event).count()
 
 
-def with_entrant_counts(events: QuerySet[Event]) -> QuerySet[Event]:
+def events_with_entrant_counts(*, events: QuerySet[Event]) -> QuerySet[Event]:
     """Events annotated with `entrants`, counted as `event_entrants` does."""
     return events.annotate(
         entrants=Count("registrations", filter=Q(registrations__withdrawn_after_rotation__isnull=True),
@@ -96,7 +109,7 @@ def with_entrant_counts(events: QuerySet[Event]) -> QuerySet[Event]:
     )
 
 
-def entrant_name(registration: Registration) -> str:
+def registration_name(*, registration: Registration) -> str:
     return str(registration.player or registration.partnership)
 
 
@@ -123,7 +136,7 @@ def next_rotation_number(*, event: Event) -> int:
     return max(event.rotations.values_list("number", flat=True), default=0) + 1
 
 
-def rotation_as_plan(rotation: Rotation) -> RotationPlan:
+def rotation_as_plan(*, rotation: Rotation) -> RotationPlan:
     """A rotation's stored seating as the seating generator's RotationPlan."""
     tables = []
     for table in rotation.tables.order_by("number").prefetch_related("seats").select_related("game"):
@@ -141,18 +154,10 @@ def rotation_as_plan(rotation: Rotation) -> RotationPlan:
     return RotationPlan(tables=tuple(tables), sit_out=sit_out)
 
 
-def rotation_points(rotation: Rotation) -> dict[int, int]:
-    """Player id → their side's game total in this rotation (from confirmed round results)."""
-    from games.models import RoundResult
-
-    side_totals = (
-        RoundResult.objects.filter(game__table__rotation=rotation)
-        .values("game_id", "side")
-        .annotate(total=Sum("score"))
-    )
-    totals = {(row["game_id"], row["side"]): row["total"] for row in side_totals}
-    seats = Seat.objects.filter(rotation=rotation).values("player_id", "side", "table__game")
-    return {s["player_id"]: totals.get((s["table__game"], s["side"]), 0) for s in seats}
+def rotation_points(*, rotation: Rotation) -> dict[int, int]:
+    """Player id → their side's game total in this rotation, from confirmed results (which the
+    games app provides through `league.hooks`)."""
+    return hooks.rotation_points(rotation=rotation)
 
 
 @dataclass
@@ -184,7 +189,7 @@ class RotationView:
         return sorted(seated + self.sit_outs, key=lambda p: p.name)
 
 
-def rotation_plan(rotation: Rotation) -> RotationView:
+def rotation_plan(*, rotation: Rotation) -> RotationView:
     """A rotation as a template draws it: tables with seats in clockwise order, each side's
     players (partners) and who deals first. Uses prefetched data when present."""
     tables = []
@@ -205,7 +210,7 @@ def rotation_plan(rotation: Rotation) -> RotationView:
 def seating_quality(*, event: Event) -> dict[str, object]:
     """How fair the seating so far is: partner repeats, the spread of opponent meetings, and
     the fewest/most sit-outs and first deals per player (from `seating.quality_report`)."""
-    plans = [rotation_as_plan(r) for r in event.rotations.order_by("number")]
+    plans = [rotation_as_plan(rotation=r) for r in event.rotations.order_by("number")]
     players = {p for plan in plans for t in plan.tables for p in t.seats} | {
         p for plan in plans for p in plan.sit_out
     }
@@ -246,3 +251,75 @@ def repeated_partners(*, rotation: Rotation) -> list[tuple[str, str, list[int]]]
             if pair in mine:
                 earlier[pair].append(other.number)
     return sorted((*mine[pair], numbers) for pair, numbers in earlier.items())
+
+
+def audit_entries(*, club: Club | None = None, event: Event | None = None,
+                  player: Player | None = None, limit: int = 50) -> QuerySet[AuditEntry]:
+    """The latest audit log entries of a club, an event or a player, newest first."""
+    entries = AuditEntry.objects.select_related("user", "event", "player")
+    if club is not None:
+        entries = entries.filter(club=club)
+    if event is not None:
+        entries = entries.filter(event=event)
+    if player is not None:
+        entries = entries.filter(player=player)
+    return entries[:limit]
+
+
+@dataclass(frozen=True)
+class NameMatch:
+    player: Player
+    similarity: float
+
+    @property
+    def exact(self) -> bool:
+        return self.similarity == 1.0
+
+
+def player_matches(*, club: Club, name: str, limit: int = 3,
+                   exclude: Player | None = None) -> list[NameMatch]:
+    """The club's players whose name is the same as `name` or close to it, best first."""
+    wanted = name_key(name)
+    if not wanted:
+        return []
+    players = club.players.all() if exclude is None else club.players.exclude(pk=exclude.pk)
+    scored = [NameMatch(p, name_similarity(wanted, name_key(p.name))) for p in players]
+    close = [m for m in scored if m.similarity >= CLOSE_ENOUGH]
+    close.sort(key=lambda m: (-m.similarity, m.player.retired_at is not None, m.player.name))
+    return close[:limit]
+
+
+def player_possible_duplicates(*, club: Club) -> dict[int, list[Player]]:
+    """Player id → other players of the club whose names are close to theirs."""
+    players = list(club.players.all())
+    keys = {p.pk: name_key(p.name) for p in players}
+    found: dict[int, list[Player]] = {}
+    for i, a in enumerate(players):
+        for b in players[i + 1:]:
+            if name_similarity(keys[a.pk], keys[b.pk]) >= CLOSE_ENOUGH:
+                found.setdefault(a.pk, []).append(b)
+                found.setdefault(b.pk, []).append(a)
+    return found
+
+
+@dataclass
+class NameRow:
+    """One typed name and what the club already has: an exact match is used as is, close
+    matches are offered before a new player is created."""
+
+    typed: str
+    exact: Player | None = None
+    close: list[NameMatch] = field(default_factory=list)
+
+    @property
+    def needs_choice(self) -> bool:
+        return self.exact is None and bool(self.close)
+
+
+def names_match(*, club: Club, names: list[str]) -> list[NameRow]:
+    rows = []
+    for name in names:
+        matches = player_matches(club=club, name=name)
+        exact = next((m.player for m in matches if m.exact), None)
+        rows.append(NameRow(typed=name, exact=exact, close=[] if exact else matches))
+    return rows

@@ -108,7 +108,7 @@ class ResultsAPIView(APIView):
                     "WRONG_TABLE_LINK", "This table link belongs to another game."
                 )
             return services.table_entrant(game=game, side=side)
-        if is_scorer(request.user, selectors.event_of(game).club_id):
+        if is_scorer(request.user, selectors.game_event(game=game).club_id):
             return Entrant.for_user(request.user)
         own_side = services.seated_side(game=game, user=request.user)
         if own_side is not None:
@@ -120,7 +120,7 @@ class ResultsAPIView(APIView):
 
 
 def _readable_or_404(request: Request, game: Game) -> None:
-    check_can_view_event(request.user, selectors.event_of(game))
+    check_can_view_event(request.user, selectors.game_event(game=game))
 
 
 class ResultFilter(django_filters.FilterSet):
@@ -140,18 +140,18 @@ class ResultList(generics.ListAPIView):
     filterset_class = ResultFilter
 
     def get_queryset(self) -> QuerySet[Game]:
-        return selectors.games_with_results(self.request.user)
+        return selectors.games_with_results(user=self.request.user)
 
 
 class ResultDetail(ResultsAPIView):
     @extend_schema(responses=ResultDetailSerializer)
     def get(self, request: Request, game_id: int) -> Response:
-        game = get_object_or_404(selectors.games_with_results(request.user), pk=game_id)
+        game = get_object_or_404(selectors.games_with_results(user=request.user), pk=game_id)
         return _with_etag(Response(ResultDetailSerializer(game).data), game)
 
 
 def _with_etag(response: Response, game: Game) -> Response:
-    response["ETag"] = f'"{services.result_revision(game)}"'
+    response["ETag"] = f'"{services.result_revision(game=game)}"'
     return response
 
 
@@ -206,7 +206,7 @@ class CorrectionCreate(ResultsAPIView):
     def post(self, request: Request, game_id: int) -> Response:
         game = get_object_or_404(Game.objects.select_related("table__rotation__event"), pk=game_id)
         _readable_or_404(request, game)
-        if not is_director(request.user, selectors.event_of(game).club_id):
+        if not is_director(request.user, selectors.game_event(game=game).club_id):
             raise exceptions.PermissionDenied("Only the club's directors may correct results.")
         expected = _if_match(request)
         serializer = CorrectionInput(data=_body(request))

@@ -15,8 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from league import running, selectors, services
-from league.audit import audit_entries
+from league import selectors, services
 from league.forms import (
     ClubForm,
     DealerForm,
@@ -30,8 +29,6 @@ from league.forms import (
 )
 from league.models import Club, Event, Registration, Rotation, Season
 from league.permissions import check_directs_club, check_directs_event, directed_clubs
-from league.players import player_matches
-from league.running import audit_undoable
 from league.services import LeagueError
 from league.views import room
 
@@ -220,15 +217,16 @@ def _form_service(request: HttpRequest, form: EventForm, service: Callable[..., 
 def event_page(request: HttpRequest, slug: str) -> HttpResponse:
     _directed_event(request, slug)
     event = selectors.event_detail(slug=slug, user=request.user)
-    rotations = [selectors.rotation_plan(r) for r in event.rotations.all()]
+    rotations = [selectors.rotation_plan(rotation=r) for r in event.rotations.all()]
     finished = event.status == Event.Status.FINISHED
     last = rotations[-1].rotation if rotations else None
     for view in rotations:
         if view.rotation.status == Rotation.Status.DRAFT:
             view.repeated_partners = selectors.repeated_partners(rotation=view.rotation)
-    entries = list(audit_entries(event=event, limit=15))
+    entries = list(selectors.audit_entries(event=event, limit=15))
     for entry in entries:
-        entry.can_undo = audit_undoable(entry) and (not finished or entry.action == "event_status")
+        entry.can_undo = services.audit_undoable(entry=entry) and (
+            not finished or entry.action == "event_status")
     context = {
         **room.registrations_context(request, event),
         "next_status": services.NEXT_STATUS.get(event.status),
@@ -263,7 +261,7 @@ def event_status(request: HttpRequest, slug: str) -> HttpResponse:
         messages.error(request, "Unknown status.")
         return _back(event)
     status = form.cleaned_data["status"]
-    _attempt(request, f"The event is now {Event.Status(status).label.lower()}.", running.event_set_status,
+    _attempt(request, f"The event is now {Event.Status(status).label.lower()}.", services.event_set_status,
              event=event, status=status, by=request.user)
     return _back(event)
 
@@ -285,7 +283,7 @@ def registration_add(request: HttpRequest, slug: str) -> HttpResponse:
     registration = _attempt(request, "", services.registration_add_entrant, event=event,
                             players=entrants)
     if registration:
-        messages.success(request, f"{selectors.entrant_name(registration)} is entered.")
+        messages.success(request, f"{selectors.registration_name(registration=registration)} is entered.")
     return _back(event, "registrations")
 
 
@@ -294,7 +292,7 @@ def _name_offers(event: Event, entrants: list[Any]) -> list[tuple[str, list[Any]
     offers = []
     for entrant in entrants:
         if isinstance(entrant, str):
-            matches = player_matches(club=event.club, name=entrant)
+            matches = selectors.player_matches(club=event.club, name=entrant)
             if matches:
                 offers.append((entrant, matches))
     return offers
@@ -309,8 +307,8 @@ def _registration(event: Event, pk: int) -> Registration:
 def registration_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     event = _directed_event(request, slug)
     registration = _registration(event, pk)
-    _attempt(request, f"{selectors.entrant_name(registration)} withdrawn.", running.registration_withdraw,
-             registration=registration, by=request.user)
+    _attempt(request, f"{selectors.registration_name(registration=registration)} withdrawn.",
+             services.registration_withdraw, registration=registration, by=request.user)
     return _back(event, "registrations")
 
 
@@ -319,8 +317,8 @@ def registration_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpRespo
 def registration_reinstate(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     event = _directed_event(request, slug)
     registration = _registration(event, pk)
-    _attempt(request, f"{selectors.entrant_name(registration)} plays again.", running.registration_reinstate,
-             registration=registration, by=request.user)
+    _attempt(request, f"{selectors.registration_name(registration=registration)} plays again.",
+             services.registration_reinstate, registration=registration, by=request.user)
     return _back(event, "registrations")
 
 

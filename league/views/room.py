@@ -18,8 +18,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from league import audit, house_rules, players, running, selectors, services
+from league import house_rules, selectors, services
 from league.models import AuditEntry, Club, Event, Player, Registration
+from league.names import MAX_PASTED_NAMES, TooManyNames, names_parse
 from league.permissions import check_directs_club, check_directs_event
 from league.services import LeagueError
 
@@ -87,10 +88,10 @@ def registration_toggle(request: HttpRequest, slug: str, pk: int) -> HttpRespons
     event = _directed_event(request, slug)
     registration = get_object_or_404(Registration, pk=pk, event=event)
     checked_in = request.POST.get("checked_in") == "1"
-    name = selectors.entrant_name(registration)
+    name = selectors.registration_name(registration=registration)
     done = f"{name} {'checked in' if checked_in else 'no longer checked in'}."
-    _attempt(request, "" if _is_htmx(request) else done, running.registration_check_in,
-             registration=registration, checked_in=checked_in, by=request.user)
+    _attempt(request, "" if _is_htmx(request) else done, services.registration_check_in,
+             registration=registration, checked_in=checked_in)
     if _is_htmx(request):
         return _registrations_fragment(request, event)
     return redirect(_event_url(event, "registrations"))
@@ -100,7 +101,7 @@ def registration_toggle(request: HttpRequest, slug: str, pk: int) -> HttpRespons
 @require_POST
 def registration_check_in_all(request: HttpRequest, slug: str) -> HttpResponse:
     event = _directed_event(request, slug)
-    ids = _attempt(request, "", running.registration_check_in_all, event=event, by=request.user)
+    ids = _attempt(request, "", services.registration_check_in_all, event=event, by=request.user)
     if ids:
         messages.success(request, f"Checked in {len(ids)} entrant{'s' if len(ids) != 1 else ''}.")
     if _is_htmx(request):
@@ -131,9 +132,9 @@ def registration_paste(request: HttpRequest, slug: str) -> HttpResponse:
         messages.error(request, "Paste at least one name (one per line).")
         return redirect(_event_url(event, "registrations"))
     try:
-        rows = running.names_match(event=event, names=running.names_parse(form.cleaned_data["names"]))
-    except LeagueError as error:
-        messages.error(request, error.message)
+        rows = selectors.names_match(club=event.club, names=names_parse(form.cleaned_data["names"]))
+    except TooManyNames as error:
+        messages.error(request, str(error))
         return redirect(_event_url(event, "registrations"))
     if any(row.needs_choice for row in rows):
         return render(request, "league/director/paste_review.html", {"event": event, "rows": rows})
@@ -151,13 +152,13 @@ def _paste_resolved(request: HttpRequest, event: Event) -> HttpResponse:
             choices.append(club_players[int(choice)])
         elif choice == "new" and typed:
             choices.append(typed)
-        if index >= running.MAX_PASTED_NAMES:
+        if index >= MAX_PASTED_NAMES:
             break
     return _enter(request, event, choices)
 
 
 def _enter(request: HttpRequest, event: Event, choices: list[Player | str]) -> HttpResponse:
-    created = _attempt(request, "", running.registration_add_players, event=event, choices=choices,
+    created = _attempt(request, "", services.registration_add_players, event=event, choices=choices,
                        by=request.user)
     if created is not None:
         skipped = len(choices) - len(created)
@@ -178,22 +179,22 @@ def club_players(request: HttpRequest, slug: str) -> HttpResponse:
     """The club's players: add one (close names offered first), possible duplicates flagged."""
     club = _directed_club(request, slug)
     form = NameForm(request.POST or None)
-    offer: list[players.NameMatch] = []
+    offer: list[selectors.NameMatch] = []
     if request.method == "POST" and form.is_valid():
         name = form.cleaned_data["name"]
-        offer = players.player_matches(club=club, name=name)
+        offer = selectors.player_matches(club=club, name=name)
         if not offer or request.POST.get("create") == "anyway":
-            player = _attempt(request, f"{name} added.", players.player_add, club=club, name=name,
+            player = _attempt(request, f"{name} added.", services.player_add, club=club, name=name,
                               by=request.user)
             if player:
                 return redirect("director-players", slug=club.slug)
     context = {
         "club": club,
         "players": club.players.order_by("retired_at", "name"),
-        "duplicates": players.possible_duplicates(club=club),
+        "duplicates": selectors.player_possible_duplicates(club=club),
         "form": form,
         "offer": offer,
-        "log": audit.audit_entries(club=club, limit=20),
+        "log": selectors.audit_entries(club=club, limit=20),
     }
     return render(request, "league/director/players.html", context)
 
@@ -206,7 +207,7 @@ def _club_player(request: HttpRequest, slug: str, player_slug: str) -> Player:
 @login_required
 def player_page(request: HttpRequest, slug: str, player_slug: str) -> HttpResponse:
     player = _club_player(request, slug, player_slug)
-    close = players.player_matches(club=player.club, name=player.name, exclude=player)
+    close = selectors.player_matches(club=player.club, name=player.name, exclude=player)
     others = player.club.players.exclude(pk__in=[player.pk, *(m.player.pk for m in close)])
     context = {
         "club": player.club,
@@ -215,7 +216,7 @@ def player_page(request: HttpRequest, slug: str, player_slug: str) -> HttpRespon
         "others": others.order_by("name"),
         "close": close,
         "events": Event.objects.filter(registrations__player=player).distinct().order_by("-date"),
-        "log": audit.audit_entries(player=player, limit=30),
+        "log": selectors.audit_entries(player=player, limit=30),
     }
     return render(request, "league/director/player.html", context)
 
@@ -226,7 +227,7 @@ def player_rename(request: HttpRequest, slug: str, player_slug: str) -> HttpResp
     player = _club_player(request, slug, player_slug)
     form = NameForm(request.POST)
     if form.is_valid():
-        _attempt(request, "Renamed.", players.player_rename, player=player,
+        _attempt(request, "Renamed.", services.player_rename, player=player,
                  name=form.cleaned_data["name"], by=request.user)
     else:
         messages.error(request, "Type the new name (up to 120 characters).")
@@ -238,11 +239,11 @@ def player_rename(request: HttpRequest, slug: str, player_slug: str) -> HttpResp
 def player_retire(request: HttpRequest, slug: str, player_slug: str) -> HttpResponse:
     player = _club_player(request, slug, player_slug)
     if request.POST.get("retire") == "0":
-        _attempt(request, f"{player.name} is back.", players.player_reinstate, player=player,
+        _attempt(request, f"{player.name} is back.", services.player_reinstate, player=player,
                  by=request.user)
     else:
         _attempt(request, f"{player.name} retired: their results stay, they are no longer offered.",
-                 players.player_retire, player=player, by=request.user)
+                 services.player_retire, player=player, by=request.user)
     return redirect("director-player", slug=slug, player_slug=player.slug)
 
 
@@ -258,7 +259,7 @@ def player_merge(request: HttpRequest, slug: str, player_slug: str) -> HttpRespo
         return redirect("director-player", slug=slug, player_slug=source.slug)
     name = source.name
     merged = _attempt(request, f"{name} merged into {target.name}: their results, ratings and "
-                      "history now count for one player.", players.player_merge,
+                      "history now count for one player.", services.player_merge,
                       source=source, target=target, by=request.user)
     if merged is None:
         return redirect("director-player", slug=slug, player_slug=source.slug)
@@ -280,16 +281,16 @@ def _rotation_undo(service: Callable[..., Any], done: str) -> Callable[..., Http
     return view
 
 
-rotation_reopen = _rotation_undo(running.rotation_reopen,
+rotation_reopen = _rotation_undo(services.rotation_reopen,
                                  "Rotation {number} reopened: results can change until you close it again.")
-rotation_close = _rotation_undo(running.rotation_close, "Rotation {number} closed.")
+rotation_close = _rotation_undo(services.rotation_close, "Rotation {number} closed.")
 
 
 @login_required
 @require_POST
 def event_reopen(request: HttpRequest, slug: str) -> HttpResponse:
     event = _directed_event(request, slug)
-    _attempt(request, "The event runs again.", running.event_reopen, event=event, by=request.user)
+    _attempt(request, "The event runs again.", services.event_reopen, event=event, by=request.user)
     return redirect(_event_url(event))
 
 
@@ -298,7 +299,7 @@ def event_reopen(request: HttpRequest, slug: str) -> HttpResponse:
 def audit_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     event = _directed_event(request, slug)
     entry = get_object_or_404(AuditEntry, pk=pk, event=event)
-    _attempt(request, f"Undone: {entry.summary}", running.audit_undo, entry=entry, by=request.user)
+    _attempt(request, f"Undone: {entry.summary}", services.audit_undo, entry=entry, by=request.user)
     return redirect(_event_url(event, "history"))
 
 

@@ -68,9 +68,9 @@ def test_byes_count_sit_outs_and_late_arrivals_but_not_withdrawals():
     regs[p[4].pk].save()
     confirm(make_game(event=event, players=p[:4], rotation_number=1), [[300, 100]])
     confirm(make_game(event=event, players=[p[0], p[1], p[2], p[5]], rotation_number=2), [[300, 100]])
-    games = list(selectors.game_results(Q(table__rotation__event=event)).values())
+    games = list(selectors.game_results(game_filter=Q(table__rotation__event=event)).values())
 
-    byes = selectors.event_byes(event, games)
+    byes = selectors.event_byes(event=event, games=games)
 
     assert byes[f"p{p[3].pk}"] == 1  # sat out rotation 2
     assert byes[f"p{p[5].pk}"] == 1  # arrived late
@@ -88,13 +88,13 @@ def test_changing_the_sit_out_rule_recomputes_event_and_season(django_capture_on
     confirm(make_game(event=event, players=p[:4], rotation_number=1), [[300, 100]])
     confirm(make_game(event=event, players=[p[4], p[1], p[2], p[3]], rotation_number=2), [[500, 100]])
     services.event_recompute(event_id=event.pk)
-    season_row = next(r for r in selectors.season_standings(season).rows if r["players"] == [p[4].pk])
+    season_row = next(r for r in selectors.season_standings(season=season).rows if r["players"] == [p[4].pk])
     assert season_row["total_points"] == 500
 
     with django_capture_on_commit_callbacks(execute=True):
         league_services.event_update(event=event, sit_out_scoring="fixed", bye_points=200)
 
-    night = next(r for r in selectors.event_standings(event).rows if r["players"] == [p[4].pk])
+    night = next(r for r in selectors.event_standings(event=event).rows if r["players"] == [p[4].pk])
     assert (night["byes"], night["total_points"]) == (1, 700)
-    season_row = next(r for r in selectors.season_standings(season).rows if r["players"] == [p[4].pk])
+    season_row = next(r for r in selectors.season_standings(season=season).rows if r["players"] == [p[4].pk])
     assert season_row["total_points"] == 700

@@ -2,6 +2,7 @@
 
 import pytest
 
+from analytics import tasks as analytics_tasks
 from games import services
 from games.engine.checking import check_document
 from games.models import ResultVersion, RoundResult, SeatRoundFacts, Submission
@@ -274,7 +275,7 @@ def test_correction_needs_a_reason(game):
 def test_projection_enqueues_the_event_recompute_after_commit(game, monkeypatch,
                                                              django_capture_on_commit_callbacks):
     calls = []
-    monkeypatch.setattr(services, "_enqueue_recompute", calls.append)
+    monkeypatch.setattr(analytics_tasks, "enqueue_event_recompute", calls.append)
     with django_capture_on_commit_callbacks(execute=True):
         enter_sheets(game, side(game, 0), key_prefix="a")
         enter_sheets(game, side(game, 1), key_prefix="b")

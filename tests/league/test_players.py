@@ -4,7 +4,8 @@ import pytest
 
 from analytics import selectors as analytics_selectors
 from analytics.models import PlayerRating
-from league import players
+from league import selectors
+from league import services as players
 from league.models import AuditEntry, Player, Registration
 from league.services import LeagueError
 from tests.analytics.factories import confirm, make_game
@@ -21,7 +22,7 @@ def test_a_typed_name_finds_the_club_player_whatever_accents_case_or_small_missp
     PlayerFactory(club=club, name="Alan Turing")
     PlayerFactory(name="Grace Hopper")  # another club's
 
-    matches = players.player_matches(club=club, name=typed)
+    matches = selectors.player_matches(club=club, name=typed)
 
     assert [m.player for m in matches] == [grace]
 
@@ -29,8 +30,8 @@ def test_a_typed_name_finds_the_club_player_whatever_accents_case_or_small_missp
 def test_exact_means_same_letters_and_different_numbers_never_match():
     club = ClubFactory()
     PlayerFactory(club=club, name="Guest 1")
-    assert players.player_matches(club=club, name="Guest 2") == []
-    assert players.player_matches(club=club, name="guest 1")[0].exact
+    assert selectors.player_matches(club=club, name="Guest 2") == []
+    assert selectors.player_matches(club=club, name="guest 1")[0].exact
 
 
 def test_possible_duplicates_pairs_close_names_both_ways():
@@ -39,7 +40,7 @@ def test_possible_duplicates_pairs_close_names_both_ways():
     b = PlayerFactory(club=club, name="Edsger Dijkstr")
     PlayerFactory(club=club, name="Barbara Liskov")
 
-    found = players.possible_duplicates(club=club)
+    found = selectors.player_possible_duplicates(club=club)
 
     assert found == {a.pk: [b], b.pk: [a]}
 
@@ -94,7 +95,7 @@ def test_merge_moves_seats_entries_and_results_and_recomputes_standings_and_rati
     assert not Player.objects.filter(pk=duplicate.pk).exists()
     assert game.table.seats.filter(player=grace).exists()
     assert Registration.objects.get(event=event).player == grace
-    rows = analytics_selectors.event_standings(event).rows
+    rows = analytics_selectors.event_standings(event=event).rows
     assert grace.pk in {p for row in rows for p in row["players"]}
     assert PlayerRating.objects.filter(player=grace, games=1).exists()
     assert AuditEntry.objects.get(action="player_merge").data["source_name"] == "Grace Hoper"

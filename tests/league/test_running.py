@@ -3,8 +3,10 @@ and its undo, repeated-partner warnings, one entrant count."""
 
 import pytest
 
-from league import running, selectors
+from league import selectors
+from league import services as running
 from league.models import AuditEntry, Event, Registration, Rotation
+from league.names import MAX_PASTED_NAMES, TooManyNames, names_parse
 from league.services import LeagueError
 from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tests.league.factories import confirm_all_games, running_event
@@ -14,12 +16,12 @@ pytestmark = pytest.mark.django_db
 
 def test_pasted_names_are_split_numbering_and_repeats_dropped():
     text = "1. Ada Lovelace\n2) Grace Hopper\n\nAlan Turing, Edsger Dijkstra; ada lovelace\n"
-    assert running.names_parse(text) == ["Ada Lovelace", "Grace Hopper", "Alan Turing", "Edsger Dijkstra"]
+    assert names_parse(text) == ["Ada Lovelace", "Grace Hopper", "Alan Turing", "Edsger Dijkstra"]
 
 
 def test_too_many_pasted_names_are_refused():
-    with pytest.raises(LeagueError, match="at most"):
-        running.names_parse("\n".join(f"Player {i}" for i in range(running.MAX_PASTED_NAMES + 1)))
+    with pytest.raises(TooManyNames, match="at most"):
+        names_parse("\n".join(f"Player {i}" for i in range(MAX_PASTED_NAMES + 1)))
 
 
 def test_names_match_uses_exact_players_and_offers_close_ones():
@@ -27,7 +29,7 @@ def test_names_match_uses_exact_players_and_offers_close_ones():
     grace = PlayerFactory(club=event.club, name="Grace Hopper")
     alan = PlayerFactory(club=event.club, name="Alan Turing")
 
-    rows = running.names_match(event=event, names=["grace hopper", "Alan Turin", "Ada"])
+    rows = selectors.names_match(club=event.club, names=["grace hopper", "Alan Turin", "Ada"])
 
     assert rows[0].exact == grace and not rows[0].needs_choice
     assert rows[1].needs_choice and rows[1].close[0].player == alan
@@ -72,7 +74,7 @@ def test_one_entrant_count_leaves_withdrawn_out_everywhere():
         Registration.objects.create(event=event, player=PlayerFactory(club=event.club),
                                     withdrawn_after_rotation=1 if n == 0 else None)
     assert selectors.event_entrant_count(event=event) == 2
-    assert selectors.with_entrant_counts(Event.objects.filter(pk=event.pk)).get().entrants == 2
+    assert selectors.events_with_entrant_counts(events=Event.objects.filter(pk=event.pk)).get().entrants == 2
 
 
 def _played_rotation(event):

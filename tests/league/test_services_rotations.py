@@ -142,7 +142,7 @@ def test_points_fed_to_the_generator_are_each_players_side_total():
         RoundResult.objects.create(game=game, round_number=round_number, side=0, score=score, ended_by="went_out")
         RoundResult.objects.create(game=game, round_number=round_number, side=1, score=10, ended_by="went_out")
 
-    points = selectors.rotation_points(rotation)
+    points = selectors.rotation_points(rotation=rotation)
 
     for seat in game.table.seats.all():
         assert points[seat.player_id] == (250 if seat.side == 0 else 20)
@@ -213,7 +213,7 @@ def test_swapping_one_partner_away_is_refused_in_fixed_partnerships():
 
 
 def _plan(rotation):
-    return selectors.rotation_as_plan(rotation)
+    return selectors.rotation_as_plan(rotation=rotation)
 
 
 def test_update_seating_refuses_a_player_seated_twice():
@@ -329,7 +329,7 @@ def test_start_refuses_a_draft_missing_a_late_arrival_naming_them():
         services.rotation_start(rotation=rotation)
 
     services.rotation_delete(rotation=rotation)
-    plan = selectors.rotation_as_plan(services.rotation_generate(event=event))
+    plan = selectors.rotation_as_plan(rotation=services.rotation_generate(event=event))
     assert late.player_id in {p for t in plan.tables for p in t.seats} | set(plan.sit_out)
 
 

@@ -84,7 +84,7 @@ def _games_by_seats(event: Event) -> dict[tuple[str, ...], list[Game]]:
     for seat in Seat.objects.filter(table__rotation__event=event).select_related("player"):
         seats.setdefault(seat.table_id, []).append(seat)
     found: dict[tuple[str, ...], list[Game]] = {}
-    for game in event_games(event):
+    for game in event_games(event=event):
         order = sorted(seats.get(game.table_id, []), key=lambda s: s.seat_number)
         found.setdefault(tuple(s.player.slug for s in order), []).append(game)
     return found
@@ -118,7 +118,7 @@ def _game_for(document: dict[str, Any], event: Event, games: dict) -> Game:
     hint = document.get("game")
     if hint is not None:
         game = (
-            event_games(event)
+            event_games(event=event)
             .filter(
                 **({"pk": hint} if isinstance(hint, int) else {"entry_code": str(hint).upper()})
             )

@@ -1,87 +1,56 @@
-"""A club's players as a director keeps them: matching a typed name against the players the club
-already has, renaming, merging two records of one person, retiring and bringing back.
+"""A club's players and its fixed partnerships: adding (after the close names were offered),
+renaming, merging two records of one person, retiring, each logged in the audit log."""
 
-Writes are keyword-only `player_<action>` functions that refuse with `LeagueError` and change
-nothing, and log who did what in the audit log (`league.audit`).
-"""
-
-from __future__ import annotations
-
-import difflib
-import re
-import unicodedata
-from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Q
-from django.dispatch import Signal
 from django.utils import timezone
 
-from league.audit import audit_record
 from league.models import Club, Partnership, Player, Registration, Seat, SitOut
-from league.services import LeagueError, player_create
-
-# Sent inside the merge's transaction, after every league row has moved to `target`:
-# layers above (results, analytics) move or drop their own rows of `source`.
-# Arguments: club, source_id, target_id.
-player_merged = Signal()
-
-CLOSE_ENOUGH = 0.8
-
-
-def name_key(name: str) -> str:
-    """A name as compared: accents dropped, case folded, punctuation and extra spaces removed."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
-    words = re.sub(r"[^\w\s]", " ", bare.casefold()).split()
-    return " ".join(words)
+from league.services._common import (
+    LeagueError,
+    apply_changes,
+    require_name,
+    require_same_club,
+    unique_slug,
+)
+from league.services.audit import audit_record
+from league.signals import player_merged
 
 
-def _similarity(a: str, b: str) -> float:
-    if a == b:
-        return 1.0
-    if re.findall(r"\d+", a) != re.findall(r"\d+", b):
-        return 0.0  # "Table 1" and "Table 2", "Newcomer 1" and "Newcomer 2": never the same
-    if sorted(a.split()) == sorted(b.split()):
-        return 0.99  # "Hopper Grace" is "Grace Hopper"
-    return difflib.SequenceMatcher(None, a, b).ratio()
+def player_create(*, club: Club, name: str, user: User | None = None) -> Player:
+    name = require_name(name, "player")
+    return Player.objects.create(
+        club=club, name=name, slug=unique_slug(club.players.all(), name), user=user
+    )
 
 
-@dataclass(frozen=True)
-class NameMatch:
-    player: Player
-    similarity: float
-
-    @property
-    def exact(self) -> bool:
-        return self.similarity == 1.0
-
-
-def player_matches(*, club: Club, name: str, limit: int = 3,
-                   exclude: Player | None = None) -> list[NameMatch]:
-    """The club's players whose name is the same as `name` or close to it, best first."""
-    wanted = name_key(name)
-    if not wanted:
-        return []
-    players = club.players.all() if exclude is None else club.players.exclude(pk=exclude.pk)
-    scored = [NameMatch(p, _similarity(wanted, name_key(p.name))) for p in players]
-    close = [m for m in scored if m.similarity >= CLOSE_ENOUGH]
-    close.sort(key=lambda m: (-m.similarity, m.player.retired_at is not None, m.player.name))
-    return close[:limit]
+def player_update(*, player: Player, name: str | None = None, user: User | None = None) -> Player:
+    changes: dict[str, Any] = {}
+    if name is not None:
+        changes["name"] = require_name(name, "player")
+    if user is not None:
+        changes["user"] = user
+    return apply_changes(player, changes)
 
 
-def possible_duplicates(*, club: Club) -> dict[int, list[Player]]:
-    """Player id → other players of the club whose names are close to theirs."""
-    players = list(club.players.all())
-    keys = {p.pk: name_key(p.name) for p in players}
-    found: dict[int, list[Player]] = {}
-    for i, a in enumerate(players):
-        for b in players[i + 1:]:
-            if _similarity(keys[a.pk], keys[b.pk]) >= CLOSE_ENOUGH:
-                found.setdefault(a.pk, []).append(b)
-                found.setdefault(b.pk, []).append(a)
-    return found
+def partnership_create(*, club: Club, player_a: Player, player_b: Player, name: str = "") -> Partnership:
+    """Two players of the club as one side; stored in canonical order (lower id first)."""
+    if player_a.pk == player_b.pk:
+        raise LeagueError("BAD_PARTNERSHIP", "A partnership needs two different players.")
+    require_same_club(club, player_a, player_b, what="player")
+    first, second = sorted((player_a, player_b), key=lambda p: p.pk)
+    if Partnership.objects.filter(player_a=first, player_b=second).exists():
+        raise LeagueError("DUPLICATE", f"{first} and {second} are already a partnership.")
+    return Partnership.objects.create(club=club, player_a=first, player_b=second, name=name.strip())
+
+
+def partnership_get_or_create(*, club: Club, player_a: Player, player_b: Player) -> Partnership:
+    first, second = sorted((player_a, player_b), key=lambda p: p.pk)
+    existing = Partnership.objects.filter(player_a=first, player_b=second).first()
+    return existing or partnership_create(club=club, player_a=first, player_b=second)
 
 
 @transaction.atomic
