@@ -157,3 +157,41 @@ def test_a_rotation_reopened_and_closed_again(desktop, club_and_director):
     history = desktop.locator("#history").inner_text()
     assert "Reopened rotation 1." in history and history.count("Closed rotation 1.") == 2
     shot(desktop, "event")
+
+
+def test_a_bye_option_changes_the_standings_as_documented(desktop, club_and_director):
+    """docs/analytics.md: with per-game standings a player who sat out is ranked by the
+    average of the games played, so the unbeaten player who sat out once moves to the top."""
+    from analytics import services as analytics_services
+
+    club, _ = club_and_director
+    event = _event(club)
+    names = ("Ada", "Barbara", "Claude", "Dennis", "Edith")
+    p = [league.player_create(club=club, name=n) for n in names]
+    for player in p:
+        Registration.objects.create(event=event, player=player, checked_in=True)
+    # Barbara plays three games (won, won, lost; 1,150 points); Edith sits out rotation 1 and
+    # wins both her games (600 points): level on match points, Barbara ahead on points.
+    for number, (seats, totals) in enumerate((
+        ([p[1], p[0], p[2], p[3]], [600, 100]),
+        ([p[1], p[0], p[4], p[2]], [400, 100]),
+        ([p[4], p[1], p[3], p[0]], [200, 150]),
+    ), start=1):
+        confirm(make_game(event=event, players=seats, rotation_number=number), [totals])
+    analytics_services.event_recompute(event_id=event.pk)
+    log_in(desktop, "dana", "pass-word-123")
+
+    desktop.goto(event.get_absolute_url())
+    assert desktop.locator(".standings-table tbody tr").first.locator("th").inner_text() == "Barbara"
+
+    desktop.goto(f"/director/events/{event.slug}/edit/")
+    desktop.get_by_label("Sit-outs and late arrivals").select_option(label="Rank by the average per game played")
+    click(desktop, "Save settings")
+    assert desktop.get_by_text("Settings saved.").is_visible()
+
+    desktop.goto(event.get_absolute_url())
+    first = desktop.locator(".standings-table tbody tr").first
+    assert first.locator("th").inner_text() == "Edith"
+    assert desktop.get_by_text("Ranked by the average per game played").is_visible()
+    assert desktop.get_by_role("columnheader", name="Points per game").is_visible()
+    shot(desktop, "standings-per-game")
