@@ -10,6 +10,7 @@ WORKDIR /app
 RUN useradd --create-home --uid 1000 league
 COPY pyproject.toml README.md ./
 COPY config ./config
+COPY core ./core
 COPY league ./league
 COPY games ./games
 COPY analytics ./analytics

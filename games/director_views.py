@@ -8,9 +8,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from core.errors import DomainError
+from core.http import refusal_status
 from games import selectors, services
 from games.forms import ConfirmForm, CorrectionForm, SheetForm, sheet_initial
-from games.services import Entrant, ResultRefused
+from games.services import Entrant
 from league.models import Event, Game
 from league.permissions import check_directs_event
 
@@ -95,7 +97,7 @@ def confirm_version(request: HttpRequest, game_id: int) -> HttpResponse:
             version_number=form.cleaned_data["version"],
             entrant=Entrant.for_user(request.user),
         )
-    except ResultRefused as refused:
+    except DomainError as refused:
         messages.error(request, refused.message)
     else:
         messages.success(request, f"Version {form.cleaned_data['version']} is now the result.")
@@ -120,12 +122,12 @@ def correct_result(request: HttpRequest, game_id: int) -> HttpResponse:
             expected_revision=correction.cleaned_data["revision"],
             documents=[f.sheet() for f in sheet_forms],
         )
-    except ResultRefused as refused:
+    except DomainError as refused:
         correction.add_error(None, f"{refused.message} ({refused.code})")
         return _page(
             request,
             game,
-            status=refused.http_status,
+            status=refusal_status(refused),
             sheet_forms=sheet_forms,
             correction_form=correction,
         )

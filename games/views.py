@@ -11,11 +11,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from core.errors import DomainError, Gone, Invalid
+from core.http import refusal_status
 from games import selectors, services
 from games.engine.checking import parse_document
 from games.engine.errors import EngineError
 from games.forms import CodeForm, ConfirmForm, LogUploadForm, SheetForm, SideForm
-from games.services import Entrant, ResultRefused
+from games.services import Entrant
 from league.models import Game
 from league.permissions import is_scorer
 
@@ -51,7 +53,7 @@ def _game_or_early(request: HttpRequest, token: str) -> Game | HttpResponse:
         raise Http404("No game has this link.")
     try:
         services.table_link_check(game=game)
-    except services.ResultClosed as closed:
+    except Gone as closed:
         if not is_scorer(request.user, selectors.game_event(game=game).club_id):
             return render(
                 request, "games/closed.html", {"game": game, "message": closed.message}, status=410
@@ -137,9 +139,9 @@ def submit_sheet(request: HttpRequest, token: str) -> HttpResponse:
         return _page(request, game, status=400, sheet_form=form)
     try:
         early = _submit(request, game, form.sheet(), form.cleaned_data["idempotency_key"])
-    except ResultRefused as refused:
+    except DomainError as refused:
         form.add_error(None, f"{refused.message} ({refused.code})")
-        return _page(request, game, status=refused.http_status, sheet_form=form)
+        return _page(request, game, status=refusal_status(refused), sheet_form=form)
     return early or redirect("play-game", token=token)
 
 
@@ -154,15 +156,15 @@ def upload_log(request: HttpRequest, token: str) -> HttpResponse:
     upload = form.cleaned_data["log"]
     try:
         if upload.size > MAX_LOG_BYTES:
-            raise ResultRefused("TOO_LARGE", "The file is larger than 2 MB; is it a move log?")
+            raise Invalid("TOO_LARGE", "The file is larger than 2 MB; is it a move log?")
         document = parse_document(upload.read())
         early = _submit(request, game, document, form.cleaned_data["idempotency_key"])
     except EngineError as err:
         form.add_error("log", f"{err.message} ({err.code})")
         return _page(request, game, status=400, log_form=form)
-    except ResultRefused as refused:
+    except DomainError as refused:
         form.add_error("log", f"{refused.message} ({refused.code})")
-        return _page(request, game, status=refused.http_status, log_form=form)
+        return _page(request, game, status=refusal_status(refused), log_form=form)
     return early or redirect("play-game", token=token)
 
 
@@ -180,7 +182,7 @@ def confirm_result(request: HttpRequest, token: str) -> HttpResponse:
         services.result_confirm(
             game=game, version_number=form.cleaned_data["version"], entrant=entrant
         )
-    except ResultRefused as refused:
+    except DomainError as refused:
         messages.error(request, refused.message)
         return redirect("play-game", token=token)
     messages.success(request, "Thank you: the result is confirmed.")

@@ -19,6 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.errors import Forbidden, Invalid
 from games import selectors, services
 from games.api.serializers import (
     ConfirmationInput,
@@ -31,7 +32,7 @@ from games.api.serializers import (
 )
 from games.engine.checking import check_document, document_kind
 from games.engine.schemas import load_schema
-from games.services import Entrant, ResultRefused
+from games.services import Entrant
 from league.models import Game
 from league.permissions import check_can_view_event, is_director, is_scorer
 
@@ -60,14 +61,11 @@ IF_MATCH = OpenApiParameter(
 )
 
 
-class ResultAPIError(exceptions.APIException):
-    def __init__(self, refused: ResultRefused) -> None:
-        super().__init__(detail=refused.as_dict())
-        self.status_code = refused.http_status
+class PreconditionRequired(exceptions.APIException):
+    """A correction sent without If-Match (HTTP's 428: not a refusal of the services)."""
 
-
-class PreconditionRequired(ResultRefused):
-    http_status = status.HTTP_428_PRECONDITION_REQUIRED
+    status_code = status.HTTP_428_PRECONDITION_REQUIRED
+    default_code = "PRECONDITION_REQUIRED"
 
 
 class BodyTooLarge(exceptions.APIException):
@@ -77,7 +75,8 @@ class BodyTooLarge(exceptions.APIException):
 
 
 class ResultsAPIView(APIView):
-    """Refusals from the services become the API's JSON error shape."""
+    """A size limit on the body; refusals from the services become the API's JSON error shape
+    in `config.api_errors`."""
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         try:
@@ -87,11 +86,6 @@ class ResultsAPIView(APIView):
         if length > MAX_BODY_BYTES:
             raise BodyTooLarge()
         super().initial(request, *args, **kwargs)
-
-    def handle_exception(self, exc: Exception) -> Response:
-        if isinstance(exc, ResultRefused):
-            exc = ResultAPIError(exc)
-        return super().handle_exception(exc)
 
     def game_for_writer(self, request: Request, game_id: int) -> Game:
         game = get_object_or_404(Game.objects.select_related("table__rotation__event"), pk=game_id)
@@ -104,7 +98,7 @@ class ResultsAPIView(APIView):
         token = request.headers.get("X-Entry-Token")
         if token:
             if not constant_time_compare(token, game.entry_token):
-                raise services.ResultForbidden(
+                raise Forbidden(
                     "WRONG_TABLE_LINK", "This table link belongs to another game."
                 )
             return services.table_entrant(game=game, side=side)
@@ -167,7 +161,7 @@ class SubmissionCreate(ResultsAPIView):
         entrant = self.entrant(request, game, data.get("side"))
         key = request.headers.get("Idempotency-Key") or data.get("idempotency_key")
         if not key:
-            raise ResultRefused(
+            raise Invalid(
                 "IDEMPOTENCY_KEY_REQUIRED",
                 "Send an Idempotency-Key header (any unique text per submission) so a retry "
                 "cannot enter the result twice.",
@@ -224,13 +218,14 @@ class CorrectionCreate(ResultsAPIView):
 def _if_match(request: Request) -> int:
     raw = (request.headers.get("If-Match") or "").strip()
     if not raw:
-        raise PreconditionRequired(
-            "PRECONDITION_REQUIRED",
-            "Send If-Match with the result's ETag (its revision) so a stale correction is refused.",
-        )
+        raise PreconditionRequired({
+            "code": "PRECONDITION_REQUIRED",
+            "message": "Send If-Match with the result's ETag (its revision) so a stale correction "
+            "is refused.",
+        })
     value = raw.removeprefix("W/").strip('"')
     if not value.isdigit():
-        raise ResultRefused(
+        raise Invalid(
             "BAD_IF_MATCH", f'If-Match should be the result\'s ETag, like "3"; got {raw}.'
         )
     return int(value)
@@ -239,7 +234,7 @@ def _if_match(request: Request) -> int:
 def _body(request: Request) -> Any:
     data = request.data
     if not isinstance(data, dict):
-        raise ResultRefused("BAD_FORMAT", "The request body must be a JSON object.")
+        raise Invalid("BAD_FORMAT", "The request body must be a JSON object.")
     return data
 
 
@@ -260,7 +255,7 @@ class DocumentCheck(ResultsAPIView):
         document = _body(request)
         if "format" in document and document_kind(document) != self.kind:
             other = "logs" if self.kind == "sheet" else "sheets"
-            raise ResultRefused(
+            raise Invalid(
                 "WRONG_KIND",
                 f"This endpoint checks {self.kind}s; send this one to /api/{other}/check/.",
             )

@@ -12,17 +12,11 @@
 - `projection`: the confirmed version becomes `RoundResult` and `SeatRoundFacts` rows, and once
   committed `games.signals.results_changed` tells the layers above (the analytics recompute).
 
-Every public function is keyword-only and typed; a refusal raises a `ResultRefused` (a code and a
-plain message) and changes nothing. Callers use `from games import services`.
+Every public function is keyword-only and typed; a refusal raises a `core.errors.DomainError`
+(`Invalid`, `Forbidden`, `Conflict`, `Gone` or `Stale`; a code and a plain message) and changes
+nothing. Callers use `from games import services`.
 """
 
-from games.services._common import (
-    ResultClosed,
-    ResultConflict,
-    ResultForbidden,
-    ResultRefused,
-    StaleResult,
-)
 from games.services.confirmation import result_confirm
 from games.services.correction import (
     correction_base,
@@ -46,7 +40,6 @@ from games.services.intake import submission_create
 from games.services.projection import result_project
 
 __all__ = [
-    "ResultClosed", "ResultConflict", "ResultForbidden", "ResultRefused", "StaleResult",
     "Entrant", "GameTable", "SIDE_FIGURES",
     "correction_base", "correction_rounds", "document_check", "document_hash",
     "document_prepare", "event_rules", "game_table", "result_confirm", "result_correct",

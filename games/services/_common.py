@@ -1,47 +1,11 @@
-"""What the results services share: their refusals and the bookkeeping of result versions."""
+"""What several results services share: the bookkeeping of result versions."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from games.models import ResultVersion
 from league.models import Game
-
-
-class ResultRefused(Exception):
-    """Bad input for a result: nothing was changed. `code` is the engine's code or our own."""
-
-    http_status = 400
-
-    def __init__(self, code: str, message: str, details: Any = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.details = details
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message, "details": self.details}
-
-
-class ResultForbidden(ResultRefused):
-    http_status = 403
-
-
-class ResultConflict(ResultRefused):
-    http_status = 409
-
-
-class ResultClosed(ResultRefused):
-    """The table link no longer (or not yet) takes results: the event is not running."""
-
-    http_status = 410
-
-
-class StaleResult(ResultRefused):
-    """The change was prepared against an older version of the result."""
-
-    http_status = 412
 
 
 def version_next_number(*, game: Game) -> int:

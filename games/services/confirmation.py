@@ -5,13 +5,9 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from core.errors import Conflict, Forbidden, Invalid
 from games.models import ResultVersion
-from games.services._common import (
-    ResultConflict,
-    ResultForbidden,
-    ResultRefused,
-    versions_supersede,
-)
+from games.services._common import versions_supersede
 from games.services.entrants import Entrant
 from games.services.projection import result_project
 from league.models import Game
@@ -43,17 +39,17 @@ def result_confirm(*, game: Game, version_number: int, entrant: Entrant) -> Resu
         game = Game.objects.select_for_update().get(pk=game.pk)
         version = game.result_versions.filter(number=version_number).first()
         if version is None:
-            raise ResultRefused(
+            raise Invalid(
                 "NO_SUCH_VERSION", f"This game has no result version {version_number}."
             )
         if version.status not in ResultVersion.OPEN_STATUSES:
-            raise ResultConflict(
+            raise Conflict(
                 "NOT_AWAITING_CONFIRMATION",
                 f"Version {version_number} is {version.get_status_display().lower()}; only entered "
                 "or disputed figures can be confirmed.",
             )
         if version.entered_by == entrant.key:
-            raise ResultForbidden(
+            raise Forbidden(
                 "SAME_ENTRANT",
                 "You entered these figures yourself; the other side or a director must confirm them.",
             )

@@ -9,13 +9,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
+from core.errors import Invalid, Stale
 from games.models import ResultVersion
-from games.services._common import (
-    ResultRefused,
-    StaleResult,
-    version_next_number,
-    versions_supersede,
-)
+from games.services._common import version_next_number, versions_supersede
 from games.services.documents import (
     GameTable,
     document_check,
@@ -54,9 +50,9 @@ def result_correct(
     (else the newest) version. Refused when `expected_revision` is not the newest any more."""
     reason = (reason or "").strip()
     if not reason:
-        raise ResultRefused("REASON_REQUIRED", "Say why the result is corrected.")
+        raise Invalid("REASON_REQUIRED", "Say why the result is corrected.")
     if not isinstance(documents, list) or not documents:
-        raise ResultRefused("NO_FIGURES", "Send the corrected score sheets or a move log.")
+        raise Invalid("NO_FIGURES", "Send the corrected score sheets or a move log.")
     table = game_table(game=game)
     corrected = correction_rounds(game=game, documents=documents, table=table)
     with transaction.atomic():
@@ -64,7 +60,7 @@ def result_correct(
         # see the first's version and be refused as stale instead of silently overwriting it.
         game = Game.objects.select_for_update().get(pk=game.pk)
         if result_revision(game=game) != expected_revision:
-            raise StaleResult(
+            raise Stale(
                 "STALE_VERSION",
                 f"The result changed since you loaded it (now version {result_revision(game=game)}, "
                 f"you edited version {expected_revision}); reload and correct again.",
@@ -73,14 +69,14 @@ def result_correct(
         rounds = {r["round"]: r for r in (base.rounds if base else [])}
         rounds.update({r["round"]: r for r in corrected})
         if sorted(rounds) != list(range(1, table.rules.rounds + 1)):
-            raise ResultRefused(
+            raise Invalid(
                 "INCOMPLETE",
                 f"A result needs rounds 1 to {table.rules.rounds}; send the missing rounds' sheets.",
             )
         figures = [rounds[n] for n in sorted(rounds)]
         current = game.result_versions.filter(status=ResultVersion.Status.CONFIRMED).first()
         if current is not None and rounds_same_figures(current.rounds, figures):
-            raise ResultRefused("NO_CHANGE", "These are the figures already confirmed.")
+            raise Invalid("NO_CHANGE", "These are the figures already confirmed.")
         versions_supersede(versions=game.result_versions.exclude(status=ResultVersion.Status.SUPERSEDED))
         version = ResultVersion.objects.create(
             game=game,

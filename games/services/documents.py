@@ -14,12 +14,12 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.errors import Invalid
 from games.engine.checking import check_document, document_kind
 from games.engine.errors import EngineError
 from games.engine.formats import LOG_FORMAT, SHEET_FORMAT
 from games.engine.rules import RuleSet, rules_from_spec
 from games.engine.sheets import SIDE_NUMBER_FIELDS
-from games.services._common import ResultRefused
 from league.models import Event, Game, Seat
 
 # The figures two entries must agree on, per side of a round (plus the round's `ended_by`).
@@ -42,7 +42,7 @@ def event_rules(*, event: Event) -> RuleSet:
     try:
         return rules_from_spec(event.rules_spec)
     except EngineError as err:
-        raise ResultRefused(
+        raise Invalid(
             "BAD_RULES", f"The event's own rule set is not valid: {err.message}"
         ) from None
 
@@ -65,9 +65,9 @@ def _rules_match(document: dict[str, Any], table: GameTable) -> None:
     try:
         named = rules_from_spec(document["rules"])
     except EngineError as err:
-        raise ResultRefused(str(err.code), err.message) from None
+        raise Invalid(str(err.code), err.message) from None
     if named != table.rules:
-        raise ResultRefused(
+        raise Invalid(
             "RULES_MISMATCH",
             f"This game is played under the event's rules ({json.dumps(table.rules_spec)}); the "
             f"{document_kind(document)} names other rules ({json.dumps(document['rules'])}). "
@@ -88,11 +88,11 @@ def _log_sides(document: dict[str, Any]) -> int | None:
 
 def _prepare_log(document: dict[str, Any], table: GameTable) -> None:
     if document.get("seats") != table.players:
-        raise ResultRefused(
+        raise Invalid(
             "SEATS_MISMATCH",
             "The move log's seats must be this table's players in seat order, by their "
             f"identifiers: {', '.join(table.players)}.",
-            {"expected": table.players, "got": document.get("seats")},
+            details={"expected": table.players, "got": document.get("seats")},
         )
     if len(table.players) == 6 and "sides" not in document and "play" not in document:
         document["sides"] = table.sides
@@ -103,13 +103,13 @@ def _prepare_log(document: dict[str, Any], table: GameTable) -> None:
         and first.get("round") == 1
         and first.get("dealer") != table.first_dealer
     ):
-        raise ResultRefused(
+        raise Invalid(
             "DEALER_MISMATCH",
             f"Seat {table.first_dealer} deals round 1 of this game; the move log says seat "
             f"{first.get('dealer')!r}.",
         )
     if _log_sides(document) != table.sides:
-        raise ResultRefused(
+        raise Invalid(
             "SIDES_MISMATCH",
             f"This table plays as {table.sides} sides; the move log's `play`/`sides` say otherwise.",
         )
@@ -118,20 +118,20 @@ def _prepare_log(document: dict[str, Any], table: GameTable) -> None:
 def _prepare_sheet(document: dict[str, Any], table: GameTable) -> None:
     sides = document.get("sides")
     if isinstance(sides, list) and len(sides) != table.sides:
-        raise ResultRefused(
+        raise Invalid(
             "SIDES_MISMATCH",
             f"This table plays as {table.sides} sides, so the sheet needs {table.sides} sides "
             f"(in seat order); it has {len(sides)}.",
         )
     document.setdefault("players", len(table.players))
     if document["players"] != len(table.players):
-        raise ResultRefused(
+        raise Invalid(
             "PLAYERS_MISMATCH",
             f"{len(table.players)} players sit at this table; the sheet says {document['players']!r}.",
         )
     round_number = document.get("round")
     if isinstance(round_number, int) and not 1 <= round_number <= table.rules.rounds:
-        raise ResultRefused(
+        raise Invalid(
             "BAD_ROUND",
             f"A game under these rules has rounds 1 to {table.rules.rounds}; the sheet is for "
             f"round {round_number}.",
@@ -141,7 +141,7 @@ def _prepare_sheet(document: dict[str, Any], table: GameTable) -> None:
 def document_prepare(*, document: Any, table: GameTable) -> dict[str, Any]:
     """A copy of the document with the event's rules filled in, checked against the table."""
     if not isinstance(document, dict):
-        raise ResultRefused(
+        raise Invalid(
             "BAD_FORMAT", "A score sheet or move log must be a JSON object with a `format` field."
         )
     document = dict(document)
@@ -167,9 +167,9 @@ def document_check(*, document: dict[str, Any]) -> dict[str, Any]:
         if report["kind"] == "log" and error.get("round") is not None:
             where = f" (round {error['round']}"
             where += f", event {error['event']})" if error.get("event") is not None else ")"
-        raise ResultRefused(error["code"], f"{error['message']}{where}", error)
+        raise Invalid(error["code"], f"{error['message']}{where}", details=error)
     if not report["rounds"]:
-        raise ResultRefused("NO_ROUNDS", "The move log holds no rounds yet.")
+        raise Invalid("NO_ROUNDS", "The move log holds no rounds yet.")
     return report
 
 

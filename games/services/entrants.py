@@ -8,8 +8,8 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 
+from core.errors import Gone, Invalid
 from games.models import Submission
-from games.services._common import ResultClosed, ResultRefused
 from league.models import Event, Game, Seat
 
 
@@ -34,7 +34,7 @@ def table_link_check(*, game: Game) -> None:
     """Table links take results only while their event runs."""
     event = game.table.rotation.event
     if event.status != Event.Status.RUNNING:
-        raise ResultClosed(
+        raise Gone(
             "EVENT_NOT_RUNNING",
             f"Table links take results only while the event is running; {event.name} is "
             f"{event.get_status_display().lower()}. Ask the director.",
@@ -46,7 +46,7 @@ def table_entrant(*, game: Game, side: Any) -> Entrant:
     table_link_check(game=game)
     sides = sorted(set(Seat.objects.filter(table_id=game.table_id).values_list("side", flat=True)))
     if isinstance(side, bool) or side not in sides:
-        raise ResultRefused(
+        raise Invalid(
             "BAD_SIDE", f"Say which side you are: one of {', '.join(map(str, sides))}."
         )
     return Entrant.for_side(game, side)

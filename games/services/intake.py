@@ -9,13 +9,9 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
+from core.errors import Conflict, Invalid
 from games.models import ResultVersion, Submission
-from games.services._common import (
-    ResultConflict,
-    ResultRefused,
-    version_next_number,
-    versions_supersede,
-)
+from games.services._common import version_next_number, versions_supersede
 from games.services.confirmation import version_confirm
 from games.services.documents import (
     document_check,
@@ -62,7 +58,7 @@ def _replayed(key: str, game: Game, digest: str, entrant: Entrant) -> Submission
     if earlier is None:
         return None
     if earlier.game_id != game.pk or earlier.body_hash != digest or earlier.entrant != entrant.key:
-        raise ResultConflict(
+        raise Conflict(
             "IDEMPOTENCY_KEY_REUSED",
             "This idempotency key was already used for a different submission; send a new key "
             "with new content.",
@@ -78,7 +74,7 @@ def submission_create(
     The same key with the same body returns the first submission (created False).
     """
     if not idempotency_key or len(idempotency_key) > 128:
-        raise ResultRefused(
+        raise Invalid(
             "BAD_IDEMPOTENCY_KEY", "An idempotency key of 1 to 128 characters is needed."
         )
     digest = document_hash(document=document)
@@ -96,7 +92,7 @@ def submission_create(
         if earlier is not None:
             return earlier, False
         if game.status == Game.Status.CONFIRMED:
-            raise ResultConflict(
+            raise Conflict(
                 "ALREADY_CONFIRMED",
                 "This game's result is already confirmed; ask the director for a correction.",
             )

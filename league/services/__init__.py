@@ -4,11 +4,11 @@
 starting and closing it).
 
 Every function is keyword-only and typed, checks its input, and either does all of its work or
-none: a refusal raises `LeagueError` (a code and a message to show as is) and changes nothing.
+none: a refusal raises a `core.errors.DomainError` (`Invalid` for a wrong request, `Conflict`
+when the event's state does not allow it; a code and a message to show as is) and changes nothing.
 Callers use `from league import services` and `services.<entity>_<action>(...)`.
 """
 
-from league.services._common import LeagueError
 from league.services.audit import audit_record
 from league.services.clubs import club_create, club_update, membership_add
 from league.services.events import (
@@ -64,7 +64,7 @@ from league.services.undo import audit_undo, audit_undoable
 
 __all__ = [
     "ALLOWED_TABLE_SIZES", "EVENT_FIELDS", "NEXT_STATUS", "SEASON_FIELDS", "SEATING_FIELDS",
-    "LeagueError", "MAX_BYE_POINTS", "STANDINGS_FIELDS",
+    "MAX_BYE_POINTS", "STANDINGS_FIELDS",
     "audit_record", "audit_undo", "audit_undoable",
     "player_add", "player_rename", "player_retire", "player_reinstate", "player_merge",
     "registration_add_players", "registration_check_in_all", "rotation_reopen", "event_reopen",

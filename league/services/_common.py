@@ -1,5 +1,4 @@
-"""What every league service shares: the refusal it raises and the small checks and writes
-that several aggregates use."""
+"""What several league services share: small checks and writes (names, slugs, the event lock)."""
 
 from collections.abc import Iterable
 from typing import Any
@@ -8,20 +7,8 @@ from django.core.exceptions import ValidationError
 from django.db.models import Model, QuerySet
 from django.utils.text import slugify
 
+from core.errors import Invalid
 from league.models import Club, Event
-
-
-class LeagueError(Exception):
-    """A refused request: `code` for machines, `message` in plain words for people."""
-
-    def __init__(self, code: str, message: str, *, field: str | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.field = field
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message, "details": {"field": self.field}}
 
 
 def unique_slug(queryset: QuerySet, text: str, *, max_length: int = 80) -> str:
@@ -35,14 +22,14 @@ def unique_slug(queryset: QuerySet, text: str, *, max_length: int = 80) -> str:
 def require_name(name: str, what: str) -> str:
     name = (name or "").strip()
     if not name:
-        raise LeagueError("BAD_NAME", f"The {what} needs a name.", field="name")
+        raise Invalid("BAD_NAME", f"The {what} needs a name.", field="name")
     return name
 
 
 def require_same_club(club: Club, *objects: Model, what: str) -> None:
     for obj in objects:
         if obj.club_id != club.pk:
-            raise LeagueError("WRONG_CLUB", f"{obj} is not a {what} of {club}.")
+            raise Invalid("WRONG_CLUB", f"{obj} is not a {what} of {club}.")
 
 
 def apply_changes(obj: Model, changes: dict[str, Any]) -> Model:
@@ -53,7 +40,7 @@ def apply_changes(obj: Model, changes: dict[str, Any]) -> Model:
     except ValidationError as exc:
         obj.refresh_from_db()
         field, errors = next(iter(exc.message_dict.items()))
-        raise LeagueError("BAD_VALUE", f"{field}: {' '.join(errors)}", field=field) from exc
+        raise Invalid("BAD_VALUE", f"{field}: {' '.join(errors)}", field=field) from exc
     obj.save()
     return obj
 
@@ -69,7 +56,7 @@ def unsaved_copy(obj: Model, changes: dict[str, Any]) -> Model:
 def refuse_unknown(changes: dict[str, Any], allowed: Iterable[str]) -> None:
     unknown = sorted(set(changes) - set(allowed))
     if unknown:
-        raise LeagueError("UNKNOWN_FIELD", f"Cannot change {', '.join(unknown)}.")
+        raise Invalid("UNKNOWN_FIELD", f"Cannot change {', '.join(unknown)}.")
 
 
 def lock_event(event_id: int) -> Event:

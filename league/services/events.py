@@ -8,11 +8,11 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from core.errors import Conflict, Invalid
 from games.engine.errors import EngineError
 from games.engine.rules import rules_from_spec
 from league.models import Club, Event, Rotation, Season
 from league.services._common import (
-    LeagueError,
     apply_changes,
     lock_event,
     refuse_unknown,
@@ -31,13 +31,13 @@ STANDINGS_FIELDS = ("scoring", "tie_breaks", "sit_out_scoring", "bye_points")
 
 def _check_rules(preset: str, overrides: Any) -> None:
     if overrides is not None and not isinstance(overrides, dict):
-        raise LeagueError("BAD_RULES", "House rules must be an object of parameter: value.",
+        raise Invalid("BAD_RULES", "House rules must be an object of parameter: value.",
                           field="rules_overrides")
     spec = {"preset": preset, "overrides": overrides} if overrides else preset
     try:
         rules_from_spec(spec)
     except EngineError as exc:
-        raise LeagueError("BAD_RULES", exc.message, field="rules_overrides") from exc
+        raise Invalid("BAD_RULES", exc.message, field="rules_overrides") from exc
 
 
 def _check_table_sizes(table_sizes: Any, odd_handling: str) -> None:
@@ -47,12 +47,12 @@ def _check_table_sizes(table_sizes: Any, odd_handling: str) -> None:
         or any(size not in ALLOWED_TABLE_SIZES for size in table_sizes)
         or len(set(table_sizes)) != len(table_sizes)
     ):
-        raise LeagueError(
+        raise Invalid(
             "BAD_TABLE_SIZES", "Table sizes must be a list of 4 and/or 6, each once.",
             field="table_sizes",
         )
     if odd_handling == Event.OddHandling.TABLE_OF_SIX and 6 not in table_sizes:
-        raise LeagueError(
+        raise Invalid(
             "BAD_TABLE_SIZES", "Tables of six for odd numbers need 6 among the table sizes.",
             field="table_sizes",
         )
@@ -60,17 +60,17 @@ def _check_table_sizes(table_sizes: Any, odd_handling: str) -> None:
 
 def _check_tie_breaks(tie_breaks: Any) -> None:
     if not isinstance(tie_breaks, list) or any(t not in Event.TIE_BREAKS for t in tie_breaks):
-        raise LeagueError(
+        raise Invalid(
             "BAD_TIE_BREAKS", f"Tie-breaks must be an ordered list from: {', '.join(Event.TIE_BREAKS)}.",
             field="tie_breaks",
         )
     if len(set(tie_breaks)) != len(tie_breaks):
-        raise LeagueError("BAD_TIE_BREAKS", "Each tie-break may appear only once.", field="tie_breaks")
+        raise Invalid("BAD_TIE_BREAKS", "Each tie-break may appear only once.", field="tie_breaks")
 
 
 def _check_choice(value: str, choices: type, field: str) -> None:
     if value not in choices.values:
-        raise LeagueError(
+        raise Invalid(
             f"BAD_{field.upper()}", f"{field.replace('_', ' ').capitalize()} must be one of "
             f"{', '.join(choices.values)}, not {value!r}.", field=field,
         )
@@ -83,15 +83,15 @@ def _check_event(event: Event) -> None:
     _check_choice(event.scoring, Event.Scoring, "scoring")
     _check_choice(event.sit_out_scoring, Event.SitOutScoring, "sit_out_scoring")
     if not isinstance(event.bye_points, int) or not 0 <= event.bye_points <= MAX_BYE_POINTS:
-        raise LeagueError("BAD_BYE_POINTS", f"Bye points must be from 0 to {MAX_BYE_POINTS:,}.",
+        raise Invalid("BAD_BYE_POINTS", f"Bye points must be from 0 to {MAX_BYE_POINTS:,}.",
                           field="bye_points")
     _check_rules(event.rules_preset, event.rules_overrides)
     _check_table_sizes(event.table_sizes, event.odd_handling)
     _check_tie_breaks(event.tie_breaks)
     if not isinstance(event.planned_rotations, int) or event.planned_rotations < 1:
-        raise LeagueError("BAD_ROTATIONS", "Plan at least one rotation.", field="planned_rotations")
+        raise Invalid("BAD_ROTATIONS", "Plan at least one rotation.", field="planned_rotations")
     if event.season_id and event.season.league.club_id != event.club_id:
-        raise LeagueError("WRONG_CLUB", f"Season {event.season} belongs to another club.", field="season")
+        raise Invalid("WRONG_CLUB", f"Season {event.season} belongs to another club.", field="season")
 
 
 @transaction.atomic
@@ -148,12 +148,12 @@ def event_update(*, event: Event, **changes: Any) -> Event:
     # A format change racing "generate rotation" could seat a rotation under the old format.
     event = lock_event(event.pk)
     if event.status == Event.Status.FINISHED:
-        raise LeagueError("EVENT_FINISHED", "The event is finished and can no longer change.")
+        raise Conflict("EVENT_FINISHED", "The event is finished and can no longer change.")
     locked = sorted(
         name for name in set(changes) & set(SEATING_FIELDS) if changes[name] != getattr(event, name)
     )
     if locked and event.rotations.exists():
-        raise LeagueError(
+        raise Conflict(
             "SEATING_EXISTS",
             f"Cannot change {', '.join(locked)} once rotations are seated.",
             field=locked[0],
@@ -189,7 +189,7 @@ def event_set_status(*, event: Event, status: str, by: User | None = None) -> Ev
     if NEXT_STATUS.get(event.status) != status:
         allowed = NEXT_STATUS.get(event.status)
         hint = f" The next step is {allowed}." if allowed else " It is finished."
-        raise LeagueError(
+        raise Conflict(
             "BAD_STATUS_CHANGE",
             f"The event cannot go from {event.status} to {status}.{hint}",
             field="status",
@@ -199,7 +199,7 @@ def event_set_status(*, event: Event, status: str, by: User | None = None) -> Ev
             event.rotations.exclude(status=Rotation.Status.CLOSED).values_list("number", flat=True)
         )
         if open_numbers:
-            raise LeagueError(
+            raise Conflict(
                 "ROTATION_OPEN",
                 "Close or delete rotation(s) " + ", ".join(map(str, open_numbers))
                 + " before finishing the event.",
@@ -217,7 +217,7 @@ def event_reopen(*, event: Event, by: User | None = None) -> Event:
     """Undo finishing an event: it runs again (rotations can reopen, entries change)."""
     event = lock_event(event.pk)
     if event.status != Event.Status.FINISHED:
-        raise LeagueError("NOT_FINISHED", "The event is not finished.")
+        raise Conflict("NOT_FINISHED", "The event is not finished.")
     event.status = Event.Status.RUNNING
     event.save(update_fields=["status"])
     audit_record(club=event.club, event=event, user=by, action="event_reopen",

@@ -8,9 +8,9 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from core.errors import Conflict, Invalid
 from league.models import Club, Partnership, Player, Registration, Seat, SitOut
 from league.services._common import (
-    LeagueError,
     apply_changes,
     require_name,
     require_same_club,
@@ -39,11 +39,11 @@ def player_update(*, player: Player, name: str | None = None, user: User | None 
 def partnership_create(*, club: Club, player_a: Player, player_b: Player, name: str = "") -> Partnership:
     """Two players of the club as one side; stored in canonical order (lower id first)."""
     if player_a.pk == player_b.pk:
-        raise LeagueError("BAD_PARTNERSHIP", "A partnership needs two different players.")
+        raise Invalid("BAD_PARTNERSHIP", "A partnership needs two different players.")
     require_same_club(club, player_a, player_b, what="player")
     first, second = sorted((player_a, player_b), key=lambda p: p.pk)
     if Partnership.objects.filter(player_a=first, player_b=second).exists():
-        raise LeagueError("DUPLICATE", f"{first} and {second} are already a partnership.")
+        raise Conflict("DUPLICATE", f"{first} and {second} are already a partnership.")
     return Partnership.objects.create(club=club, player_a=first, player_b=second, name=name.strip())
 
 
@@ -67,14 +67,14 @@ def player_rename(*, player: Player, name: str, by: User | None = None) -> Playe
     player = Player.objects.select_for_update().get(pk=player.pk)
     name = (name or "").strip()
     if not name:
-        raise LeagueError("BAD_NAME", "The player needs a name.", field="name")
+        raise Invalid("BAD_NAME", "The player needs a name.", field="name")
     if len(name) > Player._meta.get_field("name").max_length:
-        raise LeagueError("BAD_NAME", "That name is too long (120 characters at most).", field="name")
+        raise Invalid("BAD_NAME", "That name is too long (120 characters at most).", field="name")
     if name == player.name:
         return player
     clash = player.club.players.exclude(pk=player.pk).filter(name__iexact=name).first()
     if clash:
-        raise LeagueError("DUPLICATE", f"{clash.name} is already a player of the club: merge the two "
+        raise Conflict("DUPLICATE", f"{clash.name} is already a player of the club: merge the two "
                           "instead of giving them one name.", field="name")
     old = player.name
     player.name = name
@@ -89,7 +89,7 @@ def player_retire(*, player: Player, by: User | None = None) -> Player:
     """No longer offered for new entries; results, ratings and history stay."""
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.retired_at is not None:
-        raise LeagueError("ALREADY_RETIRED", f"{player.name} is already retired.")
+        raise Conflict("ALREADY_RETIRED", f"{player.name} is already retired.")
     player.retired_at = timezone.now()
     player.save(update_fields=["retired_at"])
     audit_record(club=player.club, user=by, action="player_retire", player=player,
@@ -101,7 +101,7 @@ def player_retire(*, player: Player, by: User | None = None) -> Player:
 def player_reinstate(*, player: Player, by: User | None = None) -> Player:
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.retired_at is None:
-        raise LeagueError("NOT_RETIRED", f"{player.name} is not retired.")
+        raise Conflict("NOT_RETIRED", f"{player.name} is not retired.")
     player.retired_at = None
     player.save(update_fields=["retired_at"])
     audit_record(club=player.club, user=by, action="player_reinstate", player=player,
@@ -123,15 +123,13 @@ def _refuse_overlap(source: Player, target: Player) -> None:
     )
     if shared:
         rotation = shared.rotation
-        raise LeagueError(
-            "NOT_SAME_PERSON",
+        raise Conflict("NOT_SAME_PERSON",
             f"{source.name} and {target.name} both played rotation {rotation.number} of "
             f"{rotation.event.name}: they are two different people.",
         )
     both = Registration.objects.filter(player=source, event__registrations__player=target).first()
     if both:
-        raise LeagueError(
-            "NOT_SAME_PERSON",
+        raise Conflict("NOT_SAME_PERSON",
             f"{source.name} and {target.name} are both entered in {both.event.name}: withdraw the "
             "duplicate entry's registration there first, or they are two different people.",
         )
@@ -141,7 +139,7 @@ def _move_partnerships(source: Player, target: Player) -> None:
     for pair in Partnership.objects.filter(Q(player_a=source) | Q(player_b=source)):
         other_id = pair.player_b_id if pair.player_a_id == source.pk else pair.player_a_id
         if other_id == target.pk:
-            raise LeagueError("NOT_SAME_PERSON",
+            raise Conflict("NOT_SAME_PERSON",
                               f"{source.name} and {target.name} were partners: two different people.")
         low, high = sorted((other_id, target.pk))
         existing = Partnership.objects.filter(player_a_id=low, player_b_id=high).first()
@@ -158,9 +156,9 @@ def player_merge(*, source: Player, target: Player, by: User | None = None) -> P
     `source` becomes `target`'s (results, ratings and statistics follow when the layers above
     recompute), and `source` is deleted. Refused when the two cannot be one person."""
     if source.pk == target.pk:
-        raise LeagueError("BAD_MERGE", "Choose two different players to merge.")
+        raise Invalid("BAD_MERGE", "Choose two different players to merge.")
     if source.club_id != target.club_id:
-        raise LeagueError("WRONG_CLUB", "Only players of one club can be merged.")
+        raise Invalid("WRONG_CLUB", "Only players of one club can be merged.")
     # Lock both (in id order) so a concurrent entry of either waits for the merge.
     locked = {p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[source.pk, target.pk])
               .order_by("pk")}

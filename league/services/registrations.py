@@ -5,22 +5,23 @@ from collections.abc import Sequence
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from core.errors import Conflict, Invalid
 from league import selectors
 from league.models import Event, Partnership, Player, Registration, Rotation
-from league.services._common import LeagueError, lock_event, require_same_club
+from league.services._common import lock_event, require_same_club
 from league.services.audit import audit_record
 from league.services.players import partnership_get_or_create, player_add, player_create
 
 
 def _check_entrant(event: Event, player: Player | None, partnership: Partnership | None) -> None:
     if (player is None) == (partnership is None):
-        raise LeagueError("BAD_ENTRANT", "Register either a player or a partnership.")
+        raise Invalid("BAD_ENTRANT", "Register either a player or a partnership.")
     if event.is_fixed_partnerships and player is not None:
-        raise LeagueError(
+        raise Invalid(
             "NEEDS_PARTNERSHIP", "This event is for fixed partnerships: register a partnership."
         )
     if not event.is_fixed_partnerships and partnership is not None:
-        raise LeagueError(
+        raise Invalid(
             "NEEDS_PLAYER", "This event has rotating partners: register players one by one."
         )
     require_same_club(event.club, player or partnership, what="player or partnership")
@@ -37,7 +38,7 @@ def _refuse_double_entry(event: Event, player: Player | None, partnership: Partn
     for registration in event.registrations.select_related("partnership", "player"):
         clash = wanted & _players_of(registration)
         if clash:
-            raise LeagueError("ALREADY_REGISTERED", f"Already entered in this event as {registration.player or registration.partnership}.")
+            raise Conflict("ALREADY_REGISTERED", f"Already entered in this event as {registration.player or registration.partnership}.")
 
 
 @transaction.atomic
@@ -52,7 +53,7 @@ def registration_add(
     # Two directors adding the same player at once would both pass the duplicate check.
     event = lock_event(event.pk)
     if event.status == Event.Status.FINISHED:
-        raise LeagueError("EVENT_FINISHED", "The event is finished; no more entries.")
+        raise Conflict("EVENT_FINISHED", "The event is finished; no more entries.")
     _check_entrant(event, player, partnership)
     _refuse_double_entry(event, player, partnership)
     late = event.status == Event.Status.RUNNING
@@ -69,7 +70,7 @@ def registration_add_entrant(*, event: Event, players: Sequence[Player | str]) -
     needed = 2 if event.is_fixed_partnerships else 1
     if len(players) != needed:
         what = "two players (a partnership)" if needed == 2 else "one player"
-        raise LeagueError("BAD_ENTRANT", f"This event takes {what} per entry.")
+        raise Invalid("BAD_ENTRANT", f"This event takes {what} per entry.")
     resolved = [
         p if isinstance(p, Player) else player_create(club=event.club, name=p) for p in players
     ]
@@ -86,9 +87,9 @@ def _fresh_registration(registration: Registration) -> Registration:
 def registration_check_in(*, registration: Registration, checked_in: bool = True) -> Registration:
     registration = _fresh_registration(registration)
     if registration.event.status == Event.Status.FINISHED:
-        raise LeagueError("EVENT_FINISHED", "The event is finished.")
+        raise Conflict("EVENT_FINISHED", "The event is finished.")
     if registration.withdrawn_after_rotation is not None:
-        raise LeagueError("WITHDRAWN", f"{selectors.registration_name(registration=registration)} has withdrawn.")
+        raise Conflict("WITHDRAWN", f"{selectors.registration_name(registration=registration)} has withdrawn.")
     registration.checked_in = checked_in
     registration.save(update_fields=["checked_in"])
     return registration
@@ -101,10 +102,10 @@ def registration_withdraw(*, registration: Registration, by: User | None = None)
     event = lock_event(registration.event_id)
     registration = Registration.objects.select_related("partnership").get(pk=registration.pk)
     if registration.withdrawn_after_rotation is not None:
-        raise LeagueError("WITHDRAWN", f"{selectors.registration_name(registration=registration)} has already withdrawn.")
+        raise Conflict("WITHDRAWN", f"{selectors.registration_name(registration=registration)} has already withdrawn.")
     draft = event.rotations.filter(status=Rotation.Status.DRAFT).first()
     if draft and _players_of(registration) & _rotation_player_ids(draft):
-        raise LeagueError(
+        raise Conflict(
             "SEATED_IN_DRAFT",
             f"{selectors.registration_name(registration=registration)} is seated in rotation {draft.number}: "
             "delete that rotation first, then withdraw and generate it again.",
@@ -122,9 +123,9 @@ def registration_reinstate(*, registration: Registration, by: User | None = None
     """Undo a withdrawal: the entrant plays again from the next rotation seated."""
     registration = _fresh_registration(registration)
     if registration.event.status == Event.Status.FINISHED:
-        raise LeagueError("EVENT_FINISHED", "The event is finished.")
+        raise Conflict("EVENT_FINISHED", "The event is finished.")
     if registration.withdrawn_after_rotation is None:
-        raise LeagueError("NOT_WITHDRAWN", f"{selectors.registration_name(registration=registration)} has not withdrawn.")
+        raise Conflict("NOT_WITHDRAWN", f"{selectors.registration_name(registration=registration)} has not withdrawn.")
     registration.withdrawn_after_rotation = None
     registration.save(update_fields=["withdrawn_after_rotation"])
     event = registration.event
@@ -145,7 +146,7 @@ def registration_add_players(*, event: Event, choices: Sequence[Player | str],
     """Enter many players of a rotating-partners event at once: existing players as they are,
     new ones (names) created first. Players already entered are skipped. All or nothing."""
     if event.is_fixed_partnerships:
-        raise LeagueError("NEEDS_PARTNERSHIP",
+        raise Invalid("NEEDS_PARTNERSHIP",
                           "This event is for fixed partnerships: enter the partnerships one by one.")
     entered = set(event.registrations.values_list("player_id", flat=True))
     created = []
@@ -168,10 +169,10 @@ def registration_check_in_all(*, event: Event, by: User | None = None) -> list[i
     """Check in every entrant not yet checked in (withdrawn ones stay out). Returns their ids."""
     event = lock_event(event.pk)
     if event.status == Event.Status.FINISHED:
-        raise LeagueError("EVENT_FINISHED", "The event is finished.")
+        raise Conflict("EVENT_FINISHED", "The event is finished.")
     ids = list(selectors.event_entrants(event=event).filter(checked_in=False).values_list("pk", flat=True))
     if not ids:
-        raise LeagueError("NOTHING_TO_DO", "Everyone entered is already checked in.")
+        raise Conflict("NOTHING_TO_DO", "Everyone entered is already checked in.")
     Registration.objects.filter(pk__in=ids).update(checked_in=True)
     audit_record(club=event.club, event=event, user=by, action="check_in_all",
                  summary=f"Checked in all {len(ids)} waiting entrant{'s' if len(ids) != 1 else ''}.",

@@ -6,6 +6,7 @@ from dataclasses import replace
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from core.errors import Conflict, Invalid
 from league import selectors
 from league.models import Event, Game, Player, Rotation, Seat, SitOut, Table
 from league.seating import (
@@ -16,7 +17,7 @@ from league.seating import (
     plan_rotations,
     validate_rotation,
 )
-from league.services._common import LeagueError, lock_event
+from league.services._common import lock_event
 from league.services.audit import audit_record
 
 
@@ -48,18 +49,18 @@ def _seating_request(event: Event, number: int) -> SeatingRequest:
 
 def _refuse_unless_ready_for_next(event: Event, number: int) -> None:
     if event.status not in (Event.Status.REGISTRATION, Event.Status.RUNNING):
-        raise LeagueError(
+        raise Conflict(
             "BAD_EVENT_STATUS",
             f"Rotations are generated while registration is open or the event runs (it is {event.status}).",
         )
     unclosed = event.rotations.exclude(status=Rotation.Status.CLOSED).order_by("number").first()
     if unclosed:
-        raise LeagueError(
+        raise Conflict(
             "PREVIOUS_ROTATION_OPEN",
             f"Rotation {unclosed.number} is {unclosed.status}; close it before generating the next.",
         )
     if number > event.planned_rotations:
-        raise LeagueError(
+        raise Conflict(
             "ALL_ROTATIONS_GENERATED",
             f"All {event.planned_rotations} planned rotations exist; raise the planned rotations to play more.",
         )
@@ -81,7 +82,7 @@ def rotation_generate(*, event: Event) -> Rotation:
         plan = plans[0]
         validate_rotation(plan, request.players, event.table_sizes)
     except SeatingError as exc:
-        raise LeagueError("BAD_SEATING", str(exc)) from exc
+        raise Invalid("BAD_SEATING", str(exc)) from exc
     _check_partners_together(event, plan, request.partnerships)
     rotation = Rotation.objects.create(event=event, number=number)
     _write_plan(rotation, plan)
@@ -107,7 +108,7 @@ def _locked_draft(rotation: Rotation) -> tuple[Event, Rotation]:
     event = lock_event(rotation.event_id)
     rotation = Rotation.objects.get(pk=rotation.pk)
     if rotation.status != Rotation.Status.DRAFT:
-        raise LeagueError(
+        raise Conflict(
             "ROTATION_NOT_EDITABLE",
             f"Rotation {rotation.number} has {rotation.status}; only a draft rotation can change.",
         )
@@ -121,13 +122,13 @@ def _check_partners_together(event: Event, plan: RotationPlan, pairs: Sequence[t
     for number, table in enumerate(plan.tables, start=1):
         for side in table.sides:
             if frozenset(side) not in wanted:
-                raise LeagueError(
+                raise Invalid(
                     "BAD_SEATING",
                     f"Table {number}: partners must sit together as one side in this event.",
                 )
     for pair in pairs:
         if (pair[0] in plan.sit_out) != (pair[1] in plan.sit_out):
-            raise LeagueError("BAD_SEATING", "Partners sit out together in this event.")
+            raise Invalid("BAD_SEATING", "Partners sit out together in this event.")
 
 
 @transaction.atomic
@@ -140,7 +141,7 @@ def rotation_update_seating(*, rotation: Rotation, plan: RotationPlan) -> Rotati
     try:
         validate_rotation(plan, players, event.table_sizes)
     except SeatingError as exc:
-        raise LeagueError("BAD_SEATING", str(exc)) from exc
+        raise Invalid("BAD_SEATING", str(exc)) from exc
     _check_partners_together(event, plan, pairs)
     # Tables that remain keep their game, so table cards already printed stay valid.
     Seat.objects.filter(rotation=rotation).delete()
@@ -159,17 +160,17 @@ def _check_plan_covers(plan: RotationPlan, players: Iterable[int]) -> None:
     placements = [p for t in plan.tables for p in t.seats] + list(plan.sit_out)
     twice = {p for p in placements if placements.count(p) > 1}
     if twice:
-        raise LeagueError("BAD_SEATING", f"Placed more than once: {_names(twice)}.")
+        raise Invalid("BAD_SEATING", f"Placed more than once: {_names(twice)}.")
     placed = set(placements)
     missing, extra = set(players) - placed, placed - set(players)
     if missing:
-        raise LeagueError(
+        raise Invalid(
             "BAD_SEATING",
             f"Not placed in this rotation: {_names(missing)}. Delete the draft and seat it again, "
             "or swap them in.",
         )
     if extra:
-        raise LeagueError("BAD_SEATING", f"Not entered (or not checked in) for this rotation: {_names(extra)}.")
+        raise Invalid("BAD_SEATING", f"Not entered (or not checked in) for this rotation: {_names(extra)}.")
 
 
 def _swap(ids: tuple[int, ...], a: int, b: int) -> tuple[int, ...]:
@@ -193,12 +194,12 @@ def rotation_swap_players(*, rotation: Rotation, player_a: Player, player_b: Pla
     """Exchange two players' places (seat, side, or sitting out) in a draft rotation."""
     _event, rotation = _locked_draft(rotation)
     if player_a.pk == player_b.pk:
-        raise LeagueError("BAD_SWAP", "Choose two different players to swap.")
+        raise Invalid("BAD_SWAP", "Choose two different players to swap.")
     plan = selectors.rotation_as_plan(rotation=rotation)
     placed = {p for t in plan.tables for p in t.seats} | set(plan.sit_out)
     for player in (player_a, player_b):
         if player.pk not in placed:
-            raise LeagueError("BAD_SWAP", f"{player} is not in rotation {rotation.number}.")
+            raise Invalid("BAD_SWAP", f"{player} is not in rotation {rotation.number}.")
     return rotation_update_seating(rotation=rotation, plan=_swapped_plan(plan, player_a.pk, player_b.pk))
 
 
@@ -208,10 +209,10 @@ def rotation_set_first_dealer(*, rotation: Rotation, table_number: int, player: 
     _event, rotation = _locked_draft(rotation)
     plan = selectors.rotation_as_plan(rotation=rotation)
     if not 1 <= table_number <= len(plan.tables):
-        raise LeagueError("BAD_TABLE", f"Rotation {rotation.number} has no table {table_number}.")
+        raise Invalid("BAD_TABLE", f"Rotation {rotation.number} has no table {table_number}.")
     table = plan.tables[table_number - 1]
     if player.pk not in table.seats:
-        raise LeagueError("BAD_DEALER", f"{player} does not sit at table {table_number}.")
+        raise Invalid("BAD_DEALER", f"{player} does not sit at table {table_number}.")
     tables = list(plan.tables)
     tables[table_number - 1] = replace(table, first_dealer=player.pk)
     return rotation_update_seating(rotation=rotation, plan=replace(plan, tables=tuple(tables)))
@@ -229,7 +230,7 @@ def rotation_start(*, rotation: Rotation) -> Rotation:
     # Two directors starting/closing at once: the event lock serialises status changes.
     event, rotation = _locked_draft(rotation)
     if event.status != Event.Status.RUNNING:
-        raise LeagueError("BAD_EVENT_STATUS", "Set the event to running before starting a rotation.")
+        raise Conflict("BAD_EVENT_STATUS", "Set the event to running before starting a rotation.")
     players, _pairs = _entrants(event, rotation.number)
     _check_plan_covers(selectors.rotation_as_plan(rotation=rotation), players)
     rotation.status = Rotation.Status.STARTED
@@ -244,7 +245,7 @@ def rotation_close(*, rotation: Rotation, by: User | None = None) -> Rotation:
     lock_event(rotation.event_id)
     rotation = Rotation.objects.get(pk=rotation.pk)
     if rotation.status != Rotation.Status.STARTED:
-        raise LeagueError(
+        raise Conflict(
             "BAD_ROTATION_STATUS", f"Rotation {rotation.number} is {rotation.status}; only a started rotation closes."
         )
     unfinished = list(
@@ -254,7 +255,7 @@ def rotation_close(*, rotation: Rotation, by: User | None = None) -> Rotation:
         .values_list("number", flat=True)
     )
     if unfinished:
-        raise LeagueError(
+        raise Conflict(
             "RESULTS_MISSING",
             "No confirmed result yet at table(s) " + ", ".join(map(str, unfinished)) + ".",
         )
@@ -273,15 +274,15 @@ def rotation_reopen(*, rotation: Rotation, by: User | None = None) -> Rotation:
     event = lock_event(rotation.event_id)
     rotation = Rotation.objects.get(pk=rotation.pk)
     if rotation.status != Rotation.Status.CLOSED:
-        raise LeagueError("NOT_CLOSED", f"Rotation {rotation.number} is not closed.")
+        raise Conflict("NOT_CLOSED", f"Rotation {rotation.number} is not closed.")
     if event.status != Event.Status.RUNNING:
-        raise LeagueError("BAD_EVENT_STATUS",
+        raise Conflict("BAD_EVENT_STATUS",
                           "The event is finished: reopen the event first, then the rotation.")
     later = event.rotations.filter(number__gt=rotation.number).order_by("number").first()
     if later is not None:
         hint = ("delete that draft first (its seating used this rotation's results)"
                 if later.status == Rotation.Status.DRAFT else "only the last rotation played reopens")
-        raise LeagueError("LATER_ROTATION", f"Rotation {later.number} is already seated: {hint}.")
+        raise Conflict("LATER_ROTATION", f"Rotation {later.number} is already seated: {hint}.")
     rotation.status = Rotation.Status.STARTED
     rotation.save(update_fields=["status"])
     audit_record(club=event.club, event=event, user=by, action="rotation_reopen",

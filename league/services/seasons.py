@@ -3,9 +3,9 @@
 import datetime
 from typing import Any
 
+from core.errors import Invalid
 from league.models import Club, League, Season
 from league.services._common import (
-    LeagueError,
     apply_changes,
     refuse_unknown,
     require_name,
@@ -32,14 +32,14 @@ def league_update(*, league: League, name: str | None = None, description: str |
 
 def _check_season(season: Season) -> None:
     if season.ends_on and season.ends_on < season.starts_on:
-        raise LeagueError("BAD_DATES", "The season cannot end before it starts.", field="ends_on")
+        raise Invalid("BAD_DATES", "The season cannot end before it starts.", field="ends_on")
     if season.aggregate not in Season.Aggregate.values:
-        raise LeagueError(
+        raise Invalid(
             "BAD_AGGREGATE", f"Aggregate must be one of {', '.join(Season.Aggregate.values)}.",
             field="aggregate",
         )
     if season.best_n_nights is not None and season.best_n_nights < 1:
-        raise LeagueError("BAD_BEST_N", "Best N nights must be at least 1 (or empty for all).",
+        raise Invalid("BAD_BEST_N", "Best N nights must be at least 1 (or empty for all).",
                           field="best_n_nights")
 
 

@@ -5,8 +5,8 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
+from core.errors import Conflict, NotFound
 from league.models import AuditEntry, Event, Registration, Rotation
-from league.services._common import LeagueError
 from league.services.audit import audit_record
 from league.services.events import event_reopen, event_set_status
 from league.services.registrations import registration_reinstate, registration_withdraw
@@ -16,7 +16,7 @@ from league.services.rotations import rotation_close, rotation_reopen
 def _undo_check_in_all(entry: AuditEntry, by: User | None) -> None:
     event = entry.event
     if event.status == Event.Status.FINISHED:
-        raise LeagueError("EVENT_FINISHED", "The event is finished.")
+        raise Conflict("EVENT_FINISHED", "The event is finished.")
     ids = entry.data.get("registration_ids", [])
     Registration.objects.filter(pk__in=ids, event=event).update(checked_in=False)
     audit_record(club=event.club, event=event, user=by, action="undo",
@@ -27,13 +27,13 @@ def _registration_of(entry: AuditEntry) -> Registration:
     registration = Registration.objects.filter(pk=entry.data.get("registration_id"),
                                                event=entry.event).first()
     if registration is None:
-        raise LeagueError("GONE", "That entry no longer exists.")
+        raise NotFound("GONE", "That entry no longer exists.")
     return registration
 
 
 def _undo_finish(entry: AuditEntry, by: User | None) -> None:
     if entry.data.get("status") != Event.Status.FINISHED:
-        raise LeagueError("CANNOT_UNDO", "Only finishing the event can be undone from the log.")
+        raise Conflict("CANNOT_UNDO", "Only finishing the event can be undone from the log.")
     event_reopen(event=entry.event, by=by)
 
 
@@ -65,13 +65,13 @@ def audit_undo(*, entry: AuditEntry, by: User | None = None) -> AuditEntry:
     """Reverse one logged change (itself logged); each entry is undone at most once."""
     entry = AuditEntry.objects.select_for_update(of=("self",)).select_related("event__club").get(pk=entry.pk)
     if entry.undone_at is not None:
-        raise LeagueError("ALREADY_UNDONE", "That change was already undone.")
+        raise Conflict("ALREADY_UNDONE", "That change was already undone.")
     if entry.action not in UNDO:
-        raise LeagueError("CANNOT_UNDO", "That change cannot be undone from the log.")
+        raise Conflict("CANNOT_UNDO", "That change cannot be undone from the log.")
     try:
         UNDO[entry.action](entry, by)
     except Rotation.DoesNotExist as exc:
-        raise LeagueError("GONE", "That rotation no longer exists.") from exc
+        raise NotFound("GONE", "That rotation no longer exists.") from exc
     entry.undone_at = timezone.now()
     entry.save(update_fields=["undone_at"])
     return entry

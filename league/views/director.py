@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from core.errors import DomainError
 from league import selectors, services
 from league.forms import (
     ClubForm,
@@ -29,7 +30,6 @@ from league.forms import (
 )
 from league.models import Club, Event, Registration, Rotation, Season
 from league.permissions import check_directs_club, check_directs_event, directed_clubs
-from league.services import LeagueError
 from league.views import room
 
 
@@ -44,7 +44,7 @@ def _attempt(request: HttpRequest, done: str, service: Callable[..., Any], **kwa
     """Run a service and report the outcome as a message; None when it was refused."""
     try:
         result = service(**kwargs)
-    except LeagueError as error:
+    except DomainError as error:
         messages.error(request, error.message)
         return None
     messages.success(request, done)
@@ -205,7 +205,7 @@ def _form_service(request: HttpRequest, form: EventForm, service: Callable[..., 
     """Run a service for a form; a refusal is attached to the field it names."""
     try:
         return service(**kwargs)
-    except LeagueError as error:
+    except DomainError as error:
         field = error.field if error.field in form.fields else None
         if field is None and error.field == "tie_breaks":
             field = "tie_break_1"

@@ -18,11 +18,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from core.errors import DomainError
 from league import house_rules, selectors, services
 from league.models import AuditEntry, Club, Event, Player, Registration
 from league.names import MAX_PASTED_NAMES, TooManyNames, names_parse
 from league.permissions import check_directs_club, check_directs_event
-from league.services import LeagueError
 
 
 def _directed_event(request: HttpRequest, slug: str) -> Event:
@@ -44,7 +44,7 @@ def _is_htmx(request: HttpRequest) -> bool:
 def _attempt(request: HttpRequest, done: str, service: Callable[..., Any], **kwargs: Any) -> Any:
     try:
         result = service(**kwargs)
-    except LeagueError as error:
+    except DomainError as error:
         messages.error(request, error.message)
         return None
     if done:
@@ -329,7 +329,7 @@ def house_rules_page(request: HttpRequest, slug: str) -> HttpResponse:
         if overrides is not None:
             try:
                 services.event_update(event=event, rules_overrides=overrides)
-            except LeagueError as error:
+            except DomainError as error:
                 (json_form if advanced else form).add_error(None, _rules_error_words(error))
             else:
                 changed = len(overrides)
@@ -367,7 +367,7 @@ def _as_json(overrides: dict[str, Any]) -> str:
     return json.dumps(overrides, indent=1) if overrides else ""
 
 
-def _rules_error_words(error: LeagueError) -> str:
+def _rules_error_words(error: DomainError) -> str:
     """The engine names parameters by their code names: name them by their labels."""
     message = error.message
     for p in house_rules.PARAMETERS:

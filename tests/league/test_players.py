@@ -4,10 +4,10 @@ import pytest
 
 from analytics import selectors as analytics_selectors
 from analytics.models import PlayerRating
+from core.errors import DomainError
 from league import selectors
 from league import services as players
 from league.models import AuditEntry, Player, Registration
-from league.services import LeagueError
 from tests.analytics.factories import confirm, make_game
 from tests.factories import ClubFactory, EventFactory, PlayerFactory, UserFactory
 
@@ -57,7 +57,7 @@ def test_rename_is_logged_with_who_and_refuses_a_name_taken():
     assert ada.name == "Ada Lovelace"
     entry = AuditEntry.objects.get(action="player_rename")
     assert entry.user == user and entry.player == ada and entry.data == {"old": "Ada", "new": "Ada Lovelace"}
-    with pytest.raises(LeagueError, match="merge"):
+    with pytest.raises(DomainError, match="merge"):
         players.player_rename(player=ada, name="grace", by=user)
 
 
@@ -66,7 +66,7 @@ def test_retire_and_bring_back():
     players.player_retire(player=ada)
     ada.refresh_from_db()
     assert ada.retired_at is not None
-    with pytest.raises(LeagueError):
+    with pytest.raises(DomainError):
         players.player_retire(player=ada)
     players.player_reinstate(player=ada)
     ada.refresh_from_db()
@@ -106,7 +106,7 @@ def test_merge_refuses_two_people_who_sat_at_one_table():
     a, b = PlayerFactory(club=event.club), PlayerFactory(club=event.club)
     make_game(event=event, players=[a, b, PlayerFactory(club=event.club), PlayerFactory(club=event.club)])
 
-    with pytest.raises(LeagueError, match="two different people"):
+    with pytest.raises(DomainError, match="two different people"):
         players.player_merge(source=a, target=b)
 
     assert Player.objects.filter(pk=a.pk).exists()
@@ -114,7 +114,7 @@ def test_merge_refuses_two_people_who_sat_at_one_table():
 
 def test_merge_refuses_players_of_different_clubs_and_a_player_with_themself():
     a, b = PlayerFactory(), PlayerFactory()
-    with pytest.raises(LeagueError):
+    with pytest.raises(DomainError):
         players.player_merge(source=a, target=b)
-    with pytest.raises(LeagueError):
+    with pytest.raises(DomainError):
         players.player_merge(source=a, target=a)

@@ -3,11 +3,11 @@ and its undo, repeated-partner warnings, one entrant count."""
 
 import pytest
 
+from core.errors import DomainError
 from league import selectors
 from league import services as running
 from league.models import AuditEntry, Event, Registration, Rotation
 from league.names import MAX_PASTED_NAMES, TooManyNames, names_parse
-from league.services import LeagueError
 from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tests.league.factories import confirm_all_games, running_event
 
@@ -64,7 +64,7 @@ def test_check_in_all_skips_withdrawn_and_undo_restores():
     assert not Registration.objects.get(pk=regs[1].pk).checked_in
     running.audit_undo(entry=AuditEntry.objects.get(action="check_in_all"))
     assert set(event.registrations.filter(checked_in=True).values_list("pk", flat=True)) == {regs[0].pk}
-    with pytest.raises(LeagueError, match="already undone"):
+    with pytest.raises(DomainError, match="already undone"):
         running.audit_undo(entry=AuditEntry.objects.get(action="check_in_all"))
 
 
@@ -111,7 +111,7 @@ def test_only_the_last_rotation_reopens():
     running.rotation_close(rotation=first)
     services.rotation_generate(event=event)
 
-    with pytest.raises(LeagueError, match="Rotation 2 is already seated"):
+    with pytest.raises(DomainError, match="Rotation 2 is already seated"):
         running.rotation_reopen(rotation=first)
 
 
@@ -121,7 +121,7 @@ def test_a_finished_event_reopens_and_rotations_wait_for_it():
     running.rotation_close(rotation=rotation)
     running.event_set_status(event=event, status=Event.Status.FINISHED)
 
-    with pytest.raises(LeagueError, match="reopen the event first"):
+    with pytest.raises(DomainError, match="reopen the event first"):
         running.rotation_reopen(rotation=rotation)
     running.event_reopen(event=event)
     assert Event.objects.get(pk=event.pk).status == Event.Status.RUNNING

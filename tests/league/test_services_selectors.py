@@ -7,9 +7,9 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.db import connection
 
+from core.errors import DomainError
 from league import selectors, services
 from league.models import Event, Rotation
-from league.services import LeagueError
 from tests.factories import EventFactory, MembershipFactory
 from tests.league.factories import checked_in_players, running_event
 
@@ -112,7 +112,7 @@ def test_two_directors_generating_at_once_make_one_rotation():
             barrier.wait()
             services.rotation_generate(event=event)
             outcomes.append("made")
-        except LeagueError as error:
+        except DomainError as error:
             outcomes.append(error.code)
         finally:
             connection.close()

@@ -17,12 +17,13 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tqdm import tqdm
 
+from core.errors import DomainError
 from games import services
 from games.engine.checking import parse_document
 from games.engine.errors import EngineError
 from games.models import Submission
 from games.selectors import event_games
-from games.services import Entrant, ResultRefused
+from games.services import Entrant
 from league.models import Event, Game, Seat
 
 
@@ -107,7 +108,7 @@ def _import_one(path: Path, event: Event, games: dict, entrant: Entrant) -> str:
         submission, created = services.submission_create(
             game=game, document=document, entrant=entrant, idempotency_key=key
         )
-    except ResultRefused as refused:
+    except DomainError as refused:
         raise ImportFailed(f"{refused.code}: {refused.message}") from None
     game.refresh_from_db()
     state = "imported" if created else "already imported"
