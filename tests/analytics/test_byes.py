@@ -98,3 +98,14 @@ def test_changing_the_sit_out_rule_recomputes_event_and_season(django_capture_on
     assert (night["byes"], night["total_points"]) == (1, 700)
     season_row = next(r for r in selectors.season_standings(season=season).rows if r["players"] == [p[4].pk])
     assert season_row["total_points"] == 700
+
+
+def test_ratings_on_the_familiar_scale_with_certainty_in_words():
+    from analytics.ratings import rating_certainty, shown_margin, shown_rating
+
+    assert shown_rating(25.0) == 1500 and shown_rating(27.5) == 1600 and shown_rating(20.0) == 1300
+    assert shown_margin(25 / 3) == 667
+    assert rating_certainty(25 / 3) == "new: only a few games so far"
+    assert rating_certainty(5.0) == "still settling"
+    assert rating_certainty(3.0) == "fairly settled"
+    assert rating_certainty(1.5) == "well established"
