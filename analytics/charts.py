@@ -5,9 +5,8 @@ that expects plotly.js to be loaded once by the page: the static file
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import math
+from collections.abc import Sequence
 
 import numpy as np
 import plotly.graph_objects as go
