@@ -178,3 +178,34 @@ def test_player_pages_rename_merge_and_retire(director_client, membership):
     assert grace.name == "Grace B. Hopper" and grace.retired_at is not None
     log = director_client.get(reverse("director-player", args=[club.slug, grace.slug])).text
     assert "Merged Grace Hoper into Grace Hopper." in log and "Renamed Grace Hopper to Grace B. Hopper." in log
+
+
+def test_a_swap_that_repeats_partners_warns_by_name(director_client, membership):
+    from league import services
+    from tests.league.factories import running_event
+
+    event, _ = running_event(8, club=membership.club)
+    first = services.rotation_generate(event=event)
+    services.rotation_start(rotation=first)
+    confirm_all_games(first)
+    services.rotation_close(rotation=first)
+    second = services.rotation_generate(event=event)
+    seat = first.seats.order_by("table__number", "seat_number").first()
+    old_partner = first.seats.get(table=seat.table, side=seat.side, seat_number__gt=seat.seat_number).player
+    mine = second.seats.get(player=seat.player)
+    partner_now = second.seats.exclude(player=seat.player).get(table=mine.table, side=mine.side).player
+
+    page = director_client.post(reverse("director-rotation-swap", args=[event.slug, 2]),
+                                {"player_a": partner_now.pk, "player_b": old_partner.pk}, follow=True)
+
+    a, b = sorted((seat.player.name, old_partner.name))
+    assert f"Warning: {a} and {b} are partners again (they were partners in rotation 1)." in page.text
+    assert "Partners again:" in page.text
+
+
+def test_club_page_opens_a_league_night_of_a_season(director_client, membership):
+    from tests.factories import SeasonFactory
+
+    season = SeasonFactory(league__club=membership.club)
+    page = director_client.get(reverse("director-club", args=[membership.club.slug]))
+    assert f'{reverse("director-event-create")}?season={season.pk}' in page.text
