@@ -231,8 +231,6 @@ def event_page(request: HttpRequest, slug: str) -> HttpResponse:
         **room.registrations_context(request, event),
         "next_status": services.NEXT_STATUS.get(event.status),
         "rotations": rotations,
-        "entrant_form": EntrantForm(event=event),
-        "paste_form": room.PasteForm(),
         "quality": selectors.seating_quality(event=event) if rotations else None,
         "finished": finished,
         "can_seat_next": _can_seat_next(event, last, len(rotations)),

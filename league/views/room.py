@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
 from league import house_rules, selectors, services
+from league.forms import EntrantForm
 from league.models import AuditEntry, Club, Event, Player, Registration
 from league.names import MAX_PASTED_NAMES, TooManyNames, names_parse
 from league.permissions import check_directs_club, check_directs_event
@@ -73,6 +74,8 @@ def registrations_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "entrant_count": len(entrants),
         "checked_in_count": sum(1 for r in entrants if r.checked_in),
         "can_enter": event.status != Event.Status.FINISHED,
+        "entrant_form": EntrantForm(event=event),
+        "paste_form": PasteForm(),
     }
 
 

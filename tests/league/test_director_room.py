@@ -69,6 +69,7 @@ def test_check_in_all_answers_htmx_with_the_list(director_client, event):
 
     assert fragment.status_code == 200 and fragment.text.lstrip().startswith('<section id="registrations"')
     assert "3 of 3 checked in" in fragment.text and "Check in all" not in fragment.text
+    assert "Or a new player&#x27;s name" in fragment.text and "Names, one per line" in fragment.text
     assert event.registrations.filter(checked_in=True).count() == 3
 
 

@@ -94,6 +94,7 @@ def test_twelve_pasted_names_all_checked_in_with_one_action(phone, club_and_dire
     phone.get_by_role("button", name="Check in all").click()
     phone.get_by_text("12 of 12 checked in.").wait_for()
     assert phone.url == url_before  # swapped in place, no reload
+    assert phone.get_by_label("Or a new player's name").is_visible()
     assert event.registrations.filter(checked_in=True).count() == 12
 
     phone.get_by_label("Find an entrant").fill("hop")
