@@ -11,6 +11,7 @@ Callers use `from league import services` and `services.<entity>_<action>(...)`.
 
 from league.services.audit import audit_record
 from league.services.clubs import club_create, club_update, membership_add
+from league.services.credentials import game_side_credentials, side_credentials_ensure
 from league.services.events import (
     ALLOWED_TABLE_SIZES,
     EVENT_FIELDS,
@@ -63,6 +64,7 @@ from league.services.seasons import (
 from league.services.undo import audit_undo, audit_undoable
 
 __all__ = [
+    "game_side_credentials", "side_credentials_ensure",
     "ALLOWED_TABLE_SIZES", "EVENT_FIELDS", "NEXT_STATUS", "SEASON_FIELDS", "SEATING_FIELDS",
     "MAX_BYE_POINTS", "STANDINGS_FIELDS",
     "audit_record", "audit_undo", "audit_undoable",

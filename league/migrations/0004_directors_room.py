@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0002_constraints'),
+        ('league', '0003_side_credentials'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
