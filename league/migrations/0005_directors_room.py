@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0003_side_credentials'),
+        ('league', '0004_merge_0003_season_aware_seating_0003_side_credentials'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
