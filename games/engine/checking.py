@@ -3,31 +3,16 @@ sheet by its `format` field and checks it (used by the command line and by the D
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from .errors import EngineError, ErrorCode
 from .formats import LOG_FORMAT, SHEET_FORMAT
+from .jsontext import parse_document
 from .report import GameReport
 from .sheets import check_sheet
 
 _SHEET_PREFIX = "hand-and-foot-sheet/"
 _LOG_PREFIX = "hand-and-foot-log/"
-
-
-def parse_document(data: str | bytes | bytearray) -> Any:
-    """JSON text (UTF-8, a byte-order mark allowed) -> Python value; BAD_FORMAT if it is not."""
-    if isinstance(data, bytes | bytearray):
-        try:
-            data = bytes(data).decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise EngineError(ErrorCode.BAD_FORMAT, f"The file is not UTF-8 text: {exc}.") from None
-    elif data.startswith("\ufeff"):
-        data = data[1:]
-    try:
-        return json.loads(data)
-    except (ValueError, RecursionError) as exc:
-        raise EngineError(ErrorCode.BAD_FORMAT, f"The file is not valid JSON: {exc}.") from None
 
 
 def document_kind(doc: Any) -> str:

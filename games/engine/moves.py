@@ -87,6 +87,33 @@ def card_ids(raw: Any, where: str) -> list[int]:
         raise EngineError(_bad, f"{where}: {bad!r} is not a card") from None
 
 
+# The fields each event type may have (formats.md, "Events"); anything else is refused so that
+# nothing unchecked is ever stored with a log.
+EVENT_FIELDS: dict[str, frozenset[str]] = {
+    "draw": frozenset(("seat", "type")),
+    "discard": frozenset(("seat", "type", "card")),
+    "meld": frozenset(("seat", "type", "melds")),
+    "pickup": frozenset(("seat", "type", "pair", "melds")),
+    "ask_go_out": frozenset(("seat", "type", "answer")),
+}
+MELD_ITEM_FIELDS = frozenset(("rank", "cards", "target"))
+
+
+def _unknown(kind: str, extra: Any) -> EngineError:
+    names = ", ".join(sorted(repr(k) if isinstance(k, str) else str(k) for k in extra))
+    return EngineError(_bad, f"{kind} has unknown field(s) {names}")
+
+
+def check_event_fields(ev: dict[str, Any], t: Any) -> None:
+    """BAD_FORMAT for an unknown event type or a field the event type does not have."""
+    allowed = EVENT_FIELDS.get(t) if type(t) is str else None
+    if allowed is None:
+        raise EngineError(_bad, f"unknown event type {t!r}")
+    extra = ev.keys() - allowed
+    if extra:
+        raise _unknown(f"a {t} event", extra)
+
+
 def parse_items(raw: Any, where: str = "melds") -> list[Item]:
     """JSON meld items -> internal (key, card ids, target) tuples."""
     if type(raw) is not list:
@@ -100,7 +127,7 @@ def parse_items(raw: Any, where: str = "melds") -> list[Item]:
         except (KeyError, TypeError, AttributeError):
             items.append(_slow_item(m, where))
             continue
-        if not ids or type(m["cards"]) is not list:
+        if not ids or type(m["cards"]) is not list or len(m) != 2 + (target is not None):
             items.append(_slow_item(m, where))
             continue
         if target is None:
@@ -122,7 +149,15 @@ def _slow_item(m: Any, where: str) -> Item:
     ids = card_ids(m.get("cards"), f"{where} cards")
     if not ids:
         raise EngineError(_bad, f"a meld of {rank} lists no cards")
-    raise EngineError(_bad, f"{where} item {m!r} is not a meld")
+    extra = m.keys() - MELD_ITEM_FIELDS
+    if extra:
+        raise _unknown(f"a meld of {rank}", extra)
+    raise EngineError(_bad, f"{where} item {_short(m)} is not a meld")
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _item_values(raw: Any) -> tuple[MeldItem, ...]:
@@ -140,6 +175,7 @@ def move_from_event(ev: Any) -> tuple[int, Move]:
     if type(seat) is not int:
         raise EngineError(_bad, "an event needs a whole-number seat")
     t = ev.get("type")
+    check_event_fields(ev, t)
     if t == "draw":
         return seat, Draw()
     if t == "discard":
