@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import EngineError, ErrorCode
+from .errors import EngineError, ErrorCode, shown
 from .formats import LOG_FORMAT, SHEET_FORMAT
 from .jsontext import parse_document
 from .report import GameReport
@@ -41,7 +41,7 @@ def check_document(doc: Any) -> GameReport:
         if fmt != SHEET_FORMAT:
             return GameReport(kind, False, EngineError(
                 ErrorCode.BAD_FORMAT,
-                f"Unknown score sheet format {fmt!r}; this engine reads {SHEET_FORMAT!r}.",
+                f"Unknown score sheet format {shown(fmt)}; this engine reads {SHEET_FORMAT!r}.",
             ))
         return check_sheet(doc)
     if not isinstance(doc, dict):
@@ -57,10 +57,10 @@ def check_document(doc: Any) -> GameReport:
                 f"{SHEET_FORMAT!r} (a score sheet)."
             )
         elif isinstance(fmt, str) and fmt.startswith(_LOG_PREFIX):
-            message = f"Unknown move log format {fmt!r}; this engine reads {LOG_FORMAT!r}."
+            message = f"Unknown move log format {shown(fmt)}; this engine reads {LOG_FORMAT!r}."
         else:
             message = (
-                f"Unknown format {fmt!r}; expected {LOG_FORMAT!r} (a move log) or "
+                f"Unknown format {shown(fmt)}; expected {LOG_FORMAT!r} (a move log) or "
                 f"{SHEET_FORMAT!r} (a score sheet)."
             )
         return GameReport("log", False, EngineError(ErrorCode.BAD_FORMAT, message))

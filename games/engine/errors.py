@@ -36,6 +36,15 @@ class ErrorCode(StrEnum):
     INTERNAL_ERROR = "INTERNAL_ERROR"
 
 
+def shown(value: Any, limit: int = 40) -> str:
+    """A short rendering of a value from a document, for a message (safe for any depth)."""
+    try:
+        text = repr(value)
+    except RecursionError:
+        return "a deeply nested value"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 class EngineError(Exception):
     """A problem with a log, a sheet or a rule set, located by round and event."""
 

@@ -6,7 +6,7 @@ import logging
 from typing import Any
 
 from .cards import CARD_STR, IS_RED3, IS_THREE, IS_WILD, NCARDS, PARSE, deck_counts, sorted_deck
-from .errors import EngineError, ErrorCode
+from .errors import EngineError, ErrorCode, shown
 from .formats import LOG_FORMAT
 from .jsontext import parse_document
 from .moves import card_ids, check_event_fields, parse_items
@@ -51,7 +51,7 @@ def sides_for(players: int, play: Any, sides: Any) -> tuple[int, bool]:
     if play == "individual":
         return players, True
     if play != "partnerships":
-        raise _bad(f"play must be partnerships or individual, not {play!r}")
+        raise _bad(f"play must be partnerships or individual, not {shown(play)}")
     if sides is None:
         sides = 2
     if type(sides) is not int:
@@ -75,7 +75,7 @@ def _seats(seats: Any) -> list[str]:
 
 def read_table(log: dict[str, Any]) -> Table:
     if log.get("format") != LOG_FORMAT:
-        raise _bad(f"format must be {LOG_FORMAT!r}, not {log.get('format')!r}")
+        raise _bad(f"format must be {LOG_FORMAT!r}, not {shown(log.get('format'))}")
     if "rules" not in log:
         raise _bad("the log names no rules")
     rules = rules_from_spec(log["rules"])
@@ -110,7 +110,7 @@ def start_round(table: Table, rnd: Any, index: int, prev_dealer: int | None) -> 
     if type(rnd) is not dict:
         raise _bad("each round must be an object")
     if rnd.get("round") != index:
-        raise _bad(f"round {rnd.get('round')!r} is out of order; expected round {index}")
+        raise _bad(f"round {shown(rnd.get('round'))} is out of order; expected round {index}")
     dealer = rnd.get("dealer")
     if type(dealer) is not int:
         raise _bad("dealer must be a seat number")
@@ -197,7 +197,7 @@ def play_events(state: State, events: list[Any]) -> None:
                 c = ev.get("card")
                 card = PARSE.get(c) if type(c) is str else None
                 if card is None:
-                    raise _bad(f"discard: {c!r} is not a card")
+                    raise _bad(f"discard: {shown(c)} is not a card")
                 discard(seat, card)
             else:
                 _play_other(state, seat, t, ev)
@@ -215,7 +215,7 @@ def _play_other(state: State, seat: int, t: Any, ev: dict[str, Any]) -> None:
         c = ev.get("card")
         card = PARSE.get(c) if type(c) is str else None
         if card is None:
-            raise _bad(f"discard: {c!r} is not a card")
+            raise _bad(f"discard: {shown(c)} is not a card")
         state.discard(seat, card)
     elif t == "meld":
         state.meld(seat, parse_items(ev.get("melds")))

@@ -154,7 +154,7 @@ def _limits_for_spec(spec: Any) -> SheetLimits:
     if type(spec) is dict:
         try:
             key = json.dumps(spec, sort_keys=True, allow_nan=False)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):
             key = None
         if key is not None:
             return _limits_for_key(key)

@@ -205,3 +205,57 @@ def test_an_engine_bug_in_a_sheet_check_is_internal_error(monkeypatch, caplog):
 def test_published_schema_states_the_bounds():
     side = load_schema("score_sheet")["$defs"]["side"]["properties"]
     assert side["score"]["maximum"] <= INT32 and side["clean_books"]["maximum"] <= 32767
+
+
+def _deep(depth: int = 100_000) -> list:
+    deep: list = []
+    inner = deep
+    for _ in range(depth):
+        inner.append([])
+        inner = inner[0]
+    return deep
+
+
+@pytest.mark.parametrize("where", ["sides", "rules", "overrides", "override", "round", "extra"])
+def test_deeply_nested_sheet_values_are_refused_not_internal(where):
+    deep = _deep()
+    doc = copy.deepcopy(SHEET)
+    if where == "sides":
+        doc["sides"] = [deep, deep]
+    elif where == "overrides":
+        doc["rules"] = {"preset": "classic", "overrides": {"x": deep}}
+    elif where == "override":
+        doc["rules"] = {"preset": "classic", "overrides": {"hand_size": deep}}
+    else:
+        doc[where] = deep
+    report = check_sheet(doc)
+    assert report.error.code in ("BAD_FORMAT", "BAD_RULES"), report.error
+
+
+@pytest.mark.parametrize("where", ["seats", "rules", "events", "event", "seat", "card", "meld",
+                                   "stock", "reported", "play", "extra", "type"])
+def test_deeply_nested_log_values_are_refused_not_internal(where):
+    deep = _deep()
+    log = copy.deepcopy(LOG)
+    rnd = log["rounds"][0]
+    events = rnd["events"]
+    if where == "events":
+        rnd["events"] = deep
+    elif where == "event":
+        events[0] = deep
+    elif where == "seat":
+        events[0]["seat"] = deep
+    elif where == "type":
+        events[0]["type"] = deep
+    elif where == "card":
+        events[1]["card"] = deep
+    elif where == "meld":
+        events[1] = {"seat": 0, "type": "meld", "melds": [{"rank": "K", "cards": deep}]}
+    elif where == "stock":
+        rnd["deal"]["stock"] = [deep]
+    elif where == "reported":
+        rnd["reported"] = deep
+    else:
+        log[where] = deep
+    report = replay_log(log)
+    assert report.error.code in ("BAD_FORMAT", "BAD_RULES"), report.error

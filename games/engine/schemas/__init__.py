@@ -31,7 +31,7 @@ from typing import Any
 
 import jsonschema_rs
 
-from ..errors import EngineError, ErrorCode
+from ..errors import EngineError, ErrorCode, shown
 from ..formats import LOG_FORMAT, SHEET_FORMAT
 from ..rules import overrides_schema
 
@@ -198,8 +198,8 @@ def format_path(path: Any) -> str:
 def _short(value: Any) -> str:
     try:
         text = json.dumps(value) if not isinstance(value, str) else repr(value)
-    except (TypeError, ValueError):
-        text = repr(value)
+    except (TypeError, ValueError, RecursionError):
+        return shown(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -302,8 +302,9 @@ def _first_error(validator: Validator, doc: Any, sheet: bool) -> EngineError | N
         if validator.is_valid(doc):  # the fast, common path
             return None
         errors = list(validator.iter_errors(doc))
-    except ValueError as exc:  # a Python value JSON has no word for (a non-text key, a set)
-        return EngineError(ErrorCode.BAD_FORMAT, f"the document is not JSON data: {exc}")
+    except ValueError as exc:  # too deep, or a Python value JSON has no word for (a set)
+        why = "it is nested too deeply" if "ecursion" in str(exc) else str(exc)
+        return EngineError(ErrorCode.BAD_FORMAT, f"the document is not JSON data: {why}")
     first = errors[0]
     if first.kind.name == "additionalProperties":  # name the missing field first, if any
         path = list(first.instance_path)
