@@ -20,10 +20,11 @@ from .errors import EngineError, ErrorCode
 from .jsontext import parse_document
 from .report import GameReport, RoundReport, SideScore
 from .rules import MAX_DECKS, PRESETS, RuleSet, rules_from_spec
-from .schemas import validate_sheet_structure
+from .schemas import sheet_structure_ok, validate_sheet_structure
 from .scoring import side_score
 
 logger = logging.getLogger(__name__)
+_structure_ok = sheet_structure_ok()  # the compiled validator's is_valid (the common case)
 
 # One standard deck: 52 cards + 2 jokers.
 DECK_WILDS = 6  # four 2s and two jokers
@@ -185,15 +186,15 @@ SideTuple = tuple[int, int, int, int, int, int, bool, int | None, int]
 
 def _side(side: dict[str, Any]) -> SideTuple:
     """One side's figures from a side the schema has accepted (whole floats become ints)."""
+    c, d, w, r = side["clean_books"], side["dirty_books"], side["wild_books"], side["red_threes"]
+    t, h, cut = side["table_points"], side["held_points"], side.get("cut_bonus", 0)
     score = side.get("score")
-    figures = (
-        side["clean_books"], side["dirty_books"], side["wild_books"], side["red_threes"],
-        side["table_points"], side["held_points"], side["went_out"], score,
-        side.get("cut_bonus", 0),
-    )
-    if float in map(type, figures):  # 5.0 is a whole number too (JSON does not tell them apart)
-        return tuple(v if type(v) is not float else int(v) for v in figures)  # type: ignore[return-value]
-    return figures
+    # 5.0 is a whole number too (JSON does not tell them apart): a float anywhere makes the sum
+    # a float, which is cheaper to test than each figure
+    if type(c + d + w + r + t + h + cut) is float or type(score) is float:
+        c, d, w, r, t, h, cut = map(int, (c, d, w, r, t, h, cut))
+        score = None if score is None else int(score)
+    return c, d, w, r, t, h, side["went_out"], score, cut
 
 
 @dataclass(slots=True)
@@ -213,9 +214,12 @@ def _read(doc: Any) -> _Sheet:
     """Structure (the published schema), rule set, round and table of a sheet."""
     if type(doc) is not dict:
         raise _bad_format(f"A score sheet should be a JSON object, not {_describe(doc)}.")
-    found = validate_sheet_structure(doc)
-    if found is not None:
-        raise found
+    try:
+        ok = _structure_ok(doc)
+    except ValueError:  # not JSON data (nested too deeply): validate_sheet_structure words it
+        ok = False
+    if not ok:
+        raise validate_sheet_structure(doc) or _bad_format("The sheet is not JSON data.")
     round_no = int(doc["round"])
     try:
         limits = _limits_for_spec(doc["rules"])
@@ -227,7 +231,16 @@ def _read(doc: Any) -> _Sheet:
             f"This sheet is for round {round_no}, but a {limits.name} game has {rules.rounds} rounds.",
             round_no,
         )
-    sides = [_side(side) for side in doc["sides"]]
+    sides = []
+    totals = [0, 0, 0, 0, 0]
+    for raw in doc["sides"]:
+        sd = _side(raw)
+        sides.append(sd)
+        totals[0] += sd[0]
+        totals[1] += sd[1]
+        totals[2] += sd[2]
+        totals[3] += sd[3]
+        totals[4] += sd[4]
     n_sides = len(sides)
     players = int(doc.get("players", 2 * n_sides))
     if players % n_sides:
@@ -242,13 +255,6 @@ def _read(doc: Any) -> _Sheet:
             f"{players} players would need {decks} decks; a game uses at most {MAX_DECKS}.",
             round_no,
         )
-    totals = [0, 0, 0, 0, 0]
-    for sd in sides:
-        totals[0] += sd[0]
-        totals[1] += sd[1]
-        totals[2] += sd[2]
-        totals[3] += sd[3]
-        totals[4] += sd[4]
     return _Sheet(round_no, limits, doc["ended_by"], sides, players, decks, totals)
 
 

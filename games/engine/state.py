@@ -420,7 +420,9 @@ class State:
         checked = self._simple_items(h, self.open[side], items)
         if checked is None:
             return False
-        laid = sum(len(c[1]) for c in checked)
+        laid = 0
+        for item in items:
+            laid += len(item[1])
         hand_after = self.hand_n[seat] - laid
         if hand_after < 2 and self.on_foot[seat]:
             _give_back(h, checked)

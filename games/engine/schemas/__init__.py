@@ -328,6 +328,12 @@ def validate_sheet_structure(doc: Any) -> EngineError | None:
     return _first_error(_sheet_validator(), doc, True)
 
 
+def sheet_structure_ok() -> Any:
+    """The compiled sheet validator's `is_valid` (for the fast path of `check_sheet`; it may raise
+    ValueError for a value that is not JSON data, which `validate_sheet_structure` words)."""
+    return _sheet_validator().is_valid
+
+
 def validate_full(name: str, doc: Any) -> EngineError | None:
     """Check against the complete published schema, cards and events included (slower)."""
     return _first_error(full_validator(name), doc, _key(name) == "score_sheet")
