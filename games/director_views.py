@@ -42,7 +42,7 @@ def event_results(request: HttpRequest, slug: str) -> HttpResponse:
 def _correction_forms(game: Game, data: Any = None) -> list[SheetForm]:
     sides = selectors.game_sides(game=game)
     rounds = services.game_table(game=game).rules.rounds
-    base = selectors.game_current_version(game=game) or next(iter(selectors.game_versions(game=game)), None)
+    base = selectors.game_correction_base(game=game)
     initial = {r["round"]: sheet_initial(r) for r in (base.rounds if base else [])}
     return [
         SheetForm(

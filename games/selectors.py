@@ -84,18 +84,39 @@ def game_open_versions(*, game: Game) -> list[ResultVersion]:
     )
 
 
-def entry_rounds(*, game: Game, entrant: str) -> list[dict[str, Any]]:
-    """The rounds this entrant has entered so far, latest entry per round, in round order."""
-    rounds: dict[int, dict[str, Any]] = {}
-    for submission in game.submissions.filter(entrant=entrant).order_by("created_at", "id"):
+def entry_latest_rounds(
+    *, game: Game, entrant: str, kind: str | None = None
+) -> dict[int, tuple[Submission, dict[str, Any]]]:
+    """The entrant's entry: per round, their latest submission covering it (of `kind` only, when
+    given) with the engine's report of that round. The one rule for "which figures count"."""
+    submissions = game.submissions.filter(entrant=entrant).order_by("created_at", "id")
+    if kind is not None:
+        submissions = submissions.filter(kind=kind)
+    latest: dict[int, tuple[Submission, dict[str, Any]]] = {}
+    for submission in submissions:
         for r in submission.report["rounds"]:
-            rounds[r["round"]] = {
-                "round": r["round"],
-                "ended_by": r["ended_by"],
-                "scores": [side["score"] for side in r["sides"]],
-                "kind": submission.get_kind_display(),
-            }
-    return [rounds[n] for n in sorted(rounds)]
+            latest[r["round"]] = (submission, r)
+    return latest
+
+
+def entry_rounds(*, game: Game, entrant: str) -> list[dict[str, Any]]:
+    """The rounds this entrant has entered so far (`entry_latest_rounds`), in round order, as
+    the table page lists them."""
+    latest = entry_latest_rounds(game=game, entrant=entrant)
+    return [
+        {
+            "round": number,
+            "ended_by": r["ended_by"],
+            "scores": [side["score"] for side in r["sides"]],
+            "kind": submission.get_kind_display(),
+        }
+        for number, (submission, r) in sorted(latest.items())
+    ]
+
+
+def game_correction_base(*, game: Game) -> ResultVersion | None:
+    """The version a correction starts from: the confirmed one, else the newest."""
+    return game_current_version(game=game) or game.result_versions.order_by("-number").first()
 
 
 def entrant_label(*, game: Game, entrant: str) -> str:

@@ -21,8 +21,6 @@ from games.services import Entrant
 from league.models import Game
 from league.permissions import is_scorer
 
-MAX_LOG_BYTES = 2_000_000
-
 
 def play_home(request: HttpRequest) -> HttpResponse:
     form = CodeForm(request.POST or None)
@@ -39,12 +37,9 @@ def _session_key(game: Game) -> str:
 
 
 def _entrant(request: HttpRequest, game: Game) -> Entrant | None:
-    if is_scorer(request.user, selectors.game_event(game=game).club_id):
-        return Entrant.for_user(request.user)
-    side = services.seated_side(game=game, user=request.user)
-    if side is None:
-        side = request.session.get(_session_key(game))
-    return services.table_entrant(game=game, side=side) if side is not None else None
+    return services.entrant_for(
+        game=game, user=request.user, table_side=request.session.get(_session_key(game))
+    )
 
 
 def _game_or_early(request: HttpRequest, token: str) -> Game | HttpResponse:
@@ -155,8 +150,12 @@ def upload_log(request: HttpRequest, token: str) -> HttpResponse:
         return _page(request, game, status=400, log_form=form)
     upload = form.cleaned_data["log"]
     try:
-        if upload.size > MAX_LOG_BYTES:
-            raise Invalid("TOO_LARGE", "The file is larger than 2 MB; is it a move log?")
+        if upload.size > services.MAX_DOCUMENT_BYTES:
+            raise Invalid(
+                "TOO_LARGE",
+                f"The file is larger than {services.MAX_DOCUMENT_BYTES // 1_000_000} MB; is it a "
+                "move log?",
+            )
         document = parse_document(upload.read())
         early = _submit(request, game, document, form.cleaned_data["idempotency_key"])
     except EngineError as err:

@@ -20,9 +20,9 @@ PLAYED_STATUSES = (Rotation.Status.STARTED, Rotation.Status.CLOSED)
 
 
 def public_events(*, today: datetime.date | None = None, limit: int = 20) -> dict[str, list[Event]]:
-    """Public events split into upcoming (soonest first) and recent (latest first)."""
+    """Events anyone may see, split into upcoming (soonest first) and recent (latest first)."""
     today = today or timezone.localdate()
-    events = Event.objects.filter(is_public=True).select_related("club", "season")
+    events = visible_events(None).select_related("club", "season")
     return {
         "upcoming": list(events.filter(date__gte=today).order_by("date", "name")[:limit]),
         "recent": list(events.filter(date__lt=today).order_by("-date", "name")[:limit]),

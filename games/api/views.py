@@ -34,9 +34,7 @@ from games.engine.checking import check_document, document_kind
 from games.engine.schemas import load_schema
 from games.services import Entrant
 from league.models import Game
-from league.permissions import check_can_view_event, is_director, is_scorer
-
-MAX_BODY_BYTES = 2_000_000
+from league.permissions import check_can_view_event, is_director
 
 ENTRY_TOKEN = OpenApiParameter(
     "X-Entry-Token",
@@ -71,7 +69,7 @@ class PreconditionRequired(exceptions.APIException):
 class BodyTooLarge(exceptions.APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
     default_code = "BODY_TOO_LARGE"
-    default_detail = f"The request body is larger than {MAX_BODY_BYTES // 1_000_000} MB."
+    default_detail = f"The request body is larger than {services.MAX_DOCUMENT_BYTES // 1_000_000} MB."
 
 
 class ResultsAPIView(APIView):
@@ -83,7 +81,7 @@ class ResultsAPIView(APIView):
             length = int(request.headers.get("Content-Length") or 0)
         except ValueError:
             length = 0
-        if length > MAX_BODY_BYTES:
+        if length > services.MAX_DOCUMENT_BYTES:
             raise BodyTooLarge()
         super().initial(request, *args, **kwargs)
 
@@ -94,7 +92,8 @@ class ResultsAPIView(APIView):
         return game
 
     def entrant(self, request: Request, game: Game, side: Any) -> Entrant:
-        """The table link's side, or the signed-in scorer/director; refused for anyone else."""
+        """The table link's side (X-Entry-Token), else who `services.entrant_for` says; refused
+        for anyone else."""
         token = request.headers.get("X-Entry-Token")
         if token:
             if not constant_time_compare(token, game.entry_token):
@@ -102,11 +101,9 @@ class ResultsAPIView(APIView):
                     "WRONG_TABLE_LINK", "This table link belongs to another game."
                 )
             return services.table_entrant(game=game, side=side)
-        if is_scorer(request.user, selectors.game_event(game=game).club_id):
-            return Entrant.for_user(request.user)
-        own_side = services.seated_side(game=game, user=request.user)
-        if own_side is not None:
-            return services.table_entrant(game=game, side=own_side)
+        entrant = services.entrant_for(game=game, user=request.user)
+        if entrant is not None:
+            return entrant
         raise exceptions.PermissionDenied(
             "Only the game's players, the club's scorers and directors, or the table's link may "
             "enter results."

@@ -1,5 +1,5 @@
 """Who enters or confirms a result: a side at the table (its link, or a seated player) or a
-signed-in scorer or director."""
+signed-in scorer or director. `entrant_for` is the one rule, for the pages and the API."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from core.errors import Gone, Invalid
 from games.models import Submission
 from league.models import Event, Game, Seat
+from league.permissions import is_scorer
 
 
 @dataclass(frozen=True)
@@ -58,3 +59,15 @@ def seated_side(*, game: Game, user: Any) -> int | None:
         return None
     seat = Seat.objects.filter(table_id=game.table_id, player__user=user).first()
     return seat.side if seat else None
+
+
+def entrant_for(*, game: Game, user: Any, table_side: Any = None) -> Entrant | None:
+    """Who enters or confirms this game's result: a scorer or director of the event's club as
+    themselves; a signed-in player of the game for their own side; else, through the table
+    link, the side its holder chose (`table_side`). None when nobody of these is asking."""
+    if is_scorer(user, game.table.rotation.event.club_id):
+        return Entrant.for_user(user)
+    side = seated_side(game=game, user=user)
+    if side is None:
+        side = table_side
+    return table_entrant(game=game, side=side) if side is not None else None
