@@ -12,7 +12,7 @@ from core.errors import Conflict, Invalid
 from games import selectors
 from games.models import ResultVersion, Submission
 from games.services._common import version_next_number, versions_supersede
-from games.services.confirmation import version_confirm
+from games.services.confirmation import settles_by_entry, version_confirm
 from games.services.documents import (
     document_check,
     document_hash,
@@ -146,7 +146,15 @@ def _entry_update(game: Game, entrant: Entrant, rounds_needed: int) -> None:
     others = [v for v in open_versions if v.entered_by != entrant.key]
     if own and rounds_same_figures(own[0].rounds, figures):
         return
-    matching = next((v for v in others if rounds_same_figures(v.rounds, figures)), None)
+    matching = next(
+        (
+            v
+            for v in others
+            if rounds_same_figures(v.rounds, figures)
+            and settles_by_entry(version=v, entrant=entrant)
+        ),
+        None,
+    )
     if matching is not None:
         version_confirm(game=game, version=matching, entrant=entrant)
         return
