@@ -128,6 +128,11 @@ class Season(models.Model):
     min_attendance = models.PositiveIntegerField(
         default=0, help_text="Nights a player must attend to be ranked."
     )
+    season_aware_seating = models.BooleanField(
+        default=True,
+        help_text="Seat each night's rotating partners against the season's earlier nights "
+        "(recent partners and opponents count more), so partners mix over the season.",
+    )
 
     class Meta:
         ordering = ["-starts_on"]

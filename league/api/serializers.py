@@ -67,7 +67,7 @@ class SeasonSerializer(serializers.ModelSerializer):
         model = Season
         fields = [
             "id", "league", "name", "slug", "starts_on", "ends_on", "aggregate",
-            "best_n_nights", "min_attendance",
+            "best_n_nights", "min_attendance", "season_aware_seating",
         ]
         read_only_fields = ["slug"]
 
