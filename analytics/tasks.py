@@ -56,10 +56,12 @@ def enqueue_ratings_update(club_id: int, event_id: int, *, queue: str | None = N
 @shared_task(bind=True, name="analytics.recompute_event", **_RETRY)
 def recompute_event(self: Task, event_id: int) -> None:
     cache.delete(f"recompute:event:{event_id}")
-    services.event_recompute(event_id=event_id)
+    # The ratings need no standings: asked for first, a second worker process rates the new
+    # games while this one writes the event's and the season's standings.
     club_id = Event.objects.filter(pk=event_id).values_list("club_id", flat=True).first()
     if club_id is not None:
         enqueue_ratings_update(club_id, event_id, queue=_same_queue(self))
+    services.event_recompute(event_id=event_id)
 
 
 @shared_task(bind=True, name="analytics.update_ratings", **_RETRY)
