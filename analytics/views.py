@@ -109,7 +109,7 @@ def player_detail(request: HttpRequest, club: str, slug: str) -> HttpResponse:
         dashboard.append(charts.rating_over_time(history))
     if stats:
         dashboard += [
-            charts.score_distribution(selectors.player_game_totals(player=player)),
+            charts.score_distribution(selectors.player_game_totals(player=player, viewer=request.user)),
             charts.round_averages(stats),
             charts.books_by_type(stats),
         ]
@@ -117,7 +117,7 @@ def player_detail(request: HttpRequest, club: str, slug: str) -> HttpResponse:
         dashboard.append(charts.partner_heat_map([(p.name, data) for p, data in partners]))
     context = {
         "player": player, "stats": stats, "rating": rating, "partners": partners,
-        "recent_games": selectors.recent_games(player=player, limit=RECENT_GAMES),
+        "recent_games": selectors.recent_games(player=player, limit=RECENT_GAMES, viewer=request.user),
         "dashboard": dashboard, "stat_rows": selectors.stat_rows(stats=stats),
     }
     return render(request, "analytics/player.html", context)
@@ -169,7 +169,7 @@ def head_to_head(request: HttpRequest) -> HttpResponse:
         return render(request, "analytics/head_to_head.html", context, status=400)
     a, b = [players[s] for s in side_a], [players[s] for s in side_b]
     context.update(a=a, b=b, single=len(a) == len(b) == 1, result=selectors.head_to_head(
-        club_id=club.pk, a={p.pk for p in a}, b={p.pk for p in b}))
+        club_id=club.pk, a={p.pk for p in a}, b={p.pk for p in b}, viewer=request.user))
     return render(request, "analytics/head_to_head.html", context)
 
 

@@ -1,9 +1,11 @@
 """The results API: thin callers of `games.services` and `games.selectors`.
 
 Writers: a signed-in scorer or director of the event's club (session or token), a signed-in
-player of the game (for their own side, while the event runs), or a table link,
-sent as the `X-Entry-Token` header with the `side` entering, valid only for its game and only
-while the event is running. Corrections are for directors and need `If-Match: "<revision>"`.
+player of the game (for their own side, while the event runs), or one side's table link, sent
+as the `X-Entry-Token` header: it enters and confirms for its own side only (a `side` in the
+body must agree), only for its game and only while the event is running. Who may do what is
+decided in one place, `games.services.entrant_for`. Corrections are for directors and need
+`If-Match: "<revision>"`.
 """
 
 from typing import Any
@@ -11,7 +13,6 @@ from typing import Any
 import django_filters
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
-from django.utils.crypto import constant_time_compare
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, generics, status
@@ -34,16 +35,15 @@ from games.engine.checking import check_document, document_kind
 from games.engine.schemas import load_schema
 from games.services import Entrant
 from league.models import Game
-from league.permissions import check_can_view_event, is_director, is_scorer
-
-MAX_BODY_BYTES = 2_000_000
+from league.permissions import check_can_view_event, is_director
 
 ENTRY_TOKEN = OpenApiParameter(
     "X-Entry-Token",
     str,
     OpenApiParameter.HEADER,
     required=False,
-    description="The table link's token: enter for one `side` of this game, no account needed.",
+    description="One side's table link token: enters for that side of this game, no account "
+    "needed.",
 )
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",
@@ -71,7 +71,7 @@ class PreconditionRequired(exceptions.APIException):
 class BodyTooLarge(exceptions.APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
     default_code = "BODY_TOO_LARGE"
-    default_detail = f"The request body is larger than {MAX_BODY_BYTES // 1_000_000} MB."
+    default_detail = f"The request body is larger than {services.MAX_DOCUMENT_BYTES // 1_000_000} MB."
 
 
 class ResultsAPIView(APIView):
@@ -83,7 +83,7 @@ class ResultsAPIView(APIView):
             length = int(request.headers.get("Content-Length") or 0)
         except ValueError:
             length = 0
-        if length > MAX_BODY_BYTES:
+        if length > services.MAX_DOCUMENT_BYTES:
             raise BodyTooLarge()
         super().initial(request, *args, **kwargs)
 
@@ -94,23 +94,22 @@ class ResultsAPIView(APIView):
         return game
 
     def entrant(self, request: Request, game: Game, side: Any) -> Entrant:
-        """The table link's side, or the signed-in scorer/director; refused for anyone else."""
+        """Who enters: `services.entrant_for` decides, from the table link (its side) or the
+        signed-in user; a body `side` that disagrees with the link's side is refused."""
         token = request.headers.get("X-Entry-Token")
+        link = None
         if token:
-            if not constant_time_compare(token, game.entry_token):
-                raise Forbidden(
-                    "WRONG_TABLE_LINK", "This table link belongs to another game."
-                )
-            return services.table_entrant(game=game, side=side)
-        if is_scorer(request.user, selectors.game_event(game=game).club_id):
-            return Entrant.for_user(request.user)
-        own_side = services.seated_side(game=game, user=request.user)
-        if own_side is not None:
-            return services.table_entrant(game=game, side=own_side)
-        raise exceptions.PermissionDenied(
-            "Only the game's players, the club's scorers and directors, or the table's link may "
-            "enter results."
-        )
+            link = selectors.table_link_by_token(token=token)
+            if link is None or link.game.pk != game.pk:
+                raise Forbidden("WRONG_TABLE_LINK", "This table link belongs to another game.")
+        entrant = services.entrant_for(game=game, user=request.user, link=link, claimed_side=side)
+        if entrant is None:
+            raise Forbidden(
+                "NOT_AN_ENTRANT",
+                "Only the game's players (each side with its own table link or code), the club's "
+                "scorers and directors may enter results.",
+            )
+        return entrant
 
 
 def _readable_or_404(request: Request, game: Game) -> None:

@@ -11,7 +11,7 @@ from games import services
 from games.models import Submission
 from games.services import Entrant
 from tests.factories import MembershipFactory
-from tests.games.factories import named_game, sheet
+from tests.games.factories import named_game, sheet, side_link
 
 pytestmark = [
     pytest.mark.postgres,
@@ -49,7 +49,7 @@ def test_same_submission_sent_at_once_creates_one(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     game = named_game()
     body = json.dumps({"document": sheet(1), "side": 0})
-    headers = {"Idempotency-Key": "retry", "X-Entry-Token": game.entry_token}
+    headers = {"Idempotency-Key": "retry", "X-Entry-Token": side_link(game, 0)}
 
     outcomes = run_together(
         lambda i: APIClient().post(f"/api/results/{game.pk}/submissions/", body,

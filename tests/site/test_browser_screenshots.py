@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.site.conftest import DESKTOP, PHONE, log_in
-from tests.site.demo import PASSWORD, build_demo, next_pending_game
+from tests.site.demo import PASSWORD, build_demo, next_pending_game, side_entry_url
 
 pytestmark = [
     pytest.mark.browser,
@@ -42,9 +42,7 @@ def test_screenshots_of_the_main_pages(desktop, phone):
             page.goto(url)
             page.wait_for_load_state("networkidle")
             page.screenshot(path=OUT / f"{name}-{width}.png", full_page=True)
-    phone.goto(next_pending_game(demo.event).entry_url)
-    phone.check("input[name=side][value='0']")
-    phone.get_by_role("button", name="Continue").click()
+    phone.goto(side_entry_url(next_pending_game(demo.event), 0))
     phone.wait_for_load_state()
     phone.screenshot(path=OUT / "table-entry-phone.png", full_page=True)
     log_in(desktop, demo.director_username, PASSWORD)
