@@ -13,6 +13,7 @@ from collections.abc import Iterable
 import pandas as pd
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
+from django.core.exceptions import EmptyResultSet
 from django.db import connection
 from django.db.models import F, Max, Q, QuerySet, Sum
 
@@ -272,7 +273,10 @@ def _frame(rows: QuerySet, columns: list[str]) -> pd.DataFrame:
     with connection.cursor() as cursor:
         if connection.vendor != "postgresql" or not hasattr(cursor, "mogrify"):
             return statistics.frame(rows, columns)
-        sql, params = rows.query.sql_with_params()
+        try:
+            sql, params = rows.query.sql_with_params()
+        except EmptyResultSet:  # e.g. `pk__in=[]`: no SQL to run, no rows
+            return statistics.frame([], columns)
         buffer = io.BytesIO()
         with cursor.copy(f"COPY ({cursor.mogrify(sql, params)}) TO STDOUT WITH (FORMAT csv)") as copy:
             for data in copy:

@@ -99,6 +99,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("file", help="a Python dict literal {v: [base tables]} of Wh(4n)")
     parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     designs = ast.literal_eval(Path(args.file).read_text())
     for v, base in sorted(designs.items()):
@@ -106,7 +107,7 @@ def main() -> None:
         print(f"    {v}: {base},")
         tables, edges = constraints(v, base)
         start = sum(1 for u, k, same in edges if same == 0)
-        best, flip = anneal(len(tables), edges, args.seconds, random.Random(v))
+        best, flip = anneal(len(tables), edges, args.seconds, random.Random(v + 1000 * args.seed))
         mask = sum(1 << k for k, f in enumerate(flip) if f)
         print(f"# v={v}: {start} one-way pairs as developed, {best} oriented", file=sys.stderr)
         print(f"    {v}: {mask:#x},")
