@@ -48,10 +48,6 @@ def enqueue_event_recompute(event_id: int) -> None:
     _enqueue_once(f"recompute:event:{event_id}", recompute_event, event_id)
 
 
-def enqueue_club_recompute(club_id: int, *, queue: str | None = None) -> None:
-    _enqueue_once(f"recompute:ratings:{club_id}", recompute_ratings, club_id, queue=queue)
-
-
 def enqueue_ratings_update(club_id: int, event_id: int, *, queue: str | None = None) -> None:
     _enqueue_once(f"recompute:ratings:{club_id}:{event_id}", update_ratings, club_id, event_id,
                   queue=queue)
@@ -60,10 +56,12 @@ def enqueue_ratings_update(club_id: int, event_id: int, *, queue: str | None = N
 @shared_task(bind=True, name="analytics.recompute_event", **_RETRY)
 def recompute_event(self: Task, event_id: int) -> None:
     cache.delete(f"recompute:event:{event_id}")
-    services.event_recompute(event_id=event_id)
+    # The ratings need no standings: asked for first, a second worker process rates the new
+    # games while this one writes the event's and the season's standings.
     club_id = Event.objects.filter(pk=event_id).values_list("club_id", flat=True).first()
     if club_id is not None:
         enqueue_ratings_update(club_id, event_id, queue=_same_queue(self))
+    services.event_recompute(event_id=event_id)
 
 
 @shared_task(bind=True, name="analytics.update_ratings", **_RETRY)
@@ -80,20 +78,16 @@ def update_ratings(self: Task, club_id: int, event_id: int) -> None:
         services.statistics_refresh(club_id=club_id, player_ids=change.players)
 
 
-@shared_task(bind=True, name="analytics.recompute_ratings", **_RETRY)
-def recompute_ratings(self: Task, club_id: int, from_game_id: int | None = None) -> None:
-    """Ratings from the first changed game (or `from_game_id`), then the statistics that use
-    them."""
-    cache.delete(f"recompute:ratings:{club_id}")
-    services.ratings_recompute(club_id=club_id, from_game_id=from_game_id)
-    _enqueue_once(f"recompute:statistics:{club_id}", recompute_statistics, club_id,
-                  queue=_same_queue(self))
-
-
 @shared_task(name="analytics.recompute_statistics", **_RETRY)
 def recompute_statistics(club_id: int) -> None:
     cache.delete(f"recompute:statistics:{club_id}")
     services.statistics_recompute(club_id=club_id)
+
+
+@shared_task(name="analytics.recompute_club", **_RETRY)
+def recompute_club(club_id: int) -> None:
+    """Rebuild one club: standings, ratings (full replay) and statistics (after a merge)."""
+    services.club_recompute(club_id=club_id)
 
 
 @shared_task(name="analytics.recompute_all_clubs", **_RETRY)
