@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "axes",
     "rest_framework",
     "rest_framework.authtoken",
     "django_filters",
@@ -74,6 +75,13 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: django-axes answers a locked-out login (429 with Retry-After).
+    "axes.middleware.AxesMiddleware",
+]
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -179,19 +187,50 @@ if CELERY_BROKER_URL.startswith("redis"):
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Throttle counts: shared by every web worker through Redis when there is one.
+CACHES["throttle"] = {**CACHES["default"], "KEY_PREFIX": "throttle"}
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
     ],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    # Writes need an account unless a view opens itself explicitly (the anonymous checks, the
+    # table entry endpoints that authenticate by the table's own credential).
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PARSER_CLASSES": [
+        "config.parsers.StrictJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "check": os.environ.get("THROTTLE_CHECK", "120/minute"),
+        "token": os.environ.get("THROTTLE_TOKEN", "30/minute"),
+        "lookup": os.environ.get("THROTTLE_LOOKUP", "20/minute"),
+    },
+    # The number of proxies in front of the app that set X-Forwarded-For (0: the client's own
+    # address is REMOTE_ADDR). Throttles count per client address, so this must be exact.
+    "NUM_PROXIES": int(os.environ.get("DJANGO_NUM_PROXIES", "0")),
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
 }
+
+# Request bodies: size and nesting limits of the API's JSON (config/parsers.py) and of forms.
+API_MAX_BODY_BYTES = int(os.environ.get("API_MAX_BODY_BYTES", 2_000_000))
+API_MAX_JSON_DEPTH = int(os.environ.get("API_MAX_JSON_DEPTH", 32))
+DATA_UPLOAD_MAX_MEMORY_SIZE = API_MAX_BODY_BYTES + 500_000
+
+# Logins (page and /api/auth/token/): django-axes counts failures per address and username.
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", 10))
+AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", 0.25))
+AXES_LOCKOUT_PARAMETERS = [["ip_address", "username"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "config.auth.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "config.throttling.client_ip"
+AXES_VERBOSE = False
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Hand and Foot League API",

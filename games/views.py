@@ -11,6 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from config.throttling import page_lookup_throttled
 from games import selectors, services
 from games.engine.checking import parse_document
 from games.engine.errors import EngineError
@@ -22,12 +23,14 @@ from league.permissions import is_scorer
 MAX_LOG_BYTES = 2_000_000
 
 
+@page_lookup_throttled
 def play_home(request: HttpRequest) -> HttpResponse:
     form = CodeForm(request.POST or None)
     if form.is_valid():
         game = selectors.game_by_code(form.cleaned_data["code"])
         if game is not None:
             return redirect("play-game", token=game.entry_token)
+        request.lookup_failed = True  # a guess: counted by the lookup throttle
         form.add_error("code", "No game has this code. Check the table card.")
     return render(request, "games/play_home.html", {"form": form})
 
@@ -85,6 +88,7 @@ def _page(request: HttpRequest, game: Game, *, status: int = 200, **forms: Any) 
     return render(request, "games/game.html", context, status=status)
 
 
+@page_lookup_throttled
 def play_game(request: HttpRequest, token: str) -> HttpResponse:
     game = _game_or_early(request, token)
     if isinstance(game, HttpResponse):
@@ -93,6 +97,7 @@ def play_game(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
+@page_lookup_throttled
 def choose_side(request: HttpRequest, token: str) -> HttpResponse:
     game = _game_or_early(request, token)
     if isinstance(game, HttpResponse):
@@ -124,6 +129,7 @@ def _submit(request: HttpRequest, game: Game, document: Any, key: str) -> HttpRe
 
 
 @require_POST
+@page_lookup_throttled
 def submit_sheet(request: HttpRequest, token: str) -> HttpResponse:
     game = _game_or_early(request, token)
     if isinstance(game, HttpResponse):
@@ -144,6 +150,7 @@ def submit_sheet(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
+@page_lookup_throttled
 def upload_log(request: HttpRequest, token: str) -> HttpResponse:
     game = _game_or_early(request, token)
     if isinstance(game, HttpResponse):
@@ -167,6 +174,7 @@ def upload_log(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
+@page_lookup_throttled
 def confirm_result(request: HttpRequest, token: str) -> HttpResponse:
     game = _game_or_early(request, token)
     if isinstance(game, HttpResponse):

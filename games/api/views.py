@@ -6,6 +6,7 @@ sent as the `X-Entry-Token` header with the `side` entering, valid only for its 
 while the event is running. Corrections are for directors and need `If-Match: "<revision>"`.
 """
 
+import re
 from typing import Any
 
 import django_filters
@@ -15,10 +16,13 @@ from django.utils.crypto import constant_time_compare
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, generics, status
+from rest_framework.permissions import AllowAny, BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.parsers import BodyTooLarge, max_body_bytes
+from config.throttling import CheckThrottle, api_lookup_failed, api_lookup_guard
 from games import selectors, services
 from games.api.serializers import (
     ConfirmationInput,
@@ -35,7 +39,8 @@ from games.services import Entrant, ResultRefused
 from league.models import Game
 from league.permissions import check_can_view_event, is_director, is_scorer
 
-MAX_BODY_BYTES = 2_000_000
+# An ETag is a revision number: ASCII digits only (not "²"), and no more than fit a column.
+IF_MATCH_VALUE = re.compile(r"[0-9]{1,9}")
 
 ENTRY_TOKEN = OpenApiParameter(
     "X-Entry-Token",
@@ -70,10 +75,14 @@ class PreconditionRequired(ResultRefused):
     http_status = status.HTTP_428_PRECONDITION_REQUIRED
 
 
-class BodyTooLarge(exceptions.APIException):
-    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
-    default_code = "BODY_TOO_LARGE"
-    default_detail = f"The request body is larger than {MAX_BODY_BYTES // 1_000_000} MB."
+class TableCredentialOrSignedIn(BasePermission):
+    """Entry endpoints: a signed-in user, or anyone sending the table's credential (the view
+    checks it against the game and counts wrong ones as guesses)."""
+
+    def has_permission(self, request: Request, view: APIView) -> bool:
+        return bool(request.user and request.user.is_authenticated) or bool(
+            request.headers.get("X-Entry-Token")
+        )
 
 
 class ResultsAPIView(APIView):
@@ -84,8 +93,8 @@ class ResultsAPIView(APIView):
             length = int(request.headers.get("Content-Length") or 0)
         except ValueError:
             length = 0
-        if length > MAX_BODY_BYTES:
-            raise BodyTooLarge()
+        if length > max_body_bytes():
+            raise BodyTooLarge(max_body_bytes())
         super().initial(request, *args, **kwargs)
 
     def handle_exception(self, exc: Exception) -> Response:
@@ -103,7 +112,9 @@ class ResultsAPIView(APIView):
         """The table link's side, or the signed-in scorer/director; refused for anyone else."""
         token = request.headers.get("X-Entry-Token")
         if token:
+            api_lookup_guard(request)
             if not constant_time_compare(token, game.entry_token):
+                api_lookup_failed(request)
                 raise services.ResultForbidden(
                     "WRONG_TABLE_LINK", "This table link belongs to another game."
                 )
@@ -156,6 +167,8 @@ def _with_etag(response: Response, game: Game) -> Response:
 
 
 class SubmissionCreate(ResultsAPIView):
+    permission_classes = [TableCredentialOrSignedIn]
+
     @extend_schema(
         request=SubmissionInput,
         responses=SubmissionSerializer,
@@ -186,6 +199,8 @@ class SubmissionCreate(ResultsAPIView):
 
 
 class ConfirmationCreate(ResultsAPIView):
+    permission_classes = [TableCredentialOrSignedIn]
+
     @extend_schema(
         request=ConfirmationInput, responses=ResultVersionSerializer, parameters=[ENTRY_TOKEN]
     )
@@ -229,9 +244,9 @@ def _if_match(request: Request) -> int:
             "Send If-Match with the result's ETag (its revision) so a stale correction is refused.",
         )
     value = raw.removeprefix("W/").strip('"')
-    if not value.isdigit():
+    if not IF_MATCH_VALUE.fullmatch(value):
         raise ResultRefused(
-            "BAD_IF_MATCH", f'If-Match should be the result\'s ETag, like "3"; got {raw}.'
+            "BAD_IF_MATCH", f'If-Match should be the result\'s ETag, like "3"; got {raw[:20]!r}.'
         )
     return int(value)
 
@@ -254,6 +269,8 @@ class DocumentCheck(ResultsAPIView):
 
     kind = "sheet"
     authentication_classes: list = []
+    permission_classes = [AllowAny]
+    throttle_classes = [CheckThrottle]
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
     def post(self, request: Request) -> Response:
@@ -277,6 +294,7 @@ class LogCheck(DocumentCheck):
 
 class SchemaView(APIView):
     authentication_classes: list = []
+    permission_classes = [AllowAny]
     schema_name = ""
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
