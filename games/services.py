@@ -28,6 +28,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
+from django.db.backends.base.operations import BaseDatabaseOperations
 from django.utils import timezone
 
 from games.engine.checking import check_document, document_kind
@@ -271,7 +272,51 @@ def checked_report(document: dict[str, Any]) -> dict[str, Any]:
         raise ResultRefused(error["code"], f"{error['message']}{where}", error)
     if not report["rounds"]:
         raise ResultRefused("NO_ROUNDS", "The move log holds no rounds yet.")
+    figures_in_range_check(report)
     return report
+
+
+def _column_ranges(model: type) -> dict[str, tuple[int, int]]:
+    """The range of each integer column of `model` (the same on every database we run on)."""
+    ranges = BaseDatabaseOperations.integer_field_ranges
+    return {
+        f.name: ranges[f.get_internal_type()]
+        for f in model._meta.concrete_fields
+        if f.get_internal_type() in ranges and not f.is_relation
+    }
+
+
+def _out_of_range(
+    figures: dict[str, Any], ranges: dict[str, tuple[int, int]]
+) -> tuple[str, int, tuple[int, int]] | None:
+    # The figures as sent before the score worked out from them.
+    for name in sorted(figures, key=lambda k: k == "score"):
+        value = figures[name]
+        low, high = ranges.get(name, (None, None))
+        if isinstance(value, int) and low is not None and not low <= value <= high:
+            return name, value, (low, high)
+    return None
+
+
+def figures_in_range_check(report: dict[str, Any]) -> None:
+    """Refuse (400, naming the figure) a report with any number its column cannot hold, so no
+    confirmed result can fail to be stored."""
+    side_ranges, seat_ranges = _column_ranges(RoundResult), _column_ranges(SeatRoundFacts)
+    for r in report["rounds"]:
+        places = [(f"side {i + 1}", side, side_ranges) for i, side in enumerate(r["sides"])]
+        places += [(f"seat {seat.get('seat', 0) + 1}", seat, seat_ranges)
+                   for seat in r.get("seats") or []]
+        for where, figures, ranges in places:
+            found = _out_of_range(figures, ranges)
+            if found:
+                name, value, (low, high) = found
+                raise ResultRefused(
+                    "OUT_OF_RANGE",
+                    f"Round {r['round']}, {where}: {name} is {value:,}; it must be from "
+                    f"{low:,} to {high:,}.",
+                    {"round": r["round"], "where": where, "field": name, "value": value,
+                     "min": low, "max": high},
+                )
 
 
 def body_hash(document: Any) -> str:
