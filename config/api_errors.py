@@ -5,8 +5,14 @@ from typing import Any
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from config.faults import DATABASE_DOWN, RETRY_AFTER_SECONDS, unavailable_body
+
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, DATABASE_DOWN):
+        # Retryable: the write's transaction was rolled back, nothing is half-stored.
+        return Response(unavailable_body(), status=503,
+                        headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
     response = drf_exception_handler(exc, context)
     if response is None:
         return None

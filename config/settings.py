@@ -68,6 +68,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # A lost database connection answers 503 with Retry-After, not 500.
+    "config.faults.DatabaseUnavailableMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -168,8 +170,27 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+# A message taken by a worker that dies before acking it goes back to the queue after this many
+# seconds: longer than any recompute (seconds at club size; the nightly full rebuild is split
+# per club), short enough that a killed worker's job comes back soon. The stale snapshot sweep
+# below re-queues a lost recompute within a minute anyway.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", 300)),
+    "socket_connect_timeout": 2,
+    "socket_timeout": 5,
+}
+# Sending a job with the broker down fails fast (the request has committed its result already).
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1, "interval_start": 0, "interval_step": 0.5, "interval_max": 0.5,
+}
+STALE_SNAPSHOT_SWEEP_SECONDS = int(os.environ.get("STALE_SNAPSHOT_SWEEP_SECONDS", 60))
+STALE_SNAPSHOT_GRACE = int(os.environ.get("STALE_SNAPSHOT_GRACE", 30))
 CELERY_BEAT_SCHEDULE = {
+    "stale-snapshot-sweep": {
+        "task": "analytics.sweep_stale_snapshots",
+        "schedule": STALE_SNAPSHOT_SWEEP_SECONDS,
+        "options": {"expires": STALE_SNAPSHOT_SWEEP_SECONDS},
+    },
     "nightly-full-recompute": {
         "task": "analytics.recompute_all_clubs",
         "schedule": 24 * 60 * 60,
@@ -183,6 +204,8 @@ if CELERY_BROKER_URL.startswith("redis"):
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": os.environ.get("CACHE_URL", CELERY_BROKER_URL),
+            # Redis down: fail fast (callers carry on without it, see config/throttling.py).
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
         }
     }
 else:

@@ -726,6 +726,6 @@ def result_project(*, game: Game) -> None:
 
 
 def _enqueue_recompute(event_id: int) -> None:
-    from analytics.tasks import enqueue_event_recompute
+    from analytics.tasks import enqueue_event_recompute_after_commit
 
-    enqueue_event_recompute(event_id)
+    enqueue_event_recompute_after_commit(event_id)
