@@ -119,7 +119,7 @@ def _event_write(event: Event | None, data: dict[str, Any]) -> Event:
 class EventAdminForm(forms.ModelForm):
     class Meta:
         model = Event
-        fields = "__all__"
+        fields = ["club", *services.EVENT_FIELDS]
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
