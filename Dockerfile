@@ -10,9 +10,11 @@ WORKDIR /app
 RUN useradd --create-home --uid 1000 league
 COPY pyproject.toml README.md ./
 COPY config ./config
+COPY core ./core
 COPY league ./league
 COPY games ./games
 COPY analytics ./analytics
+COPY site_pages ./site_pages
 COPY templates ./templates
 COPY static ./static
 COPY manage.py ./

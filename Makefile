@@ -9,13 +9,13 @@ TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/handfoot
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/0
 PYTEST_ARGS ?=
 
-.PHONY: help setup run serve demo test test-sqlite lint bench bench-full check-deploy compose-check clean
+.PHONY: help setup run serve demo static test test-sqlite lint bench bench-full check-deploy compose-check clean
 
 help:
 	@echo "make run    - set up, migrate, load demo data and serve http://127.0.0.1:8000"
 	@echo "make test   - run the whole test suite (PostgreSQL + Redis on 127.0.0.1)"
 	@echo "make bench  - print the engine, seating and analytics benchmarks (bench-full: 100,000 games)"
-	@echo "make lint   - ruff"
+	@echo "make lint   - ruff and the import layers (lint-imports)"
 
 $(BIN)/.installed: pyproject.toml
 	@test -n "$(PYTHON)" || { echo "Python 3.12 or newer is needed (Django 6.1)."; exit 1; }
@@ -30,7 +30,10 @@ demo: setup
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py demo
 
-run: demo
+static: setup
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+
+run: demo static
 	@echo ""
 	@echo "  Hand and Foot League is running at http://127.0.0.1:8000/"
 	@echo "  Demo director login: director / handfoot-demo   (admin: http://127.0.0.1:8000/admin/)"
@@ -46,6 +49,7 @@ test-sqlite: setup
 
 lint: setup
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 
 bench: setup
 	$(BIN)/python bench/engine_bench.py

@@ -32,7 +32,7 @@ class EventStandings(APIView):
         if event is None:
             raise NotFound({"code": "NOT_FOUND", "message": f"No public event {slug!r}."})
         return Response({"event": event.slug, "scoring": event.scoring,
-                         **_snapshot(selectors.event_standings(event))})
+                         **_snapshot(selectors.event_standings(event=event))})
 
 
 class SeasonStandings(APIView):
@@ -40,7 +40,7 @@ class SeasonStandings(APIView):
     def get(self, request: Request, season_id: int) -> Response:
         season = get_object_or_404(Season, pk=season_id)
         return Response({"season": season.pk, "aggregate": season.aggregate,
-                         **_snapshot(selectors.season_standings(season))})
+                         **_snapshot(selectors.season_standings(season=season))})
 
 
 class Leaderboard(APIView):
@@ -58,7 +58,7 @@ class Leaderboard(APIView):
         if not raw.isdigit():
             raise ValidationError({"code": "BAD_MIN_GAMES",
                                    "message": "min_games must be a whole number such as 3."})
-        ratings = selectors.leaderboard(club.pk if club else None, min_games=int(raw))
+        ratings = selectors.leaderboard(club_id=club.pk if club else None, min_games=int(raw))
         return Response({"min_games": int(raw), "results": [
             {"rank": i, "player": r.player.slug, "club": r.player.club.slug, "name": r.player.name,
              "rating": r.ordinal, "mu": r.mu, "sigma": r.sigma, "games": r.games}
@@ -69,12 +69,12 @@ class PlayerRatings(APIView):
     @extend_schema(responses=OpenApiTypes.OBJECT, summary="A player's rating and its history")
     def get(self, request: Request, club: str, slug: str) -> Response:
         player = _player(club, slug)
-        rating = selectors.player_rating(player)
+        rating = selectors.player_rating(player=player)
         return Response({
             "player": player.slug, "club": player.club.slug,
             "rating": None if rating is None else {
                 "rating": rating.ordinal, "mu": rating.mu, "sigma": rating.sigma, "games": rating.games},
-            "history": [{"games": g, "rating": o, "mu": m} for g, o, m in selectors.rating_history(player)],
+            "history": [{"games": g, "rating": o, "mu": m} for g, o, m in selectors.rating_history(player=player)],
         })
 
 
@@ -83,6 +83,6 @@ class PlayerStatistics(APIView):
     def get(self, request: Request, club: str, slug: str) -> Response:
         player = _player(club, slug)
         return Response({"player": player.slug, "club": player.club.slug,
-                         "statistics": selectors.player_stats(player),
+                         "statistics": selectors.player_stats(player=player),
                          "partners": [{"partner": p.slug, **data}
-                                      for p, data in selectors.player_partners(player)]})
+                                      for p, data in selectors.player_partners(player=player)]})

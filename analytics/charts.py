@@ -1,5 +1,7 @@
 """Dashboard charts with plotly: each function returns an HTML fragment (a div and its script)
-that expects plotly.js to be loaded once by the page (served at /assets/plotly.min.js)."""
+that expects plotly.js to be loaded once by the page: the static file
+`vendor/plotly/plotly-cartesian.min.js`, plotly.js's cartesian bundle, so only its trace types
+(`CARTESIAN_TRACES`) may be used here."""
 
 from __future__ import annotations
 
@@ -7,6 +9,10 @@ from collections.abc import Sequence
 
 import plotly.graph_objects as go
 
+# The trace types of plotly.js's cartesian bundle (plotly.js-cartesian-dist-min).
+CARTESIAN_TRACES = frozenset({"bar", "box", "contour", "funnel", "heatmap", "histogram",
+                              "histogram2d", "histogram2dcontour", "image", "pie", "scatter",
+                              "violin", "waterfall"})
 CONFIG = {"displaylogo": False, "responsive": True}
 LAYOUT = {"margin": {"l": 50, "r": 20, "t": 40, "b": 40}, "height": 320,
           "template": "plotly_white"}

@@ -29,7 +29,7 @@ from games.models import RoundResult, SeatRoundFacts
 from league.models import Event, Game, Player, Season, Seat
 
 
-def game_results(game_filter: Q) -> dict[int, GameResult]:
+def game_results(*, game_filter: Q) -> dict[int, GameResult]:
     """Each game's sides (players and game totals), for the games matched by `game_filter`
     (a Q on Game) that have a confirmed result."""
     totals = (
@@ -57,7 +57,7 @@ def game_results(game_filter: Q) -> dict[int, GameResult]:
     }
 
 
-def club_game_order(club_id: int) -> list[int]:
+def club_game_order(*, club_id: int) -> list[int]:
     """The club's confirmed games in the order played: event date, rotation, then the time the
     game was played when known, then table."""
     return list(
@@ -75,31 +75,31 @@ def club_game_order(club_id: int) -> list[int]:
     )
 
 
-def first_game_id(club_id: int) -> int | None:
-    order = club_game_order(club_id)
+def first_game_id(*, club_id: int) -> int | None:
+    order = club_game_order(club_id=club_id)
     return order[0] if order else None
 
 
-def game_fingerprint(game: GameResult) -> str:
+def game_fingerprint(*, game: GameResult) -> str:
     """Changes whenever anything a rating depends on changes (players, sides, totals)."""
     text = "|".join(f"{s.players}:{s.total}" for s in game.sides)
     return hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()[:16]
 
 
-def player_names(player_ids: Iterable[int]) -> dict[int, str]:
+def player_names(*, player_ids: Iterable[int]) -> dict[int, str]:
     return dict(Player.objects.filter(pk__in=list(player_ids)).values_list("pk", "name"))
 
 
-def event_standings(event: Event) -> StandingsSnapshot | None:
+def event_standings(*, event: Event) -> StandingsSnapshot | None:
     """The event's stored standings (None before the first recompute)."""
     return StandingsSnapshot.objects.filter(event=event).first()
 
 
-def season_standings(season: Season) -> StandingsSnapshot | None:
+def season_standings(*, season: Season) -> StandingsSnapshot | None:
     return StandingsSnapshot.objects.filter(season=season).first()
 
 
-def season_nights(season: Season) -> list[tuple[int, int, list[dict]]]:
+def season_nights(*, season: Season) -> list[tuple[int, int, list[dict]]]:
     """(event id, games, standings rows) of each night of the season with standings."""
     return list(
         StandingsSnapshot.objects.filter(event__season=season).order_by("event_id")
@@ -112,19 +112,19 @@ def leaderboard_min_games() -> int:
     return getattr(settings, "ANALYTICS_LEADERBOARD_MIN_GAMES", 3)
 
 
-def leaderboard(club_id: int | None, *, min_games: int) -> list[PlayerRating]:
+def leaderboard(*, club_id: int | None, min_games: int) -> list[PlayerRating]:
     ratings = PlayerRating.objects.filter(games__gte=min_games).select_related("player__club")
     if club_id is not None:
         ratings = ratings.filter(club_id=club_id)
     return list(ratings.order_by("-ordinal", "player__name"))
 
 
-def player_stats(player: Player) -> dict:
+def player_stats(*, player: Player) -> dict:
     stats = PlayerStats.objects.filter(player=player).values_list("data", flat=True).first()
     return stats or {}
 
 
-def player_partnerships(player: Player) -> list[PartnershipStats]:
+def player_partnerships(*, player: Player) -> list[PartnershipStats]:
     return list(
         PartnershipStats.objects.filter(Q(player_a=player) | Q(player_b=player))
         .select_related("player_a", "player_b")
@@ -156,17 +156,17 @@ STAT_LABELS = {
 RATE_STATS = {"win_rate", "went_out_rate", "result_rate", "expected_rate"}
 
 
-def stat_rows(stats: dict) -> list[tuple[str, object, bool]]:
+def stat_rows(*, stats: dict) -> list[tuple[str, object, bool]]:
     """(label, value, is_rate) in a fixed order, for tables and CSV."""
     return [(label, stats[key], key in RATE_STATS)
             for key, label in STAT_LABELS.items() if key in stats]
 
 
-def player_rating(player: Player) -> PlayerRating | None:
+def player_rating(*, player: Player) -> PlayerRating | None:
     return PlayerRating.objects.filter(player=player).first()
 
 
-def rating_history(player: Player) -> list[tuple[int, float, float]]:
+def rating_history(*, player: Player) -> list[tuple[int, float, float]]:
     """(games played, display value, mean) after each of the player's games, in order."""
     return list(
         RatingHistory.objects.filter(player=player).order_by("position")
@@ -174,7 +174,7 @@ def rating_history(player: Player) -> list[tuple[int, float, float]]:
     )
 
 
-def player_partners(player: Player) -> list[tuple[Player, dict]]:
+def player_partners(*, player: Player) -> list[tuple[Player, dict]]:
     """Each partner of the player with the pair's figures, most frequent first."""
     pairs = PartnershipStats.objects.filter(Q(player_a=player) | Q(player_b=player)).select_related(
         "player_a__club", "player_b__club")
@@ -182,14 +182,14 @@ def player_partners(player: Player) -> list[tuple[Player, dict]]:
     return sorted(partners, key=lambda item: (-(item[1].get("games") or 0), item[0].name))
 
 
-def partnership_stats(a: Player, b: Player) -> dict:
+def partnership_stats(*, a: Player, b: Player) -> dict:
     low, high = sorted([a.pk, b.pk])
     data = PartnershipStats.objects.filter(player_a_id=low, player_b_id=high).values_list(
         "data", flat=True).first()
     return data or {}
 
 
-def player_game_totals(player: Player) -> list[int]:
+def player_game_totals(*, player: Player) -> list[int]:
     """The player's side's total in each confirmed game."""
     return list(
         RoundResult.objects.filter(game__table__seats__player=player,
@@ -199,7 +199,7 @@ def player_game_totals(player: Player) -> list[int]:
     )
 
 
-def recent_games(player: Player, *, limit: int) -> list[dict]:
+def recent_games(*, player: Player, limit: int) -> list[dict]:
     """The player's latest confirmed games of public events: event, rotation, own side total
     and best other (a private event's name is not shown on the public player page)."""
     seats = list(
@@ -244,7 +244,7 @@ def _frame(rows: QuerySet, columns: list[str]) -> pd.DataFrame:
     return pd.read_csv(buffer, names=columns, true_values=["t"], false_values=["f"])
 
 
-def rounds_frame(round_filter: Q) -> pd.DataFrame:
+def rounds_frame(*, round_filter: Q) -> pd.DataFrame:
     """RoundResult rows as a DataFrame with `statistics.ROUND_COLUMNS`."""
     return _frame(
         RoundResult.objects.filter(round_filter).values_list(
@@ -253,7 +253,7 @@ def rounds_frame(round_filter: Q) -> pd.DataFrame:
         statistics.ROUND_COLUMNS)
 
 
-def seats_frame(seat_filter: Q) -> pd.DataFrame:
+def seats_frame(*, seat_filter: Q) -> pd.DataFrame:
     """Seats of games as a DataFrame with `statistics.SEAT_COLUMNS`."""
     return _frame(
         Seat.objects.filter(seat_filter, table__game__isnull=False)
@@ -261,7 +261,7 @@ def seats_frame(seat_filter: Q) -> pd.DataFrame:
         statistics.SEAT_COLUMNS)
 
 
-def facts_frame(facts_filter: Q) -> pd.DataFrame:
+def facts_frame(*, facts_filter: Q) -> pd.DataFrame:
     return _frame(
         SeatRoundFacts.objects.filter(facts_filter).values_list(
             "game_id", "round_number", "player_id", "turns", "foot_turn", "pickups",
@@ -269,20 +269,20 @@ def facts_frame(facts_filter: Q) -> pd.DataFrame:
         statistics.FACT_COLUMNS)
 
 
-def history_frame(club_id: int) -> pd.DataFrame:
+def history_frame(*, club_id: int) -> pd.DataFrame:
     return _frame(
         RatingHistory.objects.filter(club_id=club_id).values_list("game_id", "player_id", "expected"),
         statistics.HISTORY_COLUMNS)
 
 
-def head_to_head(club_id: int, a: set[int], b: set[int]) -> dict:
+def head_to_head(*, club_id: int, a: set[int], b: set[int]) -> dict:
     """Record of the players `a` (one side) against `b` (another side) in the club's games."""
     games = Game.objects.filter(table__rotation__event__club_id=club_id)
     for player_id in a | b:
         games = games.filter(table__seats__player_id=player_id)
     game_ids = list(games.values_list("pk", flat=True))
-    return statistics.head_to_head(rounds_frame(Q(game_id__in=game_ids)),
-                                   seats_frame(Q(table__game__in=game_ids)), a, b)
+    return statistics.head_to_head(rounds_frame(round_filter=Q(game_id__in=game_ids)),
+                                   seats_frame(seat_filter=Q(table__game__in=game_ids)), a, b)
 
 
 def _latest_confirmation(**owner: object) -> Subquery:

@@ -57,18 +57,18 @@ def _players_of(games: Iterable[GameResult]) -> set[int]:
 
 def event_standings_refresh(*, event: Event) -> StandingsSnapshot:
     """Recompute the event's standings from its confirmed games and store them."""
-    games = list(selectors.game_results(Q(table__rotation__event=event)).values())
-    return _event_snapshot_store(event, games, selectors.player_names(_players_of(games)))
+    games = list(selectors.game_results(game_filter=Q(table__rotation__event=event)).values())
+    return _event_snapshot_store(event, games, selectors.player_names(player_ids=_players_of(games)))
 
 
 def club_standings_recompute(*, club_id: int) -> int:
     """Recompute the standings of every event and season of the club, loading the games once
     (a full rebuild, e.g. after an import). Returns the number of events."""
-    games = selectors.game_results(Q(table__rotation__event__club_id=club_id))
+    games = selectors.game_results(game_filter=Q(table__rotation__event__club_id=club_id))
     by_event: dict[int, list[GameResult]] = defaultdict(list)
     for game in games.values():
         by_event[game.event_id].append(game)
-    names = selectors.player_names(_players_of(games.values()))
+    names = selectors.player_names(player_ids=_players_of(games.values()))
     events = list(Event.objects.filter(club_id=club_id))
     with transaction.atomic():
         for event in events:
@@ -80,7 +80,7 @@ def club_standings_recompute(*, club_id: int) -> int:
 
 def season_standings_refresh(*, season: Season) -> StandingsSnapshot:
     """Aggregate the stored event standings of the season's nights into its standings."""
-    nights = selectors.season_nights(season)
+    nights = selectors.season_nights(season=season)
     rows = standings.season_from_event_rows(
         ((event_id, event_rows) for event_id, _, event_rows in nights),
         aggregate=season.aggregate, best_n=season.best_n_nights,
@@ -111,7 +111,7 @@ def event_recompute(*, event_id: int) -> None:
 def club_recompute(*, club_id: int) -> None:
     """Rebuild everything of a club: standings, ratings (full replay), statistics."""
     club_standings_recompute(club_id=club_id)
-    ratings_recompute(club_id=club_id, from_game_id=selectors.first_game_id(club_id))
+    ratings_recompute(club_id=club_id, from_game_id=selectors.first_game_id(club_id=club_id))
     statistics_recompute(club_id=club_id)
 
 
@@ -154,9 +154,9 @@ def ratings_recompute(*, club_id: int, from_game_id: int | None = None) -> int:
     # Two jobs of one club replaying at once would interleave deletes and inserts: lock the club.
     with transaction.atomic():
         Club.objects.select_for_update().filter(pk=club_id).first()
-        order = selectors.club_game_order(club_id)
-        games = selectors.game_results(Q(table__rotation__event__club_id=club_id))
-        fingerprints = [selectors.game_fingerprint(games[g]) for g in order]
+        order = selectors.club_game_order(club_id=club_id)
+        games = selectors.game_results(game_filter=Q(table__rotation__event__club_id=club_id))
+        fingerprints = [selectors.game_fingerprint(game=games[g]) for g in order]
         start = _first_changed_position(club_id, order, fingerprints)
         if from_game_id in order:
             start = min(start, order.index(from_game_id))
@@ -212,12 +212,12 @@ def statistics_recompute(*, club_id: int) -> None:
     stay private (ratings still learn from every game)."""
     in_club = Q(game__table__rotation__event__club_id=club_id,
                 game__table__rotation__event__is_public=True)
-    rounds = selectors.rounds_frame(in_club)
+    rounds = selectors.rounds_frame(round_filter=in_club)
     seats = selectors.seats_frame(
-        Q(rotation__event__club_id=club_id, rotation__event__is_public=True)
+        seat_filter=Q(rotation__event__club_id=club_id, rotation__event__is_public=True)
     )
-    facts = selectors.facts_frame(in_club)
-    history = selectors.history_frame(club_id)
+    facts = selectors.facts_frame(facts_filter=in_club)
+    history = selectors.history_frame(club_id=club_id)
     per_player = statistics.player_statistics(rounds, seats, facts)
     per_pair = statistics.partnership_statistics(rounds, seats, history)
     now = timezone.now()

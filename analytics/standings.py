@@ -20,7 +20,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from league.models import Event
+from league.tie_breaks import TIE_BREAKS
 
 # (lowest margin of the band, winner's VP); the loser gets 20 - VP.
 VP_SCALE: tuple[tuple[int, int], ...] = (
@@ -43,7 +43,6 @@ PRIMARY_CRITERIA = {
     "match_points": ("match_points", "total_points"),
     "victory_points": ("victory_points",),
 }
-TIE_BREAKS = Event.TIE_BREAKS
 
 
 @dataclass(frozen=True)

@@ -17,5 +17,4 @@ urlpatterns = [
          name="partnership-detail"),
     path("head-to-head/", views.head_to_head, name="head-to-head"),
     path("leaderboard/", views.leaderboard, name="leaderboard"),
-    path("assets/plotly.min.js", views.plotly_js, name="plotly-js"),
 ]

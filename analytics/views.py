@@ -1,5 +1,5 @@
-"""Standings, player, partnership, head-to-head and leaderboard pages, their CSV downloads, and
-the locally served plotly.js. Pages read stored snapshots and run a fixed number of queries."""
+"""Standings, player, partnership, head-to-head and leaderboard pages and their CSV downloads.
+Pages read stored snapshots and run a fixed number of queries."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from collections.abc import Callable, Iterable, Sequence
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
 from analytics import charts, selectors, whatif
@@ -64,7 +63,7 @@ def _player_or_404(club: str, slug: str) -> Player:
 @require_GET
 def event_standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event_or_404(request, slug)
-    context = {"event": event, "standings": selectors.event_standings(event),
+    context = {"event": event, "standings": selectors.event_standings(event=event),
                "columns": STANDINGS_COLUMNS.get(event.scoring, STANDINGS_COLUMNS["match_points"])}
     template = "analytics/_event_standings.html" if _is_fragment(request) else "analytics/event_standings.html"
     return render(request, template, context)
@@ -73,7 +72,7 @@ def event_standings(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def event_standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event_or_404(request, slug)
-    snapshot = selectors.event_standings(event)
+    snapshot = selectors.event_standings(event=event)
     columns = STANDINGS_COLUMNS.get(event.scoring, STANDINGS_COLUMNS["match_points"])
     return _csv_response(f"{event.slug}-standings.csv", columns, snapshot.rows if snapshot else [])
 
@@ -85,7 +84,7 @@ def _season_or_404(season_id: int) -> Season:
 @require_GET
 def season_standings(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season_or_404(season_id)
-    context = {"season": season, "standings": selectors.season_standings(season)}
+    context = {"season": season, "standings": selectors.season_standings(season=season)}
     template = "analytics/_season_standings.html" if _is_fragment(request) else "analytics/season_standings.html"
     return render(request, template, context)
 
@@ -93,7 +92,7 @@ def season_standings(request: HttpRequest, season_id: int) -> HttpResponse:
 @require_GET
 def season_standings_csv(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season_or_404(season_id)
-    snapshot = selectors.season_standings(season)
+    snapshot = selectors.season_standings(season=season)
     return _csv_response(f"{season.league.slug}-{season.slug}-standings.csv", SEASON_COLUMNS,
                          snapshot.rows if snapshot else [])
 
@@ -101,16 +100,16 @@ def season_standings_csv(request: HttpRequest, season_id: int) -> HttpResponse:
 @require_GET
 def player_detail(request: HttpRequest, club: str, slug: str) -> HttpResponse:
     player = _player_or_404(club, slug)
-    stats = selectors.player_stats(player)
-    rating = selectors.player_rating(player)
-    history = selectors.rating_history(player)
-    partners = selectors.player_partners(player)
+    stats = selectors.player_stats(player=player)
+    rating = selectors.player_rating(player=player)
+    history = selectors.rating_history(player=player)
+    partners = selectors.player_partners(player=player)
     dashboard = []
     if history:
         dashboard.append(charts.rating_over_time(history))
     if stats:
         dashboard += [
-            charts.score_distribution(selectors.player_game_totals(player)),
+            charts.score_distribution(selectors.player_game_totals(player=player)),
             charts.round_averages(stats),
             charts.books_by_type(stats),
         ]
@@ -118,8 +117,8 @@ def player_detail(request: HttpRequest, club: str, slug: str) -> HttpResponse:
         dashboard.append(charts.partner_heat_map([(p.name, data) for p, data in partners]))
     context = {
         "player": player, "stats": stats, "rating": rating, "partners": partners,
-        "recent_games": selectors.recent_games(player, limit=RECENT_GAMES),
-        "dashboard": dashboard, "stat_rows": selectors.stat_rows(stats),
+        "recent_games": selectors.recent_games(player=player, limit=RECENT_GAMES),
+        "dashboard": dashboard, "stat_rows": selectors.stat_rows(stats=stats),
     }
     return render(request, "analytics/player.html", context)
 
@@ -128,7 +127,7 @@ def player_detail(request: HttpRequest, club: str, slug: str) -> HttpResponse:
 def player_stats_csv(request: HttpRequest, club: str, slug: str) -> HttpResponse:
     player = _player_or_404(club, slug)
     rows = [{"statistic": label, "value": value}
-            for label, value, _ in selectors.stat_rows(selectors.player_stats(player))]
+            for label, value, _ in selectors.stat_rows(stats=selectors.player_stats(player=player))]
     return _csv_response(f"{player.slug}-stats.csv", ["statistic", "value"], rows)
 
 
@@ -139,9 +138,9 @@ def partnership_detail(request: HttpRequest, club: str, slug_a: str, slug_b: str
     if slug_a == slug_b or len(players) != 2:
         raise Http404("No such pair of players.")
     a, b = players[slug_a], players[slug_b]
-    data = selectors.partnership_stats(a, b)
+    data = selectors.partnership_stats(a=a, b=b)
     context = {"club": a.club, "a": a, "b": b, "stats": data,
-               "stat_rows": selectors.stat_rows(data)}
+               "stat_rows": selectors.stat_rows(stats=data)}
     return render(request, "analytics/partnership.html", context)
 
 
@@ -170,7 +169,7 @@ def head_to_head(request: HttpRequest) -> HttpResponse:
         return render(request, "analytics/head_to_head.html", context, status=400)
     a, b = [players[s] for s in side_a], [players[s] for s in side_b]
     context.update(a=a, b=b, single=len(a) == len(b) == 1, result=selectors.head_to_head(
-        club.pk, {p.pk for p in a}, {p.pk for p in b}))
+        club_id=club.pk, a={p.pk for p in a}, b={p.pk for p in b}))
     return render(request, "analytics/head_to_head.html", context)
 
 
@@ -179,18 +178,8 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
     club = Club.objects.filter(slug=request.GET.get("club", "")).first()
     min_games = selectors.leaderboard_min_games()
     context = {"club": club, "min_games": min_games, "clubs": Club.objects.all(),
-               "ratings": selectors.leaderboard(club.pk if club else None, min_games=min_games)}
+               "ratings": selectors.leaderboard(club_id=club.pk if club else None, min_games=min_games)}
     return render(request, "analytics/leaderboard.html", context)
-
-
-@require_GET
-@cache_control(public=True, max_age=60 * 60 * 24)
-def plotly_js(request: HttpRequest) -> HttpResponse:
-    """plotly.js from the installed plotly package: no CDN, same version as the charts."""
-    from plotly.offline import get_plotlyjs
-
-    return HttpResponse(get_plotlyjs(), content_type="application/javascript; charset=utf-8")
-
 
 
 def _whatif_spec(request: HttpRequest, default_preset: str) -> tuple[object | None, str | None]:
@@ -234,7 +223,7 @@ def _whatif_page(request: HttpRequest, *, club: Club, default_preset: str,
 @require_GET
 def event_whatif(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event_or_404(request, slug)
-    context = {"event": event, "standings": selectors.event_standings(event),
+    context = {"event": event, "standings": selectors.event_standings(event=event),
                "columns": STANDINGS_COLUMNS.get(event.scoring, STANDINGS_COLUMNS["match_points"])}
     return _whatif_page(request, club=event.club, default_preset=event.rules_preset,
                         rescore=lambda spec: whatif.event_whatif(event, spec), context=context)
@@ -243,6 +232,6 @@ def event_whatif(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def season_whatif(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season_or_404(season_id)
-    context = {"season": season, "standings": selectors.season_standings(season)}
+    context = {"season": season, "standings": selectors.season_standings(season=season)}
     return _whatif_page(request, club=season.league.club, default_preset="classic",
                         rescore=lambda spec: whatif.season_whatif(season, spec), context=context)

@@ -111,7 +111,7 @@ def event_whatif(event: Event, rules_spec: Any) -> WhatIf:
     """The event's standings under `rules_spec`. Raises EngineError (BAD_RULES) for bad rules."""
     new = rules_from_spec(rules_spec)
     old = rules_from_spec(event.rules_spec)
-    games = selectors.game_results(Q(table__rotation__event=event))
+    games = selectors.game_results(game_filter=Q(table__rotation__event=event))
     parts: dict[int, dict[int, list[RoundResult]]] = defaultdict(lambda: defaultdict(list))
     for row in RoundResult.objects.filter(game_id__in=list(games)).order_by("round_number"):
         parts[row.game_id][row.side].append(row)
@@ -136,7 +136,7 @@ def event_whatif(event: Event, rules_spec: Any) -> WhatIf:
     player_ids = {p for g in rescored for s in g.sides for p in s.players}
     result.rows = standings.event_standings(
         rescored, scoring=event.scoring, tie_breaks=event.tie_breaks or [],
-        by_side=event.is_fixed_partnerships, names=selectors.player_names(player_ids))
+        by_side=event.is_fixed_partnerships, names=selectors.player_names(player_ids=player_ids))
     return result
 
 

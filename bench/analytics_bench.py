@@ -4,8 +4,8 @@
     CELERY_BROKER_URL=redis://127.0.0.1:6379/0 \
     .venv/bin/python bench/analytics_bench.py [--games N] [--players N] [--full]
 
-Uses its own database (`handfoot_bench` on the same server, recreated each run) so it never
-touches dev data. Builds the league with COPY, then times:
+Uses its own database (DATABASE_URL's name + `_bench` on the same server, e.g.
+`handfoot_bench`, recreated each run) so it never touches dev data. Builds the league with COPY, then times:
   1. a full recompute of standings (every event and the season), ratings and statistics
      (target < 60 s at full size: 2,000 players, 100,000 games, 400,000 rounds);
   2. the latency from one newly confirmed game to the standings page showing it, through a real
@@ -27,7 +27,6 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[1]
-BENCH_DB = "handfoot_bench"
 TABLES_PER_ROTATION_MAX = 50  # a big club night: 200 players at 50 tables
 ROTATIONS_PER_EVENT = 4
 ROUNDS = 4
@@ -50,21 +49,28 @@ def parse_args() -> argparse.Namespace:
 
 
 def bench_database_url() -> str:
+    """DATABASE_URL with its database name + `_bench`: each developer's own bench database."""
     url = os.environ.get("DATABASE_URL", "")
     if not url.startswith("postgres"):
         sys.exit("Set DATABASE_URL to a PostgreSQL server (the bench uses its own database "
-                 f"{BENCH_DB!r} there).")
+                 "there, named after DATABASE_URL's with `_bench` added).")
     parts = urlsplit(url)
-    return urlunsplit(parts._replace(path=f"/{BENCH_DB}"))
+    name = parts.path.strip("/") or "handfoot"
+    return urlunsplit(parts._replace(path=f"/{name}_bench"))
+
+
+def bench_database_name(url: str) -> str:
+    return urlsplit(url).path.strip("/")
 
 
 def recreate_database(url: str) -> None:
     import psycopg
 
+    name = bench_database_name(url)
     admin = urlunsplit(urlsplit(url)._replace(path="/postgres"))
     with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{BENCH_DB}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{BENCH_DB}"')
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
 
 
 def setup_django(url: str) -> None:
@@ -268,7 +274,7 @@ def worker_latency(club, url: str, results: dict) -> None:
         url_path = f"/events/{event.slug}/standings/"
         samples, background = [], []
         for _ in range(3):
-            before = event_standings(event).games
+            before = event_standings(event=event).games
             start, start_wall = time.perf_counter(), timezone.now()
             add_confirmed_game(event)
             while True:
@@ -314,7 +320,7 @@ def page_queries(club, results: dict) -> None:
 def main() -> None:
     args = parse_args()
     url = bench_database_url()
-    print(f"Database {BENCH_DB}: recreating")
+    print(f"Database {bench_database_name(url)}: recreating")
     recreate_database(url)
     setup_django(url)
     results: dict = {}

@@ -1,11 +1,18 @@
-"""One JSON shape for every API refusal: {"error": {"code": ..., "message": ..., "details": ...}}."""
+"""One JSON shape for every API refusal: {"error": {"code": ..., "message": ..., "details": ...}}.
+
+A service's refusal (`core.errors.DomainError`) answers the status `core.http` gives its kind;
+DRF's own exceptions (validation, authentication, throttling) keep theirs.
+"""
 
 from typing import Any
 
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+from rest_framework.views import set_rollback
 
 from config.faults import DATABASE_DOWN, RETRY_AFTER_SECONDS, unavailable_body
+from core.errors import DomainError
+from core.http import refusal_status
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -13,14 +20,18 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         # Retryable: the write's transaction was rolled back, nothing is half-stored.
         return Response(unavailable_body(), status=503,
                         headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
+    if isinstance(exc, DomainError):
+        set_rollback()
+        return Response({"error": _plain(exc.as_dict())}, status=refusal_status(exc))
     response = drf_exception_handler(exc, context)
     if response is None:
         return None
     detail = response.data
     code = getattr(exc, "default_code", "error")
     if isinstance(getattr(exc, "detail", None), dict) and "code" in exc.detail:
-        # Engine and domain errors already carry their own code and message.
-        response.data = {"error": {k: _plain(v) for k, v in exc.detail.items()}}
+        # Raised with our own code and message (e.g. a permission refusal naming its code).
+        plain = {k: _plain(v) for k, v in exc.detail.items()}
+        response.data = {"error": {**plain, "details": plain.get("details")}}
         return response
     message = _plain(detail.get("detail")) if isinstance(detail, dict) and "detail" in detail else None
     response.data = {

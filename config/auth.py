@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
-from config.throttling import TokenThrottle, retry_after
+from core.throttling import TokenThrottle, retry_after
 
 
 def _cool_off_seconds(request: Any) -> int:

@@ -12,6 +12,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from config.static_headers import one_year_for_hashed_files
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(os.environ.get("DATA_DIR", BASE_DIR / "data"))
 
@@ -64,6 +66,7 @@ INSTALLED_APPS = [
     "league",
     "games",
     "analytics",
+    "site_pages",
 ]
 
 MIDDLEWARE = [
@@ -71,12 +74,16 @@ MIDDLEWARE = [
     # A lost database connection answers 503 with Retry-After, not 500.
     "config.faults.DatabaseUnavailableMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages compressed (static files come compressed from WhiteNoise above). Django's gzip adds
+    # random bytes to each response against BREACH; CSRF tokens are masked per response too.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "config.page_errors.DomainErrorMiddleware",
     # Last: django-axes answers a locked-out login (429 with Retry-After).
     "axes.middleware.AxesMiddleware",
 ]
@@ -139,19 +146,18 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = DATA_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# `collectstatic` (run by `make run` and the docker web service) gives every file a hashed name
+# and gzip and brotli copies; WhiteNoise serves them with a one-year immutable cache. With DEBUG
+# on, pages link the unhashed names and WhiteNoise also finds files that were not collected.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {
-        "BACKEND": (
-            "whitenoise.storage.CompressedManifestStaticFilesStorage"
-            if PRODUCTION
-            else "django.contrib.staticfiles.storage.StaticFilesStorage"
-        )
-    },
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 WHITENOISE_USE_FINDERS = not PRODUCTION
+WHITENOISE_ADD_HEADERS_FUNCTION = one_year_for_hashed_files
+WHITENOISE_KEEP_ONLY_HASHED_FILES = True  # pages link only those; half the files to compress
 if not PRODUCTION:
-    # Outside production the files come from the finders; an empty root keeps WhiteNoise quiet.
+    # An empty root before the first collectstatic keeps WhiteNoise quiet.
     STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 
 LOGIN_URL = "login"
@@ -204,7 +210,7 @@ if CELERY_BROKER_URL.startswith("redis"):
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": os.environ.get("CACHE_URL", CELERY_BROKER_URL),
-            # Redis down: fail fast (callers carry on without it, see config/throttling.py).
+            # Redis down: fail fast (callers carry on without it, see core/throttling.py).
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
         }
     }
@@ -222,7 +228,7 @@ REST_FRAMEWORK = {
     # table entry endpoints that authenticate by the table's own credential).
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PARSER_CLASSES": [
-        "config.parsers.StrictJSONParser",
+        "core.parsers.StrictJSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
@@ -241,7 +247,7 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
 }
 
-# Request bodies: size and nesting limits of the API's JSON (config/parsers.py) and of forms.
+# Request bodies: size and nesting limits of the API's JSON (core/parsers.py) and of forms.
 API_MAX_BODY_BYTES = int(os.environ.get("API_MAX_BODY_BYTES", 2_000_000))
 API_MAX_JSON_DEPTH = int(os.environ.get("API_MAX_JSON_DEPTH", 32))
 DATA_UPLOAD_MAX_MEMORY_SIZE = API_MAX_BODY_BYTES + 500_000
@@ -252,7 +258,7 @@ AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", 0.25))
 AXES_LOCKOUT_PARAMETERS = [["ip_address", "username"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "config.auth.lockout_response"
-AXES_CLIENT_IP_CALLABLE = "config.throttling.client_ip"
+AXES_CLIENT_IP_CALLABLE = "core.throttling.client_ip"
 AXES_VERBOSE = False
 
 SPECTACULAR_SETTINGS = {

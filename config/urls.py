@@ -21,5 +21,6 @@ urlpatterns = [
     path("director/", include("league.director_urls")),
     path("play/", include("games.urls")),
     path("", include("analytics.urls")),
+    path("", include("site_pages.urls")),
     path("", include("league.public_urls")),
 ]

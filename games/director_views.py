@@ -8,16 +8,18 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from core.errors import DomainError
+from core.http import refusal_status
 from games import selectors, services
 from games.forms import ConfirmForm, CorrectionForm, SheetForm, sheet_initial
-from games.services import Entrant, ResultRefused
+from games.services import Entrant
 from league.models import Event, Game
 from league.permissions import check_directs_event
 
 
 def _directed_game(request: HttpRequest, game_id: int) -> Game:
     game = get_object_or_404(Game.objects.select_related("table__rotation__event"), pk=game_id)
-    check_directs_event(request.user, selectors.event_of(game))
+    check_directs_event(request.user, selectors.game_event(game=game))
     return game
 
 
@@ -25,7 +27,7 @@ def _directed_game(request: HttpRequest, game_id: int) -> Game:
 def event_results(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(Event, slug=slug)
     check_directs_event(request.user, event)
-    games = list(selectors.event_games(event))
+    games = list(selectors.event_games(event=event))
     return render(
         request,
         "games/director_results.html",
@@ -38,9 +40,9 @@ def event_results(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _correction_forms(game: Game, data: Any = None) -> list[SheetForm]:
-    sides = selectors.game_sides(game)
-    rounds = services.game_table(game).rules.rounds
-    base = selectors.current_version(game) or next(iter(selectors.game_versions(game)), None)
+    sides = selectors.game_sides(game=game)
+    rounds = services.game_table(game=game).rules.rounds
+    base = selectors.game_current_version(game=game) or next(iter(selectors.game_versions(game=game)), None)
     initial = {r["round"]: sheet_initial(r) for r in (base.rounds if base else [])}
     return [
         SheetForm(
@@ -60,16 +62,16 @@ def _page(request: HttpRequest, game: Game, *, status: int = 200, **forms: Any) 
         "games/director_game.html",
         {
             "game": game,
-            "event": selectors.event_of(game),
-            "seats": selectors.game_seats(game),
-            "sides": selectors.game_sides(game),
-            "versions": selectors.version_rows(game),
-            "open_versions": selectors.open_versions(game),
-            "submissions": selectors.game_submissions(game),
-            "flagged": selectors.flagged_submissions(game),
+            "event": selectors.game_event(game=game),
+            "seats": selectors.game_seats(game=game),
+            "sides": selectors.game_sides(game=game),
+            "versions": selectors.game_version_rows(game=game),
+            "open_versions": selectors.game_open_versions(game=game),
+            "submissions": selectors.game_submissions(game=game),
+            "flagged": selectors.game_flagged_submissions(game=game),
             "sheet_forms": forms.get("sheet_forms") or _correction_forms(game),
             "correction_form": forms.get("correction_form")
-            or CorrectionForm(initial={"revision": services.result_revision(game)}),
+            or CorrectionForm(initial={"revision": services.result_revision(game=game)}),
         },
         status=status,
     )
@@ -95,7 +97,7 @@ def confirm_version(request: HttpRequest, game_id: int) -> HttpResponse:
             version_number=form.cleaned_data["version"],
             entrant=Entrant.for_user(request.user),
         )
-    except ResultRefused as refused:
+    except DomainError as refused:
         messages.error(request, refused.message)
     else:
         messages.success(request, f"Version {form.cleaned_data['version']} is now the result.")
@@ -120,12 +122,12 @@ def correct_result(request: HttpRequest, game_id: int) -> HttpResponse:
             expected_revision=correction.cleaned_data["revision"],
             documents=[f.sheet() for f in sheet_forms],
         )
-    except ResultRefused as refused:
+    except DomainError as refused:
         correction.add_error(None, f"{refused.message} ({refused.code})")
         return _page(
             request,
             game,
-            status=refused.http_status,
+            status=refusal_status(refused),
             sheet_forms=sheet_forms,
             correction_form=correction,
         )

@@ -8,14 +8,14 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import QuerySet
+from django.db.models import QuerySet, Sum
 
-from games.models import ResultVersion, Submission
-from league.models import Event, Game, Seat
+from games.models import ResultVersion, RoundResult, Submission
+from league.models import Event, Game, Rotation, Seat
 from league.permissions import visible_events
 
 
-def games_with_results(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Game]:
+def games_with_results(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Game]:
     """Games of events this user may read, with what a result listing shows."""
     return (
         Game.objects.filter(table__rotation__event__in=visible_events(user))
@@ -24,7 +24,7 @@ def games_with_results(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Game]
     )
 
 
-def game_by_token(token: str) -> Game | None:
+def game_by_token(*, token: str) -> Game | None:
     return (
         Game.objects.select_related("table__rotation__event__club")
         .filter(entry_token=token)
@@ -32,11 +32,11 @@ def game_by_token(token: str) -> Game | None:
     )
 
 
-def game_by_code(code: str) -> Game | None:
+def game_by_code(*, code: str) -> Game | None:
     return Game.objects.filter(entry_code=code.strip().upper()).first()
 
 
-def event_of(game: Game) -> Event:
+def game_event(*, game: Game) -> Event:
     return game.table.rotation.event
 
 
@@ -50,41 +50,41 @@ class SideSeats:
         return " & ".join(self.names)
 
 
-def game_seats(game: Game) -> list[Seat]:
+def game_seats(*, game: Game) -> list[Seat]:
     return list(
         Seat.objects.filter(table_id=game.table_id).select_related("player").order_by("seat_number")
     )
 
 
-def game_sides(game: Game) -> list[SideSeats]:
+def game_sides(*, game: Game) -> list[SideSeats]:
     """The table's sides in the engine's order (side 0 holds seat 0), with their players."""
     sides: dict[int, list[str]] = {}
-    for seat in game_seats(game):
+    for seat in game_seats(game=game):
         sides.setdefault(seat.side, []).append(seat.player.name)
     return [SideSeats(side, names) for side, names in sorted(sides.items())]
 
 
-def game_versions(game: Game) -> QuerySet[ResultVersion]:
+def game_versions(*, game: Game) -> QuerySet[ResultVersion]:
     return game.result_versions.select_related("entered_by_user", "confirmed_by_user").order_by(
         "-number"
     )
 
 
-def game_submissions(game: Game) -> QuerySet[Submission]:
+def game_submissions(*, game: Game) -> QuerySet[Submission]:
     return game.submissions.select_related("user").order_by("-created_at", "-id")
 
 
-def current_version(game: Game) -> ResultVersion | None:
+def game_current_version(*, game: Game) -> ResultVersion | None:
     return game.result_versions.filter(status=ResultVersion.Status.CONFIRMED).first()
 
 
-def open_versions(game: Game) -> list[ResultVersion]:
+def game_open_versions(*, game: Game) -> list[ResultVersion]:
     return list(
         game.result_versions.filter(status__in=ResultVersion.OPEN_STATUSES).order_by("number")
     )
 
 
-def entrant_rounds(game: Game, entrant: str) -> list[dict[str, Any]]:
+def entry_rounds(*, game: Game, entrant: str) -> list[dict[str, Any]]:
     """The rounds this entrant has entered so far, latest entry per round, in round order."""
     rounds: dict[int, dict[str, Any]] = {}
     for submission in game.submissions.filter(entrant=entrant).order_by("created_at", "id"):
@@ -98,12 +98,12 @@ def entrant_rounds(game: Game, entrant: str) -> list[dict[str, Any]]:
     return [rounds[n] for n in sorted(rounds)]
 
 
-def entrant_label(game: Game, entrant: str) -> str:
+def entrant_label(*, game: Game, entrant: str) -> str:
     """Words for an entrant key: the side's players, or the user's name."""
     parts = entrant.split(":")
     if parts[0] == "game" and len(parts) == 4 and parts[2] == "side":
         side = int(parts[3])
-        names = next((s.label for s in game_sides(game) if s.side == side), f"side {side}")
+        names = next((s.label for s in game_sides(game=game) if s.side == side), f"side {side}")
         return f"{names} (at the table)"
     if parts[0] == "user":
         user = get_user_model().objects.filter(pk=parts[1]).first()
@@ -111,12 +111,12 @@ def entrant_label(game: Game, entrant: str) -> str:
     return entrant
 
 
-def flagged_submissions(game: Game) -> QuerySet[Submission]:
+def game_flagged_submissions(*, game: Game) -> QuerySet[Submission]:
     """Sheets and logs whose figures differ from the other kind's for the same round."""
     return game.submissions.exclude(differences=[])
 
 
-def event_games(event: Event) -> QuerySet[Game]:
+def event_games(*, event: Event) -> QuerySet[Game]:
     return (
         Game.objects.filter(table__rotation__event=event)
         .select_related("table__rotation")
@@ -124,7 +124,7 @@ def event_games(event: Event) -> QuerySet[Game]:
     )
 
 
-def version_summary(version: ResultVersion) -> dict[str, Any]:
+def version_summary(*, version: ResultVersion) -> dict[str, Any]:
     return {
         "number": version.number,
         "status": version.status,
@@ -136,13 +136,13 @@ def version_summary(version: ResultVersion) -> dict[str, Any]:
     }
 
 
-def version_rows(game: Game) -> list[dict[str, Any]]:
+def game_version_rows(*, game: Game) -> list[dict[str, Any]]:
     """Every version of the game's result, newest first, in words a page can show."""
     return [
         {
             "version": version,
-            "entered_by": entrant_label(game, version.entered_by),
-            "confirmed_by": entrant_label(game, version.confirmed_by)
+            "entered_by": entrant_label(game=game, entrant=version.entered_by),
+            "confirmed_by": entrant_label(game=game, entrant=version.confirmed_by)
             if version.confirmed_by
             else "",
             "round_scores": [
@@ -150,5 +150,17 @@ def version_rows(game: Game) -> list[dict[str, Any]]:
                 for r in version.rounds
             ],
         }
-        for version in game_versions(game)
+        for version in game_versions(game=game)
     ]
+
+
+def rotation_points(*, rotation: Rotation) -> dict[int, int]:
+    """Player id → their side's game total in this rotation (from confirmed round results)."""
+    side_totals = (
+        RoundResult.objects.filter(game__table__rotation=rotation)
+        .values("game_id", "side")
+        .annotate(total=Sum("score"))
+    )
+    totals = {(row["game_id"], row["side"]): row["total"] for row in side_totals}
+    seats = Seat.objects.filter(rotation=rotation).values("player_id", "side", "table__game")
+    return {s["player_id"]: totals.get((s["table__game"], s["side"]), 0) for s in seats}

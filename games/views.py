@@ -11,12 +11,14 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from config.throttling import page_lookup_throttled
+from core.errors import DomainError, Gone, Invalid
+from core.http import refusal_status
+from core.throttling import page_lookup_throttled
 from games import selectors, services
 from games.engine.checking import parse_document
 from games.engine.errors import EngineError
 from games.forms import CodeForm, ConfirmForm, LogUploadForm, SheetForm, SideForm
-from games.services import Entrant, ResultRefused
+from games.services import Entrant
 from league.models import Game
 from league.permissions import is_scorer
 
@@ -27,7 +29,7 @@ MAX_LOG_BYTES = 2_000_000
 def play_home(request: HttpRequest) -> HttpResponse:
     form = CodeForm(request.POST or None)
     if form.is_valid():
-        game = selectors.game_by_code(form.cleaned_data["code"])
+        game = selectors.game_by_code(code=form.cleaned_data["code"])
         if game is not None:
             return redirect("play-game", token=game.entry_token)
         request.lookup_failed = True  # a guess: counted by the lookup throttle
@@ -40,7 +42,7 @@ def _session_key(game: Game) -> str:
 
 
 def _entrant(request: HttpRequest, game: Game) -> Entrant | None:
-    if is_scorer(request.user, selectors.event_of(game).club_id):
+    if is_scorer(request.user, selectors.game_event(game=game).club_id):
         return Entrant.for_user(request.user)
     side = services.seated_side(game=game, user=request.user)
     if side is None:
@@ -49,13 +51,13 @@ def _entrant(request: HttpRequest, game: Game) -> Entrant | None:
 
 
 def _game_or_early(request: HttpRequest, token: str) -> Game | HttpResponse:
-    game = selectors.game_by_token(token)
+    game = selectors.game_by_token(token=token)
     if game is None:
         raise Http404("No game has this link.")
     try:
         services.table_link_check(game=game)
-    except services.ResultClosed as closed:
-        if not is_scorer(request.user, selectors.event_of(game).club_id):
+    except Gone as closed:
+        if not is_scorer(request.user, selectors.game_event(game=game).club_id):
             return render(
                 request, "games/closed.html", {"game": game, "message": closed.message}, status=410
             )
@@ -63,27 +65,27 @@ def _game_or_early(request: HttpRequest, token: str) -> Game | HttpResponse:
 
 
 def _page(request: HttpRequest, game: Game, *, status: int = 200, **forms: Any) -> HttpResponse:
-    sides = selectors.game_sides(game)
-    rules = services.game_table(game)
+    sides = selectors.game_sides(game=game)
+    rules = services.game_table(game=game)
     entrant = _entrant(request, game)
     context = {
         "game": game,
-        "event": selectors.event_of(game),
-        "seats": selectors.game_seats(game),
+        "event": selectors.game_event(game=game),
+        "seats": selectors.game_seats(game=game),
         "sides": sides,
         "entrant": entrant,
-        "entrant_label": selectors.entrant_label(game, entrant.key) if entrant else "",
-        "entered_rounds": selectors.entrant_rounds(game, entrant.key) if entrant else [],
-        "versions": selectors.version_rows(game),
+        "entrant_label": selectors.entrant_label(game=game, entrant=entrant.key) if entrant else "",
+        "entered_rounds": selectors.entry_rounds(game=game, entrant=entrant.key) if entrant else [],
+        "versions": selectors.game_version_rows(game=game),
         "to_confirm": [
-            v for v in selectors.open_versions(game) if entrant and v.entered_by != entrant.key
+            v for v in selectors.game_open_versions(game=game) if entrant and v.entered_by != entrant.key
         ],
         "side_form": forms.get("side_form") or SideForm(sides=sides),
         "sheet_form": forms.get("sheet_form") or SheetForm(sides=sides, rounds=rules.rules.rounds),
         "log_form": forms.get("log_form") or LogUploadForm(),
         "rules_spec": rules.rules_spec,
         "players": len(rules.players),
-        "flagged": selectors.flagged_submissions(game),
+        "flagged": selectors.game_flagged_submissions(game=game),
     }
     return render(request, "games/game.html", context, status=status)
 
@@ -102,7 +104,7 @@ def choose_side(request: HttpRequest, token: str) -> HttpResponse:
     game = _game_or_early(request, token)
     if isinstance(game, HttpResponse):
         return game
-    form = SideForm(request.POST, sides=selectors.game_sides(game))
+    form = SideForm(request.POST, sides=selectors.game_sides(game=game))
     if not form.is_valid():
         return _page(request, game, status=400, side_form=form)
     request.session[_session_key(game)] = form.cleaned_data["side"]
@@ -136,16 +138,16 @@ def submit_sheet(request: HttpRequest, token: str) -> HttpResponse:
         return game
     form = SheetForm(
         request.POST,
-        sides=selectors.game_sides(game),
-        rounds=services.game_table(game).rules.rounds,
+        sides=selectors.game_sides(game=game),
+        rounds=services.game_table(game=game).rules.rounds,
     )
     if not form.is_valid():
         return _page(request, game, status=400, sheet_form=form)
     try:
         early = _submit(request, game, form.sheet(), form.cleaned_data["idempotency_key"])
-    except ResultRefused as refused:
+    except DomainError as refused:
         form.add_error(None, f"{refused.message} ({refused.code})")
-        return _page(request, game, status=refused.http_status, sheet_form=form)
+        return _page(request, game, status=refusal_status(refused), sheet_form=form)
     return early or redirect("play-game", token=token)
 
 
@@ -161,15 +163,15 @@ def upload_log(request: HttpRequest, token: str) -> HttpResponse:
     upload = form.cleaned_data["log"]
     try:
         if upload.size > MAX_LOG_BYTES:
-            raise ResultRefused("TOO_LARGE", "The file is larger than 2 MB; is it a move log?")
+            raise Invalid("TOO_LARGE", "The file is larger than 2 MB; is it a move log?")
         document = parse_document(upload.read())
         early = _submit(request, game, document, form.cleaned_data["idempotency_key"])
     except EngineError as err:
         form.add_error("log", f"{err.message} ({err.code})")
         return _page(request, game, status=400, log_form=form)
-    except ResultRefused as refused:
+    except DomainError as refused:
         form.add_error("log", f"{refused.message} ({refused.code})")
-        return _page(request, game, status=refused.http_status, log_form=form)
+        return _page(request, game, status=refusal_status(refused), log_form=form)
     return early or redirect("play-game", token=token)
 
 
@@ -188,7 +190,7 @@ def confirm_result(request: HttpRequest, token: str) -> HttpResponse:
         services.result_confirm(
             game=game, version_number=form.cleaned_data["version"], entrant=entrant
         )
-    except ResultRefused as refused:
+    except DomainError as refused:
         messages.error(request, refused.message)
         return redirect("play-game", token=token)
     messages.success(request, "Thank you: the result is confirmed.")

@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.http import HttpRequest
 
+from core.errors import DomainError
 from league import services
 from league.models import (
     Club,
@@ -132,7 +133,7 @@ class EventAdminForm(forms.ModelForm):
                 raise _DryRun
         except _DryRun:
             pass
-        except services.LeagueError as err:
+        except DomainError as err:
             if err.field in self.fields:
                 raise ValidationError({err.field: err.message}) from err
             raise ValidationError(err.message) from err

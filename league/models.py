@@ -10,6 +10,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from league.tie_breaks import TIE_BREAKS
+
 
 class Club(models.Model):
     name = models.CharField(max_length=120)
@@ -163,15 +165,7 @@ class Event(models.Model):
         RUNNING = "running", "Running"
         FINISHED = "finished", "Finished"
 
-    TIE_BREAKS = (
-        "match_points",
-        "total_points",
-        "point_difference",
-        "head_to_head",
-        "opponents_strength",
-        "wins",
-        "fewest_held_points",
-    )
+    TIE_BREAKS = TIE_BREAKS
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
     season = models.ForeignKey(

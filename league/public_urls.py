@@ -1,4 +1,5 @@
-"""Public pages (home, clubs, leagues, seasons, events) and the director's printable table cards."""
+"""Public pages of the league alone (home, clubs, leagues) and the director's printable table
+cards; the season and event pages, which show standings too, are in `site_pages`."""
 
 from django.urls import path
 
@@ -8,11 +9,5 @@ urlpatterns = [
     path("", public.home, name="home"),
     path("clubs/<slug:club>/", public.club_detail, name="club-detail"),
     path("clubs/<slug:club>/leagues/<slug:league>/", public.league_detail, name="league-detail"),
-    path(
-        "clubs/<slug:club>/leagues/<slug:league>/seasons/<slug:season>/",
-        public.season_detail,
-        name="season-detail",
-    ),
-    path("events/<slug:slug>/", public.event_detail, name="event-detail"),
     path("events/<slug:slug>/table-cards/", public.table_cards, name="event-table-cards"),
 ]

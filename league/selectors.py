@@ -8,9 +8,10 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Prefetch, QuerySet, Sum
+from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
+from league import hooks
 from league.models import Event, Game, Registration, Rotation, Seat, SitOut, Table
 from league.permissions import directed_clubs, visible_events
 from league.seating import RotationPlan, TablePlan, quality_report
@@ -69,7 +70,7 @@ def event_detail(*, slug: str, user: User | AnonymousUser) -> Event:
     )
 
 
-def entrant_name(registration: Registration) -> str:
+def registration_name(*, registration: Registration) -> str:
     return str(registration.player or registration.partnership)
 
 
@@ -96,7 +97,7 @@ def next_rotation_number(*, event: Event) -> int:
     return max(event.rotations.values_list("number", flat=True), default=0) + 1
 
 
-def rotation_as_plan(rotation: Rotation) -> RotationPlan:
+def rotation_as_plan(*, rotation: Rotation) -> RotationPlan:
     """A rotation's stored seating as the seating generator's RotationPlan."""
     tables = []
     for table in rotation.tables.order_by("number").prefetch_related("seats").select_related("game"):
@@ -114,18 +115,10 @@ def rotation_as_plan(rotation: Rotation) -> RotationPlan:
     return RotationPlan(tables=tuple(tables), sit_out=sit_out)
 
 
-def rotation_points(rotation: Rotation) -> dict[int, int]:
-    """Player id → their side's game total in this rotation (from confirmed round results)."""
-    from games.models import RoundResult
-
-    side_totals = (
-        RoundResult.objects.filter(game__table__rotation=rotation)
-        .values("game_id", "side")
-        .annotate(total=Sum("score"))
-    )
-    totals = {(row["game_id"], row["side"]): row["total"] for row in side_totals}
-    seats = Seat.objects.filter(rotation=rotation).values("player_id", "side", "table__game")
-    return {s["player_id"]: totals.get((s["table__game"], s["side"]), 0) for s in seats}
+def rotation_points(*, rotation: Rotation) -> dict[int, int]:
+    """Player id → their side's game total in this rotation, from confirmed results (which the
+    games app provides through `league.hooks`)."""
+    return hooks.rotation_points(rotation=rotation)
 
 
 @dataclass
@@ -157,7 +150,7 @@ class RotationView:
         return sorted(seated + self.sit_outs, key=lambda p: p.name)
 
 
-def rotation_plan(rotation: Rotation) -> RotationView:
+def rotation_plan(*, rotation: Rotation) -> RotationView:
     """A rotation as a template draws it: tables with seats in clockwise order, each side's
     players (partners) and who deals first. Uses prefetched data when present."""
     tables = []
@@ -178,7 +171,7 @@ def rotation_plan(rotation: Rotation) -> RotationView:
 def seating_quality(*, event: Event) -> dict[str, object]:
     """How fair the seating so far is: partner repeats, the spread of opponent meetings, and
     the fewest/most sit-outs and first deals per player (from `seating.quality_report`)."""
-    plans = [rotation_as_plan(r) for r in event.rotations.order_by("number")]
+    plans = [rotation_as_plan(rotation=r) for r in event.rotations.order_by("number")]
     players = {p for plan in plans for t in plan.tables for p in t.seats} | {
         p for plan in plans for p in plan.sit_out
     }

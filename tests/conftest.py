@@ -24,8 +24,8 @@ def examples_dir() -> Path:
 
 @pytest.fixture(autouse=True)
 def _django_test_settings(request):
-    """Run Celery tasks in-process (a real-worker test turns this off for itself) and hash
-    passwords fast. Pure tests
+    """Run Celery tasks in-process (a real-worker test turns this off for itself), hash
+    passwords fast and link static files unhashed. Pure tests
     (the engine's, the seating generator's) may run without pytest-django: nothing to do then."""
     if not request.config.pluginmanager.hasplugin("django"):
         yield
@@ -43,6 +43,10 @@ def _django_test_settings(request):
             "LOCATION": f"throttle-{uuid.uuid4().hex}",
         },
     }
+    # Pages link static files by their plain names: the hashed names need a collectstatic,
+    # which tests/site/test_static_delivery.py runs once to check what production serves.
+    settings.STORAGES = {**settings.STORAGES, "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
     previous = app.conf.task_always_eager
     app.conf.task_always_eager = True
     settings.CELERY_TASK_ALWAYS_EAGER = True

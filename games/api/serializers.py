@@ -104,14 +104,14 @@ class ResultSerializer(serializers.ModelSerializer):
         ]
 
     def get_sides(self, game: Game) -> list[dict[str, Any]]:
-        return [{"side": s.side, "players": s.names} for s in selectors.game_sides(game)]
+        return [{"side": s.side, "players": s.names} for s in selectors.game_sides(game=game)]
 
     def get_current(self, game: Game) -> dict[str, Any] | None:
-        version = selectors.current_version(game)
+        version = selectors.game_current_version(game=game)
         return ResultVersionSerializer(version).data if version else None
 
     def get_revision(self, game: Game) -> int:
-        return result_revision(game)
+        return result_revision(game=game)
 
 
 class ResultDetailSerializer(ResultSerializer):
@@ -122,7 +122,7 @@ class ResultDetailSerializer(ResultSerializer):
         fields = [*ResultSerializer.Meta.fields, "versions", "submissions"]
 
     def get_versions(self, game: Game) -> list[dict[str, Any]]:
-        return ResultVersionSerializer(selectors.game_versions(game), many=True).data
+        return ResultVersionSerializer(selectors.game_versions(game=game), many=True).data
 
     def get_submissions(self, game: Game) -> list[dict[str, Any]]:
-        return SubmissionSerializer(selectors.game_submissions(game), many=True).data
+        return SubmissionSerializer(selectors.game_submissions(game=game), many=True).data

@@ -21,8 +21,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.parsers import BodyTooLarge, max_body_bytes
-from config.throttling import CheckThrottle, api_lookup_failed, api_lookup_guard
+from core.errors import Forbidden, Invalid
+from core.parsers import BodyTooLarge, max_body_bytes
+from core.throttling import CheckThrottle, api_lookup_failed, api_lookup_guard
 from games import selectors, services
 from games.api.serializers import (
     ConfirmationInput,
@@ -35,7 +36,7 @@ from games.api.serializers import (
 )
 from games.engine.checking import check_document, document_kind
 from games.engine.schemas import load_schema
-from games.services import Entrant, ResultRefused
+from games.services import Entrant
 from league.models import Game
 from league.permissions import check_can_view_event, is_director, is_scorer
 
@@ -65,14 +66,11 @@ IF_MATCH = OpenApiParameter(
 )
 
 
-class ResultAPIError(exceptions.APIException):
-    def __init__(self, refused: ResultRefused) -> None:
-        super().__init__(detail=refused.as_dict())
-        self.status_code = refused.http_status
+class PreconditionRequired(exceptions.APIException):
+    """A correction sent without If-Match (HTTP's 428: not a refusal of the services)."""
 
-
-class PreconditionRequired(ResultRefused):
-    http_status = status.HTTP_428_PRECONDITION_REQUIRED
+    status_code = status.HTTP_428_PRECONDITION_REQUIRED
+    default_code = "PRECONDITION_REQUIRED"
 
 
 class TableCredentialOrSignedIn(BasePermission):
@@ -86,7 +84,8 @@ class TableCredentialOrSignedIn(BasePermission):
 
 
 class ResultsAPIView(APIView):
-    """Refusals from the services become the API's JSON error shape."""
+    """A size limit on the body; refusals from the services become the API's JSON error shape
+    in `config.api_errors`."""
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         try:
@@ -96,11 +95,6 @@ class ResultsAPIView(APIView):
         if length > max_body_bytes():
             raise BodyTooLarge(max_body_bytes())
         super().initial(request, *args, **kwargs)
-
-    def handle_exception(self, exc: Exception) -> Response:
-        if isinstance(exc, ResultRefused):
-            exc = ResultAPIError(exc)
-        return super().handle_exception(exc)
 
     def game_for_writer(self, request: Request, game_id: int) -> Game:
         game = get_object_or_404(Game.objects.select_related("table__rotation__event"), pk=game_id)
@@ -115,11 +109,11 @@ class ResultsAPIView(APIView):
             api_lookup_guard(request)
             if not constant_time_compare(token, game.entry_token):
                 api_lookup_failed(request)
-                raise services.ResultForbidden(
+                raise Forbidden(
                     "WRONG_TABLE_LINK", "This table link belongs to another game."
                 )
             return services.table_entrant(game=game, side=side)
-        if is_scorer(request.user, selectors.event_of(game).club_id):
+        if is_scorer(request.user, selectors.game_event(game=game).club_id):
             return Entrant.for_user(request.user)
         own_side = services.seated_side(game=game, user=request.user)
         if own_side is not None:
@@ -131,7 +125,7 @@ class ResultsAPIView(APIView):
 
 
 def _readable_or_404(request: Request, game: Game) -> None:
-    check_can_view_event(request.user, selectors.event_of(game))
+    check_can_view_event(request.user, selectors.game_event(game=game))
 
 
 class ResultFilter(django_filters.FilterSet):
@@ -151,18 +145,18 @@ class ResultList(generics.ListAPIView):
     filterset_class = ResultFilter
 
     def get_queryset(self) -> QuerySet[Game]:
-        return selectors.games_with_results(self.request.user)
+        return selectors.games_with_results(user=self.request.user)
 
 
 class ResultDetail(ResultsAPIView):
     @extend_schema(responses=ResultDetailSerializer)
     def get(self, request: Request, game_id: int) -> Response:
-        game = get_object_or_404(selectors.games_with_results(request.user), pk=game_id)
+        game = get_object_or_404(selectors.games_with_results(user=request.user), pk=game_id)
         return _with_etag(Response(ResultDetailSerializer(game).data), game)
 
 
 def _with_etag(response: Response, game: Game) -> Response:
-    response["ETag"] = f'"{services.result_revision(game)}"'
+    response["ETag"] = f'"{services.result_revision(game=game)}"'
     return response
 
 
@@ -180,7 +174,7 @@ class SubmissionCreate(ResultsAPIView):
         entrant = self.entrant(request, game, data.get("side"))
         key = request.headers.get("Idempotency-Key") or data.get("idempotency_key")
         if not key:
-            raise ResultRefused(
+            raise Invalid(
                 "IDEMPOTENCY_KEY_REQUIRED",
                 "Send an Idempotency-Key header (any unique text per submission) so a retry "
                 "cannot enter the result twice.",
@@ -221,7 +215,7 @@ class CorrectionCreate(ResultsAPIView):
     def post(self, request: Request, game_id: int) -> Response:
         game = get_object_or_404(Game.objects.select_related("table__rotation__event"), pk=game_id)
         _readable_or_404(request, game)
-        if not is_director(request.user, selectors.event_of(game).club_id):
+        if not is_director(request.user, selectors.game_event(game=game).club_id):
             raise exceptions.PermissionDenied("Only the club's directors may correct results.")
         expected = _if_match(request)
         serializer = CorrectionInput(data=_body(request))
@@ -239,13 +233,14 @@ class CorrectionCreate(ResultsAPIView):
 def _if_match(request: Request) -> int:
     raw = (request.headers.get("If-Match") or "").strip()
     if not raw:
-        raise PreconditionRequired(
-            "PRECONDITION_REQUIRED",
-            "Send If-Match with the result's ETag (its revision) so a stale correction is refused.",
-        )
+        raise PreconditionRequired({
+            "code": "PRECONDITION_REQUIRED",
+            "message": "Send If-Match with the result's ETag (its revision) so a stale correction "
+            "is refused.",
+        })
     value = raw.removeprefix("W/").strip('"')
     if not IF_MATCH_VALUE.fullmatch(value):
-        raise ResultRefused(
+        raise Invalid(
             "BAD_IF_MATCH", f'If-Match should be the result\'s ETag, like "3"; got {raw[:20]!r}.'
         )
     return int(value)
@@ -254,7 +249,7 @@ def _if_match(request: Request) -> int:
 def _body(request: Request) -> Any:
     data = request.data
     if not isinstance(data, dict):
-        raise ResultRefused("BAD_FORMAT", "The request body must be a JSON object.")
+        raise Invalid("BAD_FORMAT", "The request body must be a JSON object.")
     return data
 
 
@@ -277,7 +272,7 @@ class DocumentCheck(ResultsAPIView):
         document = _body(request)
         if "format" in document and document_kind(document) != self.kind:
             other = "logs" if self.kind == "sheet" else "sheets"
-            raise ResultRefused(
+            raise Invalid(
                 "WRONG_KIND",
                 f"This endpoint checks {self.kind}s; send this one to /api/{other}/check/.",
             )

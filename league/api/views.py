@@ -1,10 +1,10 @@
-"""League API: thin viewsets over `league.selectors` (reads) and `league.services` (writes).
+"""League API: thin viewsets over `league.selectors` (reads) and `league.services` (writes); a
+service's refusal becomes the API's JSON error in `config.api_errors`.
 
 Anyone reads public events; club members also read their club's private ones (others get 404).
 Only the club's directors write (others get 403).
 """
 
-from collections.abc import Callable
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
@@ -18,7 +18,6 @@ from rest_framework.response import Response
 from league import selectors, services
 from league.api import filters
 from league.api import serializers as s
-from league.api.errors import Refused
 from league.api.permissions import DirectorWrites
 from league.models import (
     Club,
@@ -34,17 +33,8 @@ from league.models import (
 )
 from league.permissions import can_view_event, is_director, visible_events
 from league.seating import RotationPlan, TablePlan
-from league.services import LeagueError
 
 WRITE_METHODS = ["get", "post", "patch", "head", "options"]
-
-
-def call(service: Callable[..., Any], **kwargs: Any) -> Any:
-    """Run a service; its refusal becomes a 4xx in the API error shape."""
-    try:
-        return service(**kwargs)
-    except LeagueError as error:
-        raise Refused(error) from error
 
 
 def require_director(request: Request, club_id: int) -> None:
@@ -73,10 +63,10 @@ class ClubViewSet(DirectorWritableViewSet):
     filterset_fields = ["slug"]
 
     def perform_create(self, serializer: s.ClubSerializer) -> None:
-        serializer.instance = call(services.club_create, director=self.request.user, **serializer.validated_data)
+        serializer.instance = services.club_create(director=self.request.user, **serializer.validated_data)
 
     def perform_update(self, serializer: s.ClubSerializer) -> None:
-        serializer.instance = call(services.club_update, club=serializer.instance, **serializer.validated_data)
+        serializer.instance = services.club_update(club=serializer.instance, **serializer.validated_data)
 
     @extend_schema(request=s.MembershipSerializer, responses=s.MembershipSerializer(many=True))
     @action(detail=True, methods=["get", "post"])
@@ -87,7 +77,7 @@ class ClubViewSet(DirectorWritableViewSet):
         if request.method == "POST":
             body = s.MembershipSerializer(data=request.data)
             body.is_valid(raise_exception=True)
-            call(services.membership_add, club=club, **body.validated_data)
+            services.membership_add(club=club, **body.validated_data)
         memberships = club.memberships.select_related("user").order_by("role", "user__username")
         return Response(s.MembershipSerializer(memberships, many=True).data)
 
@@ -100,11 +90,11 @@ class PlayerViewSet(DirectorWritableViewSet):
     def perform_create(self, serializer: s.PlayerSerializer) -> None:
         data = serializer.validated_data
         require_director(self.request, data["club"].pk)
-        serializer.instance = call(services.player_create, club=data["club"], name=data["name"])
+        serializer.instance = services.player_create(club=data["club"], name=data["name"])
 
     def perform_update(self, serializer: s.PlayerSerializer) -> None:
         data = {k: v for k, v in serializer.validated_data.items() if k != "club"}
-        serializer.instance = call(services.player_update, player=serializer.instance, **data)
+        serializer.instance = services.player_update(player=serializer.instance, **data)
 
 
 class PartnershipViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
@@ -116,7 +106,7 @@ class PartnershipViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet)
     def perform_create(self, serializer: s.PartnershipSerializer) -> None:
         data = serializer.validated_data
         require_director(self.request, data["club"].pk)
-        serializer.instance = call(services.partnership_create, **data)
+        serializer.instance = services.partnership_create(**data)
 
 
 class LeagueViewSet(DirectorWritableViewSet):
@@ -126,11 +116,11 @@ class LeagueViewSet(DirectorWritableViewSet):
 
     def perform_create(self, serializer: s.LeagueSerializer) -> None:
         require_director(self.request, serializer.validated_data["club"].pk)
-        serializer.instance = call(services.league_create, **serializer.validated_data)
+        serializer.instance = services.league_create(**serializer.validated_data)
 
     def perform_update(self, serializer: s.LeagueSerializer) -> None:
         data = {k: v for k, v in serializer.validated_data.items() if k != "club"}
-        serializer.instance = call(services.league_update, league=serializer.instance, **data)
+        serializer.instance = services.league_update(league=serializer.instance, **data)
 
 
 class SeasonViewSet(DirectorWritableViewSet):
@@ -140,11 +130,11 @@ class SeasonViewSet(DirectorWritableViewSet):
 
     def perform_create(self, serializer: s.SeasonSerializer) -> None:
         require_director(self.request, serializer.validated_data["league"].club_id)
-        serializer.instance = call(services.season_create, **serializer.validated_data)
+        serializer.instance = services.season_create(**serializer.validated_data)
 
     def perform_update(self, serializer: s.SeasonSerializer) -> None:
         data = {k: v for k, v in serializer.validated_data.items() if k != "league"}
-        serializer.instance = call(services.season_update, season=serializer.instance, **data)
+        serializer.instance = services.season_update(season=serializer.instance, **data)
 
 
 class EventViewSet(DirectorWritableViewSet):
@@ -159,10 +149,10 @@ class EventViewSet(DirectorWritableViewSet):
     def perform_create(self, serializer: s.EventSerializer) -> None:
         data = serializer.validated_data
         require_director(self.request, data["club"].pk)
-        serializer.instance = call(services.event_create, **data)
+        serializer.instance = services.event_create(**data)
 
     def perform_update(self, serializer: s.EventSerializer) -> None:
-        serializer.instance = call(services.event_update, event=serializer.instance, **serializer.validated_data)
+        serializer.instance = services.event_update(event=serializer.instance, **serializer.validated_data)
 
     @extend_schema(request=s.EventStatusSerializer, responses=s.EventSerializer)
     @action(detail=True, methods=["post"])
@@ -171,7 +161,7 @@ class EventViewSet(DirectorWritableViewSet):
         event = self.get_object()
         body = s.EventStatusSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        event = call(services.event_set_status, event=event, status=body.validated_data["status"])
+        event = services.event_set_status(event=event, status=body.validated_data["status"])
         return Response(s.EventSerializer(event, context=self.get_serializer_context()).data)
 
 
@@ -201,9 +191,8 @@ class RegistrationViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet
     def perform_create(self, serializer: s.RegistrationSerializer) -> None:
         data = serializer.validated_data
         require_event_director(self.request, data["event"])
-        serializer.instance = call(
-            services.registration_add, event=data["event"],
-            player=data.get("player"), partnership=data.get("partnership"),
+        serializer.instance = services.registration_add(
+            event=data["event"], player=data.get("player"), partnership=data.get("partnership")
         )
 
     @extend_schema(request=s.CheckInSerializer, responses=s.RegistrationSerializer)
@@ -212,23 +201,22 @@ class RegistrationViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet
         registration = self.get_object()
         body = s.CheckInSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        registration = call(
-            services.registration_check_in, registration=registration,
-            checked_in=body.validated_data["checked_in"],
+        registration = services.registration_check_in(
+            registration=registration, checked_in=body.validated_data["checked_in"]
         )
         return Response(self.get_serializer(registration).data)
 
     @extend_schema(request=None, responses=s.RegistrationSerializer)
     @action(detail=True, methods=["post"])
     def withdraw(self, request: Request, pk: str | None = None) -> Response:
-        registration = call(services.registration_withdraw, registration=self.get_object())
+        registration = services.registration_withdraw(registration=self.get_object())
         return Response(self.get_serializer(registration).data)
 
     @extend_schema(request=None, responses=s.RegistrationSerializer)
     @action(detail=True, methods=["post"])
     def reinstate(self, request: Request, pk: str | None = None) -> Response:
         """Undo a withdrawal."""
-        registration = call(services.registration_reinstate, registration=self.get_object())
+        registration = services.registration_reinstate(registration=self.get_object())
         return Response(self.get_serializer(registration).data)
 
 
@@ -249,7 +237,7 @@ class RotationViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
         )
 
     def perform_destroy(self, instance: Rotation) -> None:
-        call(services.rotation_delete, rotation=instance)
+        services.rotation_delete(rotation=instance)
 
     def _fresh(self, rotation: Rotation) -> Response:
         return Response(self.get_serializer(self.get_queryset().get(pk=rotation.pk)).data)
@@ -262,7 +250,7 @@ class RotationViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
         body.is_valid(raise_exception=True)
         event = body.validated_data["event"]
         require_event_director(request, event)
-        rotation = call(services.rotation_generate, event=event)
+        rotation = services.rotation_generate(event=event)
         response = self._fresh(rotation)
         response.status_code = status.HTTP_201_CREATED
         return response
@@ -273,7 +261,7 @@ class RotationViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
         rotation = self.get_object()
         body = s.SwapSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        call(services.rotation_swap_players, rotation=rotation, **body.validated_data)
+        services.rotation_swap_players(rotation=rotation, **body.validated_data)
         return self._fresh(rotation)
 
     @extend_schema(request=s.SeatingPlanSerializer, responses=s.RotationSerializer)
@@ -283,18 +271,18 @@ class RotationViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
         rotation = self.get_object()
         body = s.SeatingPlanSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        call(services.rotation_update_seating, rotation=rotation, plan=_plan_from(body.validated_data))
+        services.rotation_update_seating(rotation=rotation, plan=_plan_from(body.validated_data))
         return self._fresh(rotation)
 
     @extend_schema(request=None, responses=s.RotationSerializer)
     @action(detail=True, methods=["post"])
     def start(self, request: Request, pk: str | None = None) -> Response:
-        return self._fresh(call(services.rotation_start, rotation=self.get_object()))
+        return self._fresh(services.rotation_start(rotation=self.get_object()))
 
     @extend_schema(request=None, responses=s.RotationSerializer)
     @action(detail=True, methods=["post"])
     def close(self, request: Request, pk: str | None = None) -> Response:
-        return self._fresh(call(services.rotation_close, rotation=self.get_object()))
+        return self._fresh(services.rotation_close(rotation=self.get_object()))
 
 
 def _plan_from(data: dict[str, Any]) -> RotationPlan:

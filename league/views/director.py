@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from core.errors import DomainError
 from league import selectors, services
 from league.forms import (
     ClubForm,
@@ -28,7 +29,6 @@ from league.forms import (
 )
 from league.models import Club, Event, Registration, Rotation
 from league.permissions import check_directs_club, check_directs_event, directed_clubs
-from league.services import LeagueError
 
 
 def _directed_event(request: HttpRequest, slug: str) -> Event:
@@ -42,7 +42,7 @@ def _attempt(request: HttpRequest, done: str, service: Callable[..., Any], **kwa
     """Run a service and report the outcome as a message; None when it was refused."""
     try:
         result = service(**kwargs)
-    except LeagueError as error:
+    except DomainError as error:
         messages.error(request, error.message)
         return None
     messages.success(request, done)
@@ -177,7 +177,7 @@ def _form_service(request: HttpRequest, form: EventForm, service: Callable[..., 
     """Run a service for a form; a refusal is attached to the field it names."""
     try:
         return service(**kwargs)
-    except LeagueError as error:
+    except DomainError as error:
         field = error.field if error.field in form.fields else None
         if field is None and error.field == "tie_breaks":
             field = "tie_break_1"
@@ -189,7 +189,7 @@ def _form_service(request: HttpRequest, form: EventForm, service: Callable[..., 
 def event_page(request: HttpRequest, slug: str) -> HttpResponse:
     _directed_event(request, slug)
     event = selectors.event_detail(slug=slug, user=request.user)
-    rotations = [selectors.rotation_plan(r) for r in event.rotations.all()]
+    rotations = [selectors.rotation_plan(rotation=r) for r in event.rotations.all()]
     context = {
         "event": event,
         "next_status": services.NEXT_STATUS.get(event.status),
@@ -226,7 +226,7 @@ def registration_add(request: HttpRequest, slug: str) -> HttpResponse:
     registration = _attempt(request, "Entered.", services.registration_add_entrant, event=event,
                             players=form.cleaned_data["entrants"])
     if registration:
-        messages.info(request, f"{selectors.entrant_name(registration)} is entered.")
+        messages.info(request, f"{selectors.registration_name(registration=registration)} is entered.")
     return _back(event, "registrations")
 
 
@@ -240,7 +240,7 @@ def registration_check_in(request: HttpRequest, slug: str, pk: int) -> HttpRespo
     event = _directed_event(request, slug)
     registration = _registration(event, pk)
     checked_in = request.POST.get("checked_in") == "1"
-    done = f"{selectors.entrant_name(registration)} {'checked in' if checked_in else 'no longer checked in'}."
+    done = f"{selectors.registration_name(registration=registration)} {'checked in' if checked_in else 'no longer checked in'}."
     _attempt(request, done, services.registration_check_in, registration=registration, checked_in=checked_in)
     return _back(event, "registrations")
 
@@ -250,7 +250,7 @@ def registration_check_in(request: HttpRequest, slug: str, pk: int) -> HttpRespo
 def registration_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     event = _directed_event(request, slug)
     registration = _registration(event, pk)
-    _attempt(request, f"{selectors.entrant_name(registration)} withdrawn.", services.registration_withdraw,
+    _attempt(request, f"{selectors.registration_name(registration=registration)} withdrawn.", services.registration_withdraw,
              registration=registration)
     return _back(event, "registrations")
 
@@ -260,7 +260,7 @@ def registration_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpRespo
 def registration_reinstate(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     event = _directed_event(request, slug)
     registration = _registration(event, pk)
-    _attempt(request, f"{selectors.entrant_name(registration)} plays again.", services.registration_reinstate,
+    _attempt(request, f"{selectors.registration_name(registration=registration)} plays again.", services.registration_reinstate,
              registration=registration)
     return _back(event, "registrations")
 

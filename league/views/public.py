@@ -1,4 +1,5 @@
-"""The public site: home, clubs, leagues, seasons, events, and the director's printable table cards.
+"""The public pages of the league alone: home, clubs and leagues, and the director's printable table
+cards (the season and event pages, which also show standings, are in `site_pages.views`).
 
 Every page runs a fixed number of queries whatever the club's size: lists are fetched with
 `select_related` / `Prefetch` and the seating plans are built in Python from prefetched rows.
@@ -11,50 +12,11 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadReque
 from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import SafeString, mark_safe
 
-from analytics import selectors as analytics_selectors
-from games.engine.errors import EngineError
-from games.engine.rules import BookCounts, RuleSet, rules_from_spec
 from league import selectors
-from league.models import Club, Event, League, Rotation, Season
+from league.models import Club, Event, League, Rotation
 from league.permissions import check_directs_club, is_director, visible_events
 
 HOME_EVENT_LIMIT = 8
-STANDINGS_REFRESH_SECONDS = 5
-
-
-# --- rule set summary ---------------------------------------------------------------------------
-
-
-def _books(counts: BookCounts) -> str:
-    return f"{counts.clean} clean, {counts.dirty} dirty, {counts.wild} wild"
-
-
-def _rules_summary(rules: RuleSet) -> list[tuple[str, str]]:
-    """The few parameters a player asks about at the table, in plain words."""
-    wilds = "no limit" if rules.max_wilds is None else f"at most {rules.max_wilds}"
-    red_threes = (
-        f"laid out for {rules.red_three_bonus} each"
-        if rules.red_threes == "lay"
-        else "held (dead cards)"
-    )
-    return [
-        ("Rounds", str(rules.rounds)),
-        ("Hand / foot", f"{rules.hand_size} / {rules.foot_size} cards"),
-        ("First lay-down minimums", ", ".join(str(m) for m in rules.meld_minimums)),
-        ("Books needed to go out", _books(rules.books_to_go_out)),
-        ("Book bonuses", _books(rules.book_bonus)),
-        ("Wild cards in a meld", wilds),
-        ("Red threes", f"{red_threes}; {rules.red_three_penalty} if caught holding"),
-        ("Going out bonus", str(rules.going_out_bonus)),
-    ]
-
-
-def _rules_context(event: Event) -> dict:
-    try:
-        rules = rules_from_spec(event.rules_spec)
-    except EngineError as error:
-        return {"rules_error": error.message, "rules_summary": []}
-    return {"rules_error": None, "rules_summary": _rules_summary(rules)}
 
 
 # --- pages --------------------------------------------------------------------------------------
@@ -91,64 +53,13 @@ def league_detail(request: HttpRequest, club: str, league: str) -> HttpResponse:
     return render(request, "league/public/league.html", context)
 
 
-def season_detail(request: HttpRequest, club: str, league: str, season: str) -> HttpResponse:
-    season_obj = get_object_or_404(
-        Season.objects.select_related("league__club"),
-        league__club__slug=club,
-        league__slug=league,
-        slug=season,
-    )
-    nights = (
-        visible_events(request.user)
-        .filter(season=season_obj)
-        .annotate(entrants=Count("registrations", distinct=True))
-        .order_by("-date", "name")
-    )
-    context = {
-        "season": season_obj,
-        "league": season_obj.league,
-        "club": season_obj.league.club,
-        "nights": nights,
-        "standings": analytics_selectors.season_standings(season_obj),
-    }
-    return render(request, "league/public/season.html", context)
-
-
-def _event_or_404(request: HttpRequest, slug: str) -> Event:
+def event_or_404(request: HttpRequest, slug: str) -> Event:
     """The event with its seating and registrations; 404 alike for unknown events and for
     events the user may not see, so private events do not reveal that they exist."""
     try:
         return selectors.event_detail(slug=slug, user=request.user)
     except Event.DoesNotExist:
         raise Http404("No such event.") from None
-
-
-def _rotation_views(event: Event, show_drafts: bool) -> list[dict]:
-    views = []
-    for rotation in event.rotations.all():
-        hidden = rotation.status == Rotation.Status.DRAFT and not show_drafts
-        views.append({"plan": selectors.rotation_plan(rotation), "hidden": hidden})
-    return views
-
-
-def _entrant_count(event: Event) -> int:
-    return sum(1 for r in event.registrations.all() if r.withdrawn_after_rotation is None)
-
-
-def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _event_or_404(request, slug)
-    director = is_director(request.user, event.club)
-    context = {
-        "event": event,
-        "is_director": director,
-        "entrant_count": _entrant_count(event),
-        "rotations": _rotation_views(event, show_drafts=director),
-        "standings": analytics_selectors.event_standings(event),
-        "live": event.status == Event.Status.RUNNING,
-        "refresh_seconds": STANDINGS_REFRESH_SECONDS,
-        **_rules_context(event),
-    }
-    return render(request, "league/public/event.html", context)
 
 
 # --- table cards --------------------------------------------------------------------------------
@@ -186,7 +97,7 @@ def _table_card(request: HttpRequest, table: selectors.TableView) -> dict:
 
 
 def table_cards(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _event_or_404(request, slug)
+    event = event_or_404(request, slug)
     check_directs_club(request.user, event.club)
     raw = request.GET.get("rotation", "").strip()
     if raw and not (raw.isascii() and raw.isdigit()):
@@ -195,7 +106,7 @@ def table_cards(request: HttpRequest, slug: str) -> HttpResponse:
             content_type="text/plain; charset=utf-8",
         )
     rotation = _requested_rotation(event, int(raw) if raw else None)
-    plan = selectors.rotation_plan(rotation) if rotation else None
+    plan = selectors.rotation_plan(rotation=rotation) if rotation else None
     context = {
         "event": event,
         "rotation": rotation,

@@ -50,7 +50,7 @@ def test_refresh_replaces_the_snapshot_in_place(four):
     confirm(make_game(event=event, players=players), [[10, 20]])
     services.event_standings_refresh(event=event)
     assert StandingsSnapshot.objects.filter(event=event).count() == 1
-    assert selectors.event_standings(event).games == 1
+    assert selectors.event_standings(event=event).games == 1
 
 
 def test_season_standings_aggregate_the_nights_snapshots(four):
@@ -64,7 +64,7 @@ def test_season_standings_aggregate_the_nights_snapshots(four):
                                                            players[3]]), [[50, 60]])
     services.event_recompute(event_id=night1.pk)
     services.event_recompute(event_id=night2.pk)
-    rows = selectors.season_standings(season).rows
+    rows = selectors.season_standings(season=season).rows
     by_name = {r["name"]: (r["rank"], r["nights"], r["score"]) for r in rows}
     assert by_name["Ann"] == (1, 2, 550)
     assert by_name["Ben"] == by_name["Dan"] == (2, 2, 160)  # partners both nights: shared rank
@@ -140,7 +140,7 @@ def test_statistics_match_hand_computed_figures(four):
             clean_books=[[3, 0]], held_points=[[0, 20]])
     services.ratings_recompute(club_id=club.pk)
     services.statistics_recompute(club_id=club.pk)
-    ann = selectors.player_stats(a)
+    ann = selectors.player_stats(player=a)
     assert (ann["games"], ann["wins"], ann["ties"], ann["losses"], ann["rounds"]) == (2, 1, 1, 0, 3)
     assert ann["win_rate"] == 0.5
     assert ann["average_score_round_1"] == 250  # (100 + 400) / 2
@@ -148,12 +148,12 @@ def test_statistics_match_hand_computed_figures(four):
     assert ann["clean_books_per_round"] == 2  # (1 + 2 + 3) / 3
     assert ann["average_held_points"] == pytest.approx(3.333)
     assert ann["went_out_rate"] == pytest.approx(2 / 3, abs=1e-3)
-    dan = selectors.player_stats(d)
+    dan = selectors.player_stats(player=d)
     assert (dan["games"], dan["wins"], dan["losses"], dan["average_game_total"]) == (2, 0, 1, 200)
-    pair = selectors.partnership_stats(a, c)
+    pair = selectors.partnership_stats(a=a, b=c)
     assert (pair["games"], pair["ties"], pair["result_rate"]) == (1, 1, 0.5)
     assert pair["synergy"] == pytest.approx(0.0)  # equal ratings before game 1: expected 0.5
-    assert selectors.partnership_stats(a, b)["synergy"] > 0
+    assert selectors.partnership_stats(a=a, b=b)["synergy"] > 0
 
 
 def test_statistics_count_only_public_events_but_ratings_learn_from_every_game(four):
@@ -165,7 +165,7 @@ def test_statistics_count_only_public_events_but_ratings_learn_from_every_game(f
     services.ratings_recompute(club_id=club.pk)
     services.statistics_recompute(club_id=club.pk)
 
-    ann = selectors.player_stats(a)
+    ann = selectors.player_stats(player=a)
     assert (ann["games"], ann["wins"], ann["losses"]) == (1, 1, 0)
     assert RatingHistory.objects.filter(player=a).count() == 2
 
@@ -182,11 +182,11 @@ def test_statistics_use_move_log_facts_when_present(four):
         for r, ft, p in ((1, 6, 2), (2, 8, 0))
     ])
     services.statistics_recompute(club_id=club.pk)
-    ann = selectors.player_stats(players[0])
+    ann = selectors.player_stats(player=players[0])
     assert (ann["turns_to_foot"], ann["pickups_per_round"], ann["black_three_blocks_per_round"],
             ann["first_laydown_turn"], ann["logged_rounds"]) == (7, 1, 1, 3, 2)
-    assert "turns_to_foot" not in selectors.player_stats(players[1]) or \
-        selectors.player_stats(players[1])["turns_to_foot"] is None
+    assert "turns_to_foot" not in selectors.player_stats(player=players[1]) or \
+        selectors.player_stats(player=players[1])["turns_to_foot"] is None
 
 
 def test_head_to_head_counts_games_as_opponents_only(four):
@@ -195,7 +195,7 @@ def test_head_to_head_counts_games_as_opponents_only(four):
     confirm(make_game(event=event, players=[a, b, c, d]), [[500, 100]])  # A vs B: A wins
     confirm(make_game(event=event, players=[a, c, b, d], rotation_number=2), [[300, 400]])  # partners
     confirm(make_game(event=event, players=[a, d, c, b], rotation_number=3), [[100, 100]])  # tie
-    result = selectors.head_to_head(club.pk, {a.pk}, {b.pk})
+    result = selectors.head_to_head(club_id=club.pk, a={a.pk}, b={b.pk})
     assert (result["games"], result["wins"], result["ties"], result["losses"]) == (2, 1, 1, 0)
     assert (result["points_for"], result["points_against"]) == (600, 200)
 
@@ -219,9 +219,9 @@ def test_eager_jobs_chain_standings_ratings_and_statistics(four):
     event = EventFactory(club=club)
     confirm(make_game(event=event, players=players), [[500, 100]])
     tasks.enqueue_event_recompute(event.pk)
-    assert selectors.event_standings(event).games == 1
+    assert selectors.event_standings(event=event).games == 1
     assert PlayerRating.objects.filter(club=club).count() == 4
-    assert selectors.player_stats(players[0])["games"] == 1
+    assert selectors.player_stats(player=players[0])["games"] == 1
 
 
 def test_a_failed_write_leaves_the_previous_snapshot(four):
@@ -229,7 +229,7 @@ def test_a_failed_write_leaves_the_previous_snapshot(four):
     event = EventFactory(club=club)
     confirm(make_game(event=event, players=players), [[500, 100]])
     services.statistics_recompute(club_id=club.pk)
-    before = selectors.player_stats(players[0])
+    before = selectors.player_stats(player=players[0])
     confirm(make_game(event=event, players=players, rotation_number=2), [[100, 900]])
     real_insert = services._insert
     calls = []
@@ -244,7 +244,7 @@ def test_a_failed_write_leaves_the_previous_snapshot(four):
             pytest.raises(RuntimeError):
         services.statistics_recompute(club_id=club.pk)
     assert len(calls) == 2
-    assert selectors.player_stats(players[0]) == before
+    assert selectors.player_stats(player=players[0]) == before
 
 
 def test_recompute_of_a_missing_event_does_nothing():
@@ -261,8 +261,8 @@ def test_club_rebuild_equals_refreshing_each_event(four):
         confirm(make_game(event=event, players=players), [[100 * number, 250]])
     one_by_one = [services.event_standings_refresh(event=e).rows for e in events]
     assert services.club_standings_recompute(club_id=club.pk) == 3
-    assert [selectors.event_standings(e).rows for e in events] == one_by_one
-    assert len(selectors.season_standings(season).rows) == 4
+    assert [selectors.event_standings(event=e).rows for e in events] == one_by_one
+    assert len(selectors.season_standings(season=season).rows) == 4
 
 
 def test_management_command_rebuilds_a_club(four):
@@ -272,9 +272,9 @@ def test_management_command_rebuilds_a_club(four):
     event = EventFactory(club=club)
     confirm(make_game(event=event, players=players), [[500, 100]])
     call_command("analytics_recompute", club=club.slug)
-    assert selectors.event_standings(event).games == 1
+    assert selectors.event_standings(event=event).games == 1
     assert PlayerRating.objects.filter(club=club).count() == 4
-    assert selectors.player_stats(players[0])["wins"] == 1
+    assert selectors.player_stats(player=players[0])["wins"] == 1
     with pytest.raises(CommandError, match="nope"):
         call_command("analytics_recompute", club="nope")
 
@@ -291,7 +291,7 @@ def test_ratings_follow_an_event_moved_earlier_and_a_forced_replay():
     RatedGame.objects.all().delete()
     services.ratings_recompute(club_id=club.pk)
     assert _ratings(club) == moved
-    order = selectors.club_game_order(club.pk)
+    order = selectors.club_game_order(club_id=club.pk)
     assert services.ratings_recompute(club_id=club.pk, from_game_id=order[4]) == 2
     assert _ratings(club) == moved
 
@@ -305,5 +305,5 @@ def test_nightly_job_rebuilds_every_club_from_the_database(four):
 
     assert tasks.recompute_all_clubs.delay().get() == 1
 
-    assert selectors.event_standings(event).games == 1
+    assert selectors.event_standings(event=event).games == 1
     assert PlayerRating.objects.filter(club=club).count() == 4

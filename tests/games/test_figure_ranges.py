@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+from core.errors import DomainError
 from games import services
 from games.models import ResultVersion, RoundResult, Submission
 from league.models import Game
@@ -61,8 +62,8 @@ def figures_report(**side):
     ("clean_books", 32768), ("red_threes", -1), ("table_points", 10**12),
 ])
 def test_every_column_bound_is_enforced(field, value):
-    with pytest.raises(services.ResultRefused) as refused:
-        services.figures_in_range_check(figures_report(**{field: value}))
+    with pytest.raises(DomainError) as refused:
+        services.report_range_check(report=figures_report(**{field: value}))
     assert refused.value.code == "OUT_OF_RANGE"
     assert refused.value.details["field"] == field
 
@@ -72,7 +73,7 @@ def test_every_column_bound_is_enforced(field, value):
     ("score", -(2**31)),
 ])
 def test_values_that_fit_their_column_pass_and_are_stored(field, value):
-    services.figures_in_range_check(figures_report(**{field: value}))
+    services.report_range_check(report=figures_report(**{field: value}))
     game = named_game()
     row = {"score": 0, "clean_books": 0, "dirty_books": 0, "wild_books": 0, "red_threes": 0,
            "table_points": 0, "held_points": 0, field: value}
@@ -83,8 +84,8 @@ def test_values_that_fit_their_column_pass_and_are_stored(field, value):
 def test_a_seat_fact_out_of_range_is_refused():
     report = figures_report()
     report["rounds"][0]["seats"] = [{"seat": 2, "side": 0, "turns": 2**31, "held_points": 0}]
-    with pytest.raises(services.ResultRefused) as refused:
-        services.figures_in_range_check(report)
+    with pytest.raises(DomainError) as refused:
+        services.report_range_check(report=report)
     assert "seat 3" in refused.value.message and "turns" in refused.value.message
 
 

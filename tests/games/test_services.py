@@ -2,6 +2,8 @@
 
 import pytest
 
+from analytics import tasks as analytics_tasks
+from core.errors import Conflict, Forbidden, Invalid, Stale
 from games import services
 from games.engine.checking import check_document
 from games.models import ResultVersion, RoundResult, SeatRoundFacts, Submission
@@ -96,7 +98,7 @@ def test_confirm_button_counts_as_entering_the_same_figures(game):
 
 def test_nobody_confirms_their_own_entry(game):
     enter_sheets(game, side(game, 0), key_prefix="a")
-    with pytest.raises(services.ResultForbidden) as refused:
+    with pytest.raises(Forbidden) as refused:
         services.result_confirm(game=game, version_number=1, entrant=side(game, 0))
     assert refused.value.code == "SAME_ENTRANT"
 
@@ -124,7 +126,7 @@ def test_database_allows_one_confirmed_version_per_game(game):
 def test_invalid_sheet_is_refused_with_engine_code_and_changes_nothing(game):
     bad = sheet(1)
     bad["sides"][0]["wild_books"] = 40
-    with pytest.raises(services.ResultRefused) as refused:
+    with pytest.raises(Invalid) as refused:
         services.submission_create(game=game, document=bad, entrant=side(game, 0),
                                    idempotency_key="k")
     assert refused.value.code == "SHEET_BOOKS"
@@ -133,7 +135,7 @@ def test_invalid_sheet_is_refused_with_engine_code_and_changes_nothing(game):
 
 
 def test_sheet_naming_other_rules_is_refused(game):
-    with pytest.raises(services.ResultRefused) as refused:
+    with pytest.raises(Invalid) as refused:
         services.submission_create(game=game, document=sheet(1, rules="pagat"),
                                    entrant=side(game, 0), idempotency_key="k")
     assert refused.value.code == "RULES_MISMATCH"
@@ -149,7 +151,7 @@ def test_sheet_naming_the_event_rules_is_accepted(game):
 def test_sheet_with_wrong_number_of_sides_is_refused(game):
     document = sheet(1)
     document["sides"].append(document["sides"][1])
-    with pytest.raises(services.ResultRefused) as refused:
+    with pytest.raises(Invalid) as refused:
         services.submission_create(game=game, document=document, entrant=side(game, 0),
                                    idempotency_key="k")
     assert refused.value.code == "SIDES_MISMATCH"
@@ -158,7 +160,7 @@ def test_sheet_with_wrong_number_of_sides_is_refused(game):
 def test_log_with_other_players_is_refused(game):
     log = stockout_log()
     log["seats"] = ["ann", "cat", "ben", "dan"]
-    with pytest.raises(services.ResultRefused) as refused:
+    with pytest.raises(Invalid) as refused:
         services.submission_create(game=game, document=log, entrant=side(game, 0),
                                    idempotency_key="k")
     assert refused.value.code == "SEATS_MISMATCH"
@@ -172,7 +174,7 @@ def test_invalid_log_is_refused_with_round_and_event():
     game.table.rotation.event.rules_overrides = log["rules"]["overrides"] if isinstance(
         log["rules"], dict) else {}
     game.table.rotation.event.save()
-    with pytest.raises(services.ResultRefused) as refused:
+    with pytest.raises(Invalid) as refused:
         services.submission_create(game=game, document=log, entrant=side(game, 0),
                                    idempotency_key="k")
     assert refused.value.code == "BELOW_MINIMUM"
@@ -221,7 +223,7 @@ def test_same_key_twice_creates_one_submission(game):
 def test_same_key_with_other_body_is_a_conflict(game):
     services.submission_create(game=game, document=sheet(1), entrant=side(game, 0),
                                idempotency_key="k")
-    with pytest.raises(services.ResultConflict) as refused:
+    with pytest.raises(Conflict) as refused:
         services.submission_create(game=game, document=sheet(2), entrant=side(game, 0),
                                    idempotency_key="k")
     assert refused.value.code == "IDEMPOTENCY_KEY_REUSED"
@@ -230,7 +232,7 @@ def test_same_key_with_other_body_is_a_conflict(game):
 def test_entries_after_confirmation_are_refused(game):
     enter_sheets(game, side(game, 0), key_prefix="a")
     enter_sheets(game, side(game, 1), key_prefix="b")
-    with pytest.raises(services.ResultConflict):
+    with pytest.raises(Conflict):
         services.submission_create(game=game, document=sheet(1), entrant=side(game, 0),
                                    idempotency_key="late")
 
@@ -257,7 +259,7 @@ def test_stale_correction_is_refused(game):
     director = confirmed(game)
     services.result_correct(game=game, user=director, reason="r", expected_revision=1,
                             documents=[sheet(3, table_points=600)])
-    with pytest.raises(services.StaleResult):
+    with pytest.raises(Stale):
         services.result_correct(game=game, user=director, reason="r2", expected_revision=1,
                                 documents=[sheet(3, table_points=650)])
     assert RoundResult.objects.get(game=game, round_number=3, side=0).score == 3900
@@ -265,7 +267,7 @@ def test_stale_correction_is_refused(game):
 
 def test_correction_needs_a_reason(game):
     director = confirmed(game)
-    with pytest.raises(services.ResultRefused) as refused:
+    with pytest.raises(Invalid) as refused:
         services.result_correct(game=game, user=director, reason="  ", expected_revision=1,
                                 documents=[sheet(3)])
     assert refused.value.code == "REASON_REQUIRED"
@@ -274,7 +276,7 @@ def test_correction_needs_a_reason(game):
 def test_projection_enqueues_the_event_recompute_after_commit(game, monkeypatch,
                                                              django_capture_on_commit_callbacks):
     calls = []
-    monkeypatch.setattr(services, "_enqueue_recompute", calls.append)
+    monkeypatch.setattr(analytics_tasks, "enqueue_event_recompute", calls.append)
     with django_capture_on_commit_callbacks(execute=True):
         enter_sheets(game, side(game, 0), key_prefix="a")
         enter_sheets(game, side(game, 1), key_prefix="b")

@@ -4,9 +4,9 @@ import datetime
 
 import pytest
 
+from core.errors import DomainError
 from league import services
 from league.models import Event, Membership, Partnership, Registration, Season
-from league.services import LeagueError
 from tests.factories import (
     ClubFactory,
     EventFactory,
@@ -36,7 +36,7 @@ def test_club_create_makes_its_creator_director_and_a_unique_slug():
 
 
 def test_club_create_refuses_a_blank_name():
-    with pytest.raises(LeagueError, match="needs a name"):
+    with pytest.raises(DomainError, match="needs a name"):
         services.club_create(name="   ")
 
 
@@ -68,7 +68,7 @@ def test_partnership_create_refusals(case):
         b = PlayerFactory()
     before = Partnership.objects.count()
 
-    with pytest.raises(LeagueError):
+    with pytest.raises(DomainError):
         services.partnership_create(club=club, player_a=a, player_b=a if case == "same" else b)
 
     assert Partnership.objects.count() == before
@@ -76,7 +76,7 @@ def test_partnership_create_refusals(case):
 
 def test_season_refuses_ending_before_it_starts():
     league = LeagueFactory()
-    with pytest.raises(LeagueError, match="end before it starts"):
+    with pytest.raises(DomainError, match="end before it starts"):
         services.season_create(
             league=league, name="2026", starts_on=DAY, ends_on=DAY - datetime.timedelta(days=1)
         )
@@ -85,7 +85,7 @@ def test_season_refuses_ending_before_it_starts():
 
 def test_season_update_refuses_bad_best_n_and_keeps_the_old_value():
     season = SeasonFactory(best_n_nights=5)
-    with pytest.raises(LeagueError, match="Best N"):
+    with pytest.raises(DomainError, match="Best N"):
         services.season_update(season=season, best_n_nights=0)
     season.refresh_from_db()
     assert season.best_n_nights == 5
@@ -130,13 +130,13 @@ def test_event_create_accepts_house_rules_and_keeps_them():
     ],
 )
 def test_event_create_refuses_bad_settings_naming_them(kwargs, words):
-    with pytest.raises(LeagueError, match=words):
+    with pytest.raises(DomainError, match=words):
         _event(**kwargs)
     assert not Event.objects.exists()
 
 
 def test_event_create_refuses_a_season_of_another_club():
-    with pytest.raises(LeagueError, match="another club"):
+    with pytest.raises(DomainError, match="another club"):
         _event(season=SeasonFactory())
 
 
@@ -150,7 +150,7 @@ def test_event_update_changes_settings_before_seating():
 def test_event_update_refuses_seating_changes_once_rotations_exist():
     event = EventFactory()
     RotationFactory(event=event, number=1)
-    with pytest.raises(LeagueError, match="format"):
+    with pytest.raises(DomainError, match="format"):
         services.event_update(event=event, format="swiss")
     event.refresh_from_db()
     assert event.format == "rotating"
@@ -158,9 +158,9 @@ def test_event_update_refuses_seating_changes_once_rotations_exist():
 
 def test_event_update_refuses_bad_house_rules_and_unknown_fields():
     event = _event()
-    with pytest.raises(LeagueError, match="hand_size"):
+    with pytest.raises(DomainError, match="hand_size"):
         services.event_update(event=event, rules_overrides={"hand_size": "many"})
-    with pytest.raises(LeagueError, match="Cannot change status"):
+    with pytest.raises(DomainError, match="Cannot change status"):
         services.event_update(event=event, status="finished")
     event.refresh_from_db()
     assert event.rules_overrides == {}
@@ -178,7 +178,7 @@ def test_event_status_moves_one_step_at_a_time():
 )
 def test_event_status_refuses_skips_and_going_back(start, target):
     event = EventFactory(status=start)
-    with pytest.raises(LeagueError, match=f"cannot go from {start} to {target}"):
+    with pytest.raises(DomainError, match=f"cannot go from {start} to {target}"):
         services.event_set_status(event=event, status=target)
     event.refresh_from_db()
     assert event.status == start
@@ -187,7 +187,7 @@ def test_event_status_refuses_skips_and_going_back(start, target):
 def test_event_cannot_finish_with_an_open_rotation():
     event = EventFactory(status="running")
     RotationFactory(event=event, number=1, status="started")
-    with pytest.raises(LeagueError, match="rotation"):
+    with pytest.raises(DomainError, match="rotation"):
         services.event_set_status(event=event, status="finished")
 
 
@@ -214,7 +214,7 @@ def test_registration_refusals(case):
         kwargs = {"partnership": services.partnership_create(club=event.club, player_a=player, player_b=other)}
     before = Registration.objects.count()
 
-    with pytest.raises(LeagueError):
+    with pytest.raises(DomainError):
         services.registration_add(event=event, **kwargs)
 
     assert Registration.objects.count() == before
@@ -226,9 +226,9 @@ def test_fixed_partnership_event_refuses_single_players_and_overlapping_pairs():
     services.registration_add(
         event=event, partnership=services.partnership_create(club=event.club, player_a=a, player_b=b)
     )
-    with pytest.raises(LeagueError, match="fixed partnerships"):
+    with pytest.raises(DomainError, match="fixed partnerships"):
         services.registration_add(event=event, player=c)
-    with pytest.raises(LeagueError, match="Already entered"):
+    with pytest.raises(DomainError, match="Already entered"):
         services.registration_add(
             event=event, partnership=services.partnership_create(club=event.club, player_a=b, player_b=c)
         )
@@ -255,9 +255,9 @@ def test_withdrawal_keeps_the_rotations_already_played():
 
     registration.refresh_from_db()
     assert registration.withdrawn_after_rotation == 2
-    with pytest.raises(LeagueError, match="already withdrawn"):
+    with pytest.raises(DomainError, match="already withdrawn"):
         services.registration_withdraw(registration=registration)
-    with pytest.raises(LeagueError, match="withdrawn"):
+    with pytest.raises(DomainError, match="withdrawn"):
         services.registration_check_in(registration=registration)
 
 
@@ -291,11 +291,11 @@ def test_add_entrant_refused_leaves_no_new_player_behind():
     Registration.objects.create(event=event, player=existing)
     players_before = event.club.players.count()
 
-    with pytest.raises(LeagueError, match="one player"):
+    with pytest.raises(DomainError, match="one player"):
         services.registration_add_entrant(event=event, players=["Someone", "Else"])
     event.format = "swiss"
     event.save()
-    with pytest.raises(LeagueError):
+    with pytest.raises(DomainError):
         services.registration_add_entrant(event=event, players=["Brand New", existing])
 
     assert event.club.players.count() == players_before
@@ -303,7 +303,7 @@ def test_add_entrant_refused_leaves_no_new_player_behind():
 
 def test_update_with_a_too_long_name_is_refused_and_keeps_the_old_one():
     club = ClubFactory(name="Short")
-    with pytest.raises(LeagueError, match="name"):
+    with pytest.raises(DomainError, match="name"):
         services.club_update(club=club, name="x" * 500)
     club.refresh_from_db()
     assert club.name == "Short"

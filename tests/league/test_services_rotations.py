@@ -2,11 +2,11 @@
 
 import pytest
 
+from core.errors import DomainError
 from games.models import RoundResult
 from league import selectors, services
 from league.models import Game, Rotation, Seat, SitOut, Table
 from league.seating import RotationPlan, TablePlan
-from league.services import LeagueError
 from tests.factories import EventFactory, PlayerFactory, RotationFactory
 from tests.league.factories import (
     checked_in_partnerships,
@@ -78,10 +78,10 @@ def test_the_next_rotation_needs_the_previous_one_closed():
     event, _ = running_event(8)
     rotation = services.rotation_generate(event=event)
 
-    with pytest.raises(LeagueError, match="Rotation 1 is draft"):
+    with pytest.raises(DomainError, match="Rotation 1 is draft"):
         services.rotation_generate(event=event)
     services.rotation_start(rotation=rotation)
-    with pytest.raises(LeagueError, match="Rotation 1 is started"):
+    with pytest.raises(DomainError, match="Rotation 1 is started"):
         services.rotation_generate(event=event)
     confirm_all_games(rotation)
     services.rotation_close(rotation=rotation)
@@ -98,14 +98,14 @@ def test_generate_refuses_beyond_the_planned_rotations():
     confirm_all_games(rotation)
     services.rotation_close(rotation=rotation)
 
-    with pytest.raises(LeagueError, match="planned rotations"):
+    with pytest.raises(DomainError, match="planned rotations"):
         services.rotation_generate(event=event)
     assert event.rotations.count() == 1
 
 
 def test_generate_refuses_too_few_players_and_changes_nothing():
     event, _ = running_event(3)
-    with pytest.raises(LeagueError) as error:
+    with pytest.raises(DomainError) as error:
         services.rotation_generate(event=event)
     assert error.value.code == "BAD_SEATING"
     assert not event.rotations.exists()
@@ -116,7 +116,7 @@ def test_generate_refuses_events_not_open(status):
     event, _ = running_event(8)
     event.status = status
     event.save()
-    with pytest.raises(LeagueError, match="Rotations are generated"):
+    with pytest.raises(DomainError, match="Rotations are generated"):
         services.rotation_generate(event=event)
 
 
@@ -142,7 +142,7 @@ def test_points_fed_to_the_generator_are_each_players_side_total():
         RoundResult.objects.create(game=game, round_number=round_number, side=0, score=score, ended_by="went_out")
         RoundResult.objects.create(game=game, round_number=round_number, side=1, score=10, ended_by="went_out")
 
-    points = selectors.rotation_points(rotation)
+    points = selectors.rotation_points(rotation=rotation)
 
     for seat in game.table.seats.all():
         assert points[seat.player_id] == (250 if seat.side == 0 else 20)
@@ -186,9 +186,9 @@ def test_swap_refuses_a_player_not_in_the_rotation_and_changes_nothing():
     rotation = services.rotation_generate(event=event)
     before = _seating(rotation)
 
-    with pytest.raises(LeagueError, match="not in rotation 1"):
+    with pytest.raises(DomainError, match="not in rotation 1"):
         services.rotation_swap_players(rotation=rotation, player_a=players[0], player_b=PlayerFactory(club=event.club))
-    with pytest.raises(LeagueError, match="two different"):
+    with pytest.raises(DomainError, match="two different"):
         services.rotation_swap_players(rotation=rotation, player_a=players[0], player_b=players[0])
 
     assert _seating(rotation) == before
@@ -197,7 +197,7 @@ def test_swap_refuses_a_player_not_in_the_rotation_and_changes_nothing():
 def test_swap_refused_once_the_rotation_started():
     event, players = running_event(8)
     rotation = services.rotation_start(rotation=services.rotation_generate(event=event))
-    with pytest.raises(LeagueError, match="only a draft rotation"):
+    with pytest.raises(DomainError, match="only a draft rotation"):
         services.rotation_swap_players(rotation=rotation, player_a=players[0], player_b=players[1])
 
 
@@ -207,13 +207,13 @@ def test_swapping_one_partner_away_is_refused_in_fixed_partnerships():
     rotation = services.rotation_generate(event=event)
     seating = _seating(rotation)
     # seat 0 and seat 1 of table 1 are opponents: swapping them splits both pairs.
-    with pytest.raises(LeagueError, match="partners must sit together"):
+    with pytest.raises(DomainError, match="partners must sit together"):
         services.rotation_swap_players(rotation=rotation, player_a=_player(seating[0][3]), player_b=_player(seating[1][3]))
     assert _seating(rotation) == seating
 
 
 def _plan(rotation):
-    return selectors.rotation_as_plan(rotation)
+    return selectors.rotation_as_plan(rotation=rotation)
 
 
 def test_update_seating_refuses_a_player_seated_twice():
@@ -223,7 +223,7 @@ def test_update_seating_refuses_a_player_seated_twice():
     t = plan.tables[0]
     twice = TablePlan(seats=(t.seats[0], t.seats[0], t.seats[2], t.seats[3]),
                       sides=((t.seats[0], t.seats[2]), (t.seats[0], t.seats[3])), first_dealer=t.seats[0])
-    with pytest.raises(LeagueError, match="more than once"):
+    with pytest.raises(DomainError, match="more than once"):
         services.rotation_update_seating(rotation=rotation, plan=RotationPlan((twice, plan.tables[1])))
 
 
@@ -233,7 +233,7 @@ def test_update_seating_refuses_an_incomplete_table():
     plan = _plan(rotation)
     t = plan.tables[0]
     short = TablePlan(seats=t.seats[:3], sides=(t.seats[:3:2], t.seats[1:2]), first_dealer=t.seats[0])
-    with pytest.raises(LeagueError, match="incomplete"):
+    with pytest.raises(DomainError, match="incomplete"):
         services.rotation_update_seating(
             rotation=rotation, plan=RotationPlan((short, plan.tables[1]), sit_out=(t.seats[3],))
         )
@@ -244,7 +244,7 @@ def test_update_seating_refuses_unregistered_players():
     rotation = services.rotation_generate(event=event)
     plan = _plan(rotation)
     stranger = PlayerFactory(club=event.club)
-    with pytest.raises(LeagueError, match="Not entered"):
+    with pytest.raises(DomainError, match="Not entered"):
         services.rotation_update_seating(rotation=rotation, plan=RotationPlan(plan.tables, sit_out=(stranger.pk,)))
 
 
@@ -268,7 +268,7 @@ def test_start_needs_a_running_event():
     rotation = services.rotation_generate(event=event)
     event.status = "registration"
     event.save()
-    with pytest.raises(LeagueError, match="running"):
+    with pytest.raises(DomainError, match="running"):
         services.rotation_start(rotation=rotation)
     assert Rotation.objects.get(pk=rotation.pk).status == "draft"
 
@@ -279,21 +279,21 @@ def test_close_refuses_while_results_are_missing_and_lists_the_tables():
     Game.objects.filter(table__rotation=rotation, table__number=1).update(status="confirmed")
     Game.objects.filter(table__rotation=rotation, table__number=2).update(status="disputed")
 
-    with pytest.raises(LeagueError, match=r"table\(s\) 2\."):
+    with pytest.raises(DomainError, match=r"table\(s\) 2\."):
         services.rotation_close(rotation=rotation)
     assert Rotation.objects.get(pk=rotation.pk).status == "started"
 
 
 def test_close_refuses_a_draft_rotation():
     rotation = RotationFactory(event=EventFactory(status="running"), number=1)
-    with pytest.raises(LeagueError, match="only a started rotation"):
+    with pytest.raises(DomainError, match="only a started rotation"):
         services.rotation_close(rotation=rotation)
 
 
 def test_delete_refuses_a_started_rotation():
     event, _ = running_event(8)
     rotation = services.rotation_start(rotation=services.rotation_generate(event=event))
-    with pytest.raises(LeagueError, match="only a draft"):
+    with pytest.raises(DomainError, match="only a draft"):
         services.rotation_delete(rotation=rotation)
     assert Rotation.objects.filter(pk=rotation.pk).exists()
 
@@ -315,7 +315,7 @@ def test_withdrawn_player_is_not_seated_in_later_rotations_and_late_arrival_is()
 def test_withdrawal_refused_while_seated_in_a_draft_rotation():
     event, players = running_event(8)
     services.rotation_generate(event=event)
-    with pytest.raises(LeagueError, match="seated in rotation 1"):
+    with pytest.raises(DomainError, match="seated in rotation 1"):
         services.registration_withdraw(registration=players[0].registrations.get())
 
 
@@ -325,11 +325,11 @@ def test_start_refuses_a_draft_missing_a_late_arrival_naming_them():
     late = services.registration_add(event=event, player=PlayerFactory(club=event.club, name="Lara Late"))
     assert late.joins_at_rotation == 1
 
-    with pytest.raises(LeagueError, match="Not placed in this rotation: Lara Late"):
+    with pytest.raises(DomainError, match="Not placed in this rotation: Lara Late"):
         services.rotation_start(rotation=rotation)
 
     services.rotation_delete(rotation=rotation)
-    plan = selectors.rotation_as_plan(services.rotation_generate(event=event))
+    plan = selectors.rotation_as_plan(rotation=services.rotation_generate(event=event))
     assert late.player_id in {p for t in plan.tables for p in t.seats} | set(plan.sit_out)
 
 
@@ -359,7 +359,7 @@ def test_reinstated_player_is_seated_again_in_the_next_rotation():
     rotation = services.rotation_generate(event=event)
 
     assert players[0].pk in {s[3] for s in _seating(rotation)}
-    with pytest.raises(LeagueError, match="has not withdrawn"):
+    with pytest.raises(DomainError, match="has not withdrawn"):
         services.registration_reinstate(registration=registration)
 
 
@@ -378,9 +378,9 @@ def test_set_first_dealer_refuses_someone_from_another_table_or_a_missing_table(
     event, _ = running_event(8)
     rotation = services.rotation_generate(event=event)
     plan = _plan(rotation)
-    with pytest.raises(LeagueError, match="does not sit at table 2"):
+    with pytest.raises(DomainError, match="does not sit at table 2"):
         services.rotation_set_first_dealer(rotation=rotation, table_number=2, player=_player(plan.tables[0].seats[0]))
-    with pytest.raises(LeagueError, match="no table 3"):
+    with pytest.raises(DomainError, match="no table 3"):
         services.rotation_set_first_dealer(rotation=rotation, table_number=3, player=_player(plan.tables[0].seats[0]))
     assert _plan(rotation) == plan
 

@@ -7,9 +7,9 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.db import connection
 
+from core.errors import DomainError
 from league import selectors, services
 from league.models import Event, Rotation
-from league.services import LeagueError
 from tests.factories import EventFactory, MembershipFactory
 from tests.league.factories import checked_in_players, running_event
 
@@ -53,7 +53,7 @@ def test_event_detail_loads_seating_in_a_constant_number_of_queries(django_asser
 
     def draw(event):
         loaded = selectors.event_detail(slug=event.slug, user=AnonymousUser())
-        return [selectors.rotation_plan(r) for r in loaded.rotations.all()], list(loaded.registrations.all())
+        return [selectors.rotation_plan(rotation=r) for r in loaded.rotations.all()], list(loaded.registrations.all())
 
     with django_assert_num_queries(6):
         draw(small)
@@ -76,7 +76,7 @@ def test_rotation_plan_draws_seats_partners_and_first_dealer():
     event, _ = running_event(8)
     rotation = services.rotation_generate(event=event)
 
-    view = selectors.rotation_plan(rotation)
+    view = selectors.rotation_plan(rotation=rotation)
 
     table = view.tables[0]
     assert [s.seat_number for s in table.seats] == [0, 1, 2, 3]
@@ -90,11 +90,11 @@ def test_rotation_plan_draws_seats_partners_and_first_dealer():
 def test_rotation_as_plan_round_trips_the_generated_seating():
     event, players = running_event(9)
     rotation = services.rotation_generate(event=event)
-    plan = selectors.rotation_as_plan(rotation)
+    plan = selectors.rotation_as_plan(rotation=rotation)
 
     services.rotation_update_seating(rotation=rotation, plan=plan)
 
-    assert selectors.rotation_as_plan(rotation) == plan
+    assert selectors.rotation_as_plan(rotation=rotation) == plan
 
 
 @pytest.mark.postgres
@@ -112,7 +112,7 @@ def test_two_directors_generating_at_once_make_one_rotation():
             barrier.wait()
             services.rotation_generate(event=event)
             outcomes.append("made")
-        except LeagueError as error:
+        except DomainError as error:
             outcomes.append(error.code)
         finally:
             connection.close()

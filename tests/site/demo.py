@@ -1,9 +1,9 @@
 """Demo-like data for the browser tests and screenshots: the run command's demo builder
-(`league.demo`), built small, plus what the tests look up in it."""
+(`site_pages.demo`), built small, plus what the tests look up in it."""
 
-from league.demo import DIRECTOR_PASSWORD as PASSWORD
-from league.demo import Demo, build_demo, play_game
 from league.models import Event, Game, Rotation
+from site_pages.demo import DIRECTOR_PASSWORD as PASSWORD
+from site_pages.demo import Demo, build_demo, play_game
 
 __all__ = ["PASSWORD", "Demo", "build_demo", "next_pending_game", "play_game"]
 

@@ -17,12 +17,13 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tqdm import tqdm
 
+from core.errors import DomainError
 from games import services
 from games.engine.checking import parse_document
 from games.engine.errors import EngineError
 from games.models import Submission
 from games.selectors import event_games
-from games.services import Entrant, ResultRefused
+from games.services import Entrant
 from league.models import Event, Game, Seat
 
 
@@ -84,7 +85,7 @@ def _games_by_seats(event: Event) -> dict[tuple[str, ...], list[Game]]:
     for seat in Seat.objects.filter(table__rotation__event=event).select_related("player"):
         seats.setdefault(seat.table_id, []).append(seat)
     found: dict[tuple[str, ...], list[Game]] = {}
-    for game in event_games(event):
+    for game in event_games(event=event):
         order = sorted(seats.get(game.table_id, []), key=lambda s: s.seat_number)
         found.setdefault(tuple(s.player.slug for s in order), []).append(game)
     return found
@@ -107,7 +108,7 @@ def _import_one(path: Path, event: Event, games: dict, entrant: Entrant) -> str:
         submission, created = services.submission_create(
             game=game, document=document, entrant=entrant, idempotency_key=key
         )
-    except ResultRefused as refused:
+    except DomainError as refused:
         raise ImportFailed(f"{refused.code}: {refused.message}") from None
     game.refresh_from_db()
     state = "imported" if created else "already imported"
@@ -118,7 +119,7 @@ def _game_for(document: dict[str, Any], event: Event, games: dict) -> Game:
     hint = document.get("game")
     if hint is not None:
         game = (
-            event_games(event)
+            event_games(event=event)
             .filter(
                 **({"pk": hint} if isinstance(hint, int) else {"entry_code": str(hint).upper()})
             )

@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand
 
-from league.demo import DIRECTOR_PASSWORD, DIRECTOR_USERNAME, demo_load
+from site_pages.demo import DIRECTOR_PASSWORD, DIRECTOR_USERNAME, demo_load
 
 
 class Command(BaseCommand):

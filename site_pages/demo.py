@@ -58,7 +58,7 @@ def sheets_from_report(report: dict) -> list[dict]:
 def play_game(game: Game, seed: int, as_sheets: bool = False) -> None:
     """Enter a simulated game from side 0 and confirm it from side 1, as one move log or (as a
     club scorer would) as its figures on four score sheets."""
-    table = results.game_table(game)
+    table = results.game_table(game=game)
     log = simulate_game(rules=table.rules_spec, players=len(table.players), seed=seed,
                         first_dealer=table.first_dealer)
     log["seats"] = table.players

@@ -1,0 +1,49 @@
+"""Writes of results, one module per concern (league.md "Results"):
+
+- `documents`: a game's table in the engine's terms; sheets and logs filled in and checked.
+- `entrants`: who enters or confirms (a side at the table, or a signed-in user).
+- `intake`: every sheet or log becomes a `Submission` of its entrant; an entrant's entry (per
+  round, their latest submission covering it) that covers every round becomes a
+  `ResultVersion`: *entered*, or *disputed* when another entry's figures differ.
+- `confirmation`: the same figures from the other side (or "confirm" on the figures shown)
+  *confirm* a version; a director confirms one version of a dispute.
+- `correction`: a director's figures with a reason, confirmed at once; earlier versions are kept
+  as *superseded*.
+- `projection`: the confirmed version becomes `RoundResult` and `SeatRoundFacts` rows, and once
+  committed `games.signals.results_changed` tells the layers above (the analytics recompute).
+
+Every public function is keyword-only and typed; a refusal raises a `core.errors.DomainError`
+(`Invalid`, `Forbidden`, `Conflict`, `Gone` or `Stale`; a code and a plain message) and changes
+nothing. Callers use `from games import services`.
+"""
+
+from games.services.confirmation import result_confirm
+from games.services.correction import (
+    correction_base,
+    correction_rounds,
+    result_correct,
+    result_revision,
+)
+from games.services.documents import (
+    SIDE_FIGURES,
+    GameTable,
+    document_check,
+    document_hash,
+    document_prepare,
+    event_rules,
+    game_table,
+    report_range_check,
+    round_differences,
+    round_figures,
+)
+from games.services.entrants import Entrant, seated_side, table_entrant, table_link_check
+from games.services.intake import submission_create
+from games.services.projection import result_project
+
+__all__ = [
+    "Entrant", "GameTable", "SIDE_FIGURES",
+    "correction_base", "correction_rounds", "document_check", "document_hash",
+    "document_prepare", "event_rules", "game_table", "result_confirm", "result_correct",
+    "report_range_check", "result_project", "result_revision", "round_differences", "round_figures", "seated_side",
+    "submission_create", "table_entrant", "table_link_check",
+]

@@ -1,0 +1,57 @@
+"""Confirmation: the other side (or a director) agrees with an entered version's figures."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from core.errors import Conflict, Forbidden, Invalid
+from games.models import ResultVersion
+from games.services._common import versions_supersede
+from games.services.entrants import Entrant
+from games.services.projection import result_project
+from league.models import Game
+
+
+def version_confirm(*, game: Game, version: ResultVersion, entrant: Entrant) -> None:
+    versions_supersede(
+        versions=(
+            v
+            for v in game.result_versions.filter(status__in=ResultVersion.OPEN_STATUSES)
+            if v.pk != version.pk
+        )
+    )
+    version.status = ResultVersion.Status.CONFIRMED
+    version.confirmed_by = entrant.key
+    version.confirmed_by_user = entrant.user
+    version.confirmed_at = timezone.now()
+    version.save(update_fields=["status", "confirmed_by", "confirmed_by_user", "confirmed_at"])
+    result_project(game=game)
+
+
+def result_confirm(*, game: Game, version_number: int, entrant: Entrant) -> ResultVersion:
+    """Confirm the figures of an entered (or disputed) version: the same as entering them again.
+
+    A director confirming one version of a dispute resolves it that way.
+    """
+    with transaction.atomic():
+        # Race: a confirmation and a new entry (or a second confirmation) of one game at once.
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        version = game.result_versions.filter(number=version_number).first()
+        if version is None:
+            raise Invalid(
+                "NO_SUCH_VERSION", f"This game has no result version {version_number}."
+            )
+        if version.status not in ResultVersion.OPEN_STATUSES:
+            raise Conflict(
+                "NOT_AWAITING_CONFIRMATION",
+                f"Version {version_number} is {version.get_status_display().lower()}; only entered "
+                "or disputed figures can be confirmed.",
+            )
+        if version.entered_by == entrant.key:
+            raise Forbidden(
+                "SAME_ENTRANT",
+                "You entered these figures yourself; the other side or a director must confirm them.",
+            )
+        version_confirm(game=game, version=version, entrant=entrant)
+    return version

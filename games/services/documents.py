@@ -1,0 +1,268 @@
+"""A game's table in the engine's terms, and the score sheets and move logs entered for it:
+filled in from the event (its rules, the table's players), checked against the table and by
+the engine, and compared figure by figure.
+
+A document naming no `rules` is played under the event's rules (filled in); one naming other
+rules is refused. A move log's `seats` are the players' slugs in seat order. A sheet has one
+entry per side of the table; its `players` is filled in from the table when absent.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.backends.base.operations import BaseDatabaseOperations
+
+from core.errors import Invalid
+from games.engine.checking import check_document, document_kind
+from games.engine.errors import EngineError
+from games.engine.formats import LOG_FORMAT, SHEET_FORMAT
+from games.engine.rules import RuleSet, rules_from_spec
+from games.engine.sheets import SIDE_NUMBER_FIELDS
+from games.models import RoundResult, SeatRoundFacts
+from league.models import Event, Game, Seat
+
+# The figures two entries must agree on, per side of a round (plus the round's `ended_by`).
+SIDE_FIGURES = ("score", *SIDE_NUMBER_FIELDS, "went_out")
+
+
+@dataclass
+class GameTable:
+    """What the database knows about a game's table, in the engine's terms."""
+
+    rules: RuleSet
+    rules_spec: Any
+    first_dealer: int = 0
+    players: list[str] = field(default_factory=list)  # slugs in seat order
+    player_ids: list[int] = field(default_factory=list)
+    sides: int = 2
+
+
+def event_rules(*, event: Event) -> RuleSet:
+    try:
+        return rules_from_spec(event.rules_spec)
+    except EngineError as err:
+        raise Invalid(
+            "BAD_RULES", f"The event's own rule set is not valid: {err.message}"
+        ) from None
+
+
+def game_table(*, game: Game) -> GameTable:
+    seats = list(Seat.objects.filter(table_id=game.table_id).select_related("player"))
+    seats.sort(key=lambda s: s.seat_number)
+    event = game.table.rotation.event
+    return GameTable(
+        rules=event_rules(event=event),
+        rules_spec=event.rules_spec,
+        first_dealer=game.first_dealer,
+        players=[s.player.slug for s in seats],
+        player_ids=[s.player_id for s in seats],
+        sides=len({s.side for s in seats}) or 2,
+    )
+
+
+def _rules_match(document: dict[str, Any], table: GameTable) -> None:
+    try:
+        named = rules_from_spec(document["rules"])
+    except EngineError as err:
+        raise Invalid(str(err.code), err.message) from None
+    if named != table.rules:
+        raise Invalid(
+            "RULES_MISMATCH",
+            f"This game is played under the event's rules ({json.dumps(table.rules_spec)}); the "
+            f"{document_kind(document)} names other rules ({json.dumps(document['rules'])}). "
+            "Leave `rules` out to use the event's.",
+        )
+
+
+def _log_sides(document: dict[str, Any]) -> int | None:
+    seats = document.get("seats")
+    if not isinstance(seats, list):
+        return None
+    play = document.get("play") or ("partnerships" if len(seats) in (4, 6) else "individual")
+    if play == "individual":
+        return len(seats)
+    sides = document.get("sides", 2)
+    return sides if isinstance(sides, int) else None
+
+
+def _prepare_log(document: dict[str, Any], table: GameTable) -> None:
+    if document.get("seats") != table.players:
+        raise Invalid(
+            "SEATS_MISMATCH",
+            "The move log's seats must be this table's players in seat order, by their "
+            f"identifiers: {', '.join(table.players)}.",
+            details={"expected": table.players, "got": document.get("seats")},
+        )
+    if len(table.players) == 6 and "sides" not in document and "play" not in document:
+        document["sides"] = table.sides
+    rounds = document.get("rounds")
+    first = rounds[0] if isinstance(rounds, list) and rounds else None
+    if (
+        isinstance(first, dict)
+        and first.get("round") == 1
+        and first.get("dealer") != table.first_dealer
+    ):
+        raise Invalid(
+            "DEALER_MISMATCH",
+            f"Seat {table.first_dealer} deals round 1 of this game; the move log says seat "
+            f"{first.get('dealer')!r}.",
+        )
+    if _log_sides(document) != table.sides:
+        raise Invalid(
+            "SIDES_MISMATCH",
+            f"This table plays as {table.sides} sides; the move log's `play`/`sides` say otherwise.",
+        )
+
+
+def _prepare_sheet(document: dict[str, Any], table: GameTable) -> None:
+    sides = document.get("sides")
+    if isinstance(sides, list) and len(sides) != table.sides:
+        raise Invalid(
+            "SIDES_MISMATCH",
+            f"This table plays as {table.sides} sides, so the sheet needs {table.sides} sides "
+            f"(in seat order); it has {len(sides)}.",
+        )
+    document.setdefault("players", len(table.players))
+    if document["players"] != len(table.players):
+        raise Invalid(
+            "PLAYERS_MISMATCH",
+            f"{len(table.players)} players sit at this table; the sheet says {document['players']!r}.",
+        )
+    round_number = document.get("round")
+    if isinstance(round_number, int) and not 1 <= round_number <= table.rules.rounds:
+        raise Invalid(
+            "BAD_ROUND",
+            f"A game under these rules has rounds 1 to {table.rules.rounds}; the sheet is for "
+            f"round {round_number}.",
+        )
+
+
+def document_prepare(*, document: Any, table: GameTable) -> dict[str, Any]:
+    """A copy of the document with the event's rules filled in, checked against the table."""
+    if not isinstance(document, dict):
+        raise Invalid(
+            "BAD_FORMAT", "A score sheet or move log must be a JSON object with a `format` field."
+        )
+    document = dict(document)
+    if document.get("format") not in (LOG_FORMAT, SHEET_FORMAT):
+        document_check(document=document)  # refuses with the engine's BAD_FORMAT message
+    if document.get("rules") is None:
+        document["rules"] = table.rules_spec
+    else:
+        _rules_match(document, table)
+    if document_kind(document) == "sheet":
+        _prepare_sheet(document, table)
+    else:
+        _prepare_log(document, table)
+    return document
+
+
+def document_check(*, document: dict[str, Any]) -> dict[str, Any]:
+    """The engine's report on a valid document; refuses an invalid one with the engine's error."""
+    report = check_document(document).to_dict()
+    error = report["error"]
+    if not report["valid"]:
+        where = ""
+        if report["kind"] == "log" and error.get("round") is not None:
+            where = f" (round {error['round']}"
+            where += f", event {error['event']})" if error.get("event") is not None else ")"
+        raise Invalid(error["code"], f"{error['message']}{where}", details=error)
+    if not report["rounds"]:
+        raise Invalid("NO_ROUNDS", "The move log holds no rounds yet.")
+    report_range_check(report=report)
+    return report
+
+
+def _column_ranges(model: type) -> dict[str, tuple[int, int]]:
+    """The range of each integer column of `model` (the same on every database we run on)."""
+    ranges = BaseDatabaseOperations.integer_field_ranges
+    return {
+        f.name: ranges[f.get_internal_type()]
+        for f in model._meta.concrete_fields
+        if f.get_internal_type() in ranges and not f.is_relation
+    }
+
+
+def _out_of_range(
+    figures: dict[str, Any], ranges: dict[str, tuple[int, int]]
+) -> tuple[str, int, tuple[int, int]] | None:
+    # The figures as sent before the score worked out from them.
+    for name in sorted(figures, key=lambda k: k == "score"):
+        value = figures[name]
+        low, high = ranges.get(name, (None, None))
+        if isinstance(value, int) and low is not None and not low <= value <= high:
+            return name, value, (low, high)
+    return None
+
+
+def report_range_check(*, report: dict[str, Any]) -> None:
+    """Refuse (naming the figure) a report with any number its column cannot hold, so no
+    confirmed result can fail to be stored."""
+    side_ranges, seat_ranges = _column_ranges(RoundResult), _column_ranges(SeatRoundFacts)
+    for r in report["rounds"]:
+        places = [(f"side {i + 1}", side, side_ranges) for i, side in enumerate(r["sides"])]
+        places += [(f"seat {seat.get('seat', 0) + 1}", seat, seat_ranges)
+                   for seat in r.get("seats") or []]
+        for where, figures, ranges in places:
+            found = _out_of_range(figures, ranges)
+            if found:
+                name, value, (low, high) = found
+                raise Invalid(
+                    "OUT_OF_RANGE",
+                    f"Round {r['round']}, {where}: {name} is {value:,}; it must be from "
+                    f"{low:,} to {high:,}.",
+                    field=name,
+                    details={"round": r["round"], "where": where, "field": name,
+                             "value": value, "min": low, "max": high},
+                )
+
+
+def document_hash(*, document: Any) -> str:
+    canonical = json.dumps(document, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+# --- figures -----------------------------------------------------------------------------------
+
+
+def round_figures(round_report: dict[str, Any]) -> dict[str, Any]:
+    """What two entries of one round must agree on."""
+    return {
+        "ended_by": round_report["ended_by"],
+        "sides": [{k: side[k] for k in SIDE_FIGURES} for side in round_report["sides"]],
+    }
+
+
+def round_differences(mine: dict[str, Any], theirs: dict[str, Any]) -> list[dict[str, Any]]:
+    """Field-by-field differences of two reports of one round (empty when they agree)."""
+    a, b = round_figures(mine), round_figures(theirs)
+    found = []
+    if a["ended_by"] != b["ended_by"]:
+        found.append(
+            {"side": None, "field": "ended_by", "this": a["ended_by"], "other": b["ended_by"]}
+        )
+    for side, (x, y) in enumerate(zip(a["sides"], b["sides"], strict=False)):
+        found.extend(
+            {"side": side, "field": k, "this": x[k], "other": y[k]}
+            for k in SIDE_FIGURES
+            if x[k] != y[k]
+        )
+    return found
+
+
+def rounds_same_figures(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> bool:
+    return [round_figures(r) for r in a] == [round_figures(r) for r in b]
+
+
+def rounds_totals(rounds: list[dict[str, Any]]) -> list[int]:
+    if not rounds:
+        return []
+    totals = [0] * len(rounds[0]["sides"])
+    for r in rounds:
+        for i, side in enumerate(r["sides"]):
+            totals[i] += side["score"]
+    return totals

@@ -1,0 +1,171 @@
+"""Intake: every score sheet or move log is checked and kept as a `Submission` of its entrant;
+once an entrant's entry covers every round it becomes a `ResultVersion` that confirms or
+disputes the others."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from core.errors import Conflict, Invalid
+from games.models import ResultVersion, Submission
+from games.services._common import version_next_number, versions_supersede
+from games.services.confirmation import version_confirm
+from games.services.documents import (
+    document_check,
+    document_hash,
+    document_prepare,
+    game_table,
+    round_differences,
+    rounds_same_figures,
+    rounds_totals,
+)
+from games.services.entrants import Entrant
+from games.services.projection import game_status_sync
+from league.models import Game
+
+
+def _report_rounds(submission: Submission) -> Iterable[dict[str, Any]]:
+    for r in submission.report["rounds"]:
+        yield {**r, "source": {"submission": submission.pk, "kind": submission.kind}}
+
+
+def _entry_rounds(game: Game, entrant: str) -> dict[int, dict[str, Any]]:
+    """The entrant's entry: per round, their latest submission covering it. Seat facts come from
+    their latest move log of that round when its figures agree with the chosen ones."""
+    rounds: dict[int, dict[str, Any]] = {}
+    logged: dict[int, dict[str, Any]] = {}
+    for submission in game.submissions.filter(entrant=entrant).order_by("created_at", "id"):
+        for r in _report_rounds(submission):
+            rounds[r["round"]] = r
+            if submission.kind == Submission.Kind.LOG:
+                logged[r["round"]] = r
+    for number, r in rounds.items():
+        log_round = logged.get(number)
+        if not r["seats"] and log_round and not round_differences(r, log_round):
+            rounds[number] = {**r, "seats": log_round["seats"]}
+    return rounds
+
+
+# --- intake ------------------------------------------------------------------------------------
+
+
+def _replayed(key: str, game: Game, digest: str, entrant: Entrant) -> Submission | None:
+    """The earlier submission under this idempotency key, if it is the same request."""
+    earlier = Submission.objects.filter(idempotency_key=key).first()
+    if earlier is None:
+        return None
+    if earlier.game_id != game.pk or earlier.body_hash != digest or earlier.entrant != entrant.key:
+        raise Conflict(
+            "IDEMPOTENCY_KEY_REUSED",
+            "This idempotency key was already used for a different submission; send a new key "
+            "with new content.",
+        )
+    return earlier
+
+
+def submission_create(
+    *, game: Game, document: Any, entrant: Entrant, idempotency_key: str
+) -> tuple[Submission, bool]:
+    """Check and store one score sheet or move log of a game; returns (submission, created).
+
+    The same key with the same body returns the first submission (created False).
+    """
+    if not idempotency_key or len(idempotency_key) > 128:
+        raise Invalid(
+            "BAD_IDEMPOTENCY_KEY", "An idempotency key of 1 to 128 characters is needed."
+        )
+    digest = document_hash(document=document)
+    earlier = _replayed(idempotency_key, game, digest, entrant)
+    if earlier is not None:
+        return earlier, False
+    table = game_table(game=game)
+    document = document_prepare(document=document, table=table)
+    report = document_check(document=document)
+    with transaction.atomic():
+        # Race: two entries of one game at once (two phones, or a retry) would each build
+        # versions from a stale view of the other's; the game row lock serialises them.
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        earlier = _replayed(idempotency_key, game, digest, entrant)
+        if earlier is not None:
+            return earlier, False
+        if game.status == Game.Status.CONFIRMED:
+            raise Conflict(
+                "ALREADY_CONFIRMED",
+                "This game's result is already confirmed; ask the director for a correction.",
+            )
+        try:
+            with transaction.atomic():
+                submission = Submission.objects.create(
+                    game=game,
+                    kind=report["kind"],
+                    round_number=document["round"] if report["kind"] == "sheet" else None,
+                    document=document,
+                    report=report,
+                    entrant=entrant.key,
+                    user=entrant.user,
+                    via=entrant.via,
+                    idempotency_key=idempotency_key,
+                    body_hash=digest,
+                )
+        except IntegrityError:
+            # The same key committed by a concurrent request for another game: a reuse.
+            earlier = _replayed(idempotency_key, game, digest, entrant)
+            if earlier is None:
+                raise
+            return earlier, False
+        _flag_differences(submission)
+        _entry_update(game, entrant, table.rules.rounds)
+    return submission, True
+
+
+def _flag_differences(submission: Submission) -> None:
+    """Compare with the other kind of entry (sheet vs log) of the same rounds, by anyone."""
+    other_kind = (
+        Submission.Kind.LOG if submission.kind == Submission.Kind.SHEET else Submission.Kind.SHEET
+    )
+    mine = {r["round"]: r for r in submission.report["rounds"]}
+    found = []
+    for other in submission.game.submissions.filter(kind=other_kind):
+        for r in other.report["rounds"]:
+            if r["round"] in mine and (diff := round_differences(mine[r["round"]], r)):
+                found.append({"round": r["round"], "other_submission": other.pk, "fields": diff})
+    if found:
+        submission.differences = found
+        submission.save(update_fields=["differences"])
+
+
+def _entry_update(game: Game, entrant: Entrant, rounds_needed: int) -> None:
+    """Turn the entrant's entry into a version once it covers every round, then confirm or
+    dispute against the other open versions. Called with the game row locked."""
+    entry = _entry_rounds(game, entrant.key)
+    if sorted(entry) != list(range(1, rounds_needed + 1)):
+        return
+    figures = [entry[n] for n in sorted(entry)]
+    open_versions = list(game.result_versions.filter(status__in=ResultVersion.OPEN_STATUSES))
+    own = [v for v in open_versions if v.entered_by == entrant.key]
+    others = [v for v in open_versions if v.entered_by != entrant.key]
+    if own and rounds_same_figures(own[0].rounds, figures):
+        return
+    matching = next((v for v in others if rounds_same_figures(v.rounds, figures)), None)
+    if matching is not None:
+        version_confirm(game=game, version=matching, entrant=entrant)
+        return
+    versions_supersede(versions=own)
+    status = ResultVersion.Status.DISPUTED if others else ResultVersion.Status.ENTERED
+    ResultVersion.objects.create(
+        game=game,
+        number=version_next_number(game=game),
+        status=status,
+        rounds=figures,
+        totals=rounds_totals(figures),
+        entered_by=entrant.key,
+        entered_by_user=entrant.user,
+    )
+    if others:
+        game.result_versions.filter(pk__in=[v.pk for v in others]).update(
+            status=ResultVersion.Status.DISPUTED
+        )
+    game_status_sync(game=game)

@@ -1,0 +1,100 @@
+"""Projection: the confirmed version of a game becomes its `RoundResult` and `SeatRoundFacts`
+rows (what standings and statistics read) and its `Game.status`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import signals
+from games.models import ResultVersion, RoundResult, SeatRoundFacts
+from games.services.documents import game_table
+from league.models import Game
+
+
+def _derived_status(game: Game) -> str:
+    statuses = set(game.result_versions.values_list("status", flat=True))
+    for status in (Game.Status.CONFIRMED, Game.Status.DISPUTED, Game.Status.ENTERED):
+        if status in statuses:
+            return status
+    return Game.Status.PENDING
+
+
+def game_status_sync(*, game: Game) -> None:
+    game.status = _derived_status(game)
+    if game.status != Game.Status.PENDING and game.played_at is None:
+        game.played_at = timezone.now()
+    game.save(update_fields=["status", "played_at"])
+
+
+def _round_results(game: Game, r: dict[str, Any]) -> list[RoundResult]:
+    return [
+        RoundResult(
+            game=game,
+            round_number=r["round"],
+            side=side_number,
+            score=side["score"],
+            clean_books=side["clean_books"],
+            dirty_books=side["dirty_books"],
+            wild_books=side["wild_books"],
+            red_threes=side["red_threes"],
+            table_points=side["table_points"],
+            held_points=side["held_points"],
+            went_out=side["went_out"],
+            ended_by=r["ended_by"],
+        )
+        for side_number, side in enumerate(r["sides"])
+    ]
+
+
+SEAT_FACTS = (
+    "turns",
+    "foot_turn",
+    "pickups",
+    "cards_picked_up",
+    "melds_started",
+    "cards_laid",
+    "wilds_in_dirty",
+    "black_threes_discarded",
+    "cards_held",
+    "held_points",
+    "first_laydown_turn",
+    "red_threes",
+)
+
+
+def _seat_facts(game: Game, r: dict[str, Any], player_ids: list[int]) -> list[SeatRoundFacts]:
+    return [
+        SeatRoundFacts(
+            game=game,
+            round_number=r["round"],
+            seat_number=seat["seat"],
+            player_id=player_ids[seat["seat"]],
+            side=seat["side"],
+            **{k: seat[k] for k in SEAT_FACTS},
+        )
+        for seat in r["seats"]
+    ]
+
+
+def result_project(*, game: Game) -> None:
+    """Replace the game's `RoundResult` and `SeatRoundFacts` rows by its confirmed version (none
+    when it has none), set `Game.status`, and after commit announce
+    `games.signals.results_changed` for the event (the analytics recompute it)."""
+    with transaction.atomic():
+        RoundResult.objects.filter(game=game).delete()
+        SeatRoundFacts.objects.filter(game=game).delete()
+        current = game.result_versions.filter(status=ResultVersion.Status.CONFIRMED).first()
+        if current is not None:
+            player_ids = game_table(game=game).player_ids
+            RoundResult.objects.bulk_create(
+                [row for r in current.rounds for row in _round_results(game, r)]
+            )
+            SeatRoundFacts.objects.bulk_create(
+                [row for r in current.rounds for row in _seat_facts(game, r, player_ids)]
+            )
+        game_status_sync(game=game)
+        event_id = game.table.rotation.event_id
+        transaction.on_commit(lambda: signals.results_changed.send(sender=Game, event_id=event_id))

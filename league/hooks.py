@@ -1,0 +1,28 @@
+"""Extension points of the league that the layers above fill in from their `AppConfig.ready()`,
+so the league never imports them.
+
+- rotation points: a played rotation's score per player, which the Swiss and progressive
+  seating formats pair by. Results live in the games app, which registers the source.
+"""
+
+from collections.abc import Callable, Mapping
+
+from league.models import Rotation
+
+RotationPoints = Callable[..., Mapping[int, int]]
+
+_rotation_points: list[RotationPoints] = []
+
+
+def rotation_points_register(source: RotationPoints) -> None:
+    """Use `source(rotation=...)` for rotation points (the last one registered wins)."""
+    if source not in _rotation_points:
+        _rotation_points.append(source)
+
+
+def rotation_points(*, rotation: Rotation) -> dict[int, int]:
+    """Player id → their side's game total in the rotation; empty while no source is
+    registered (no results app installed: every rotation scores nothing)."""
+    if not _rotation_points:
+        return {}
+    return dict(_rotation_points[-1](rotation=rotation))

@@ -1,0 +1,62 @@
+"""Writes of the league domain, one module per aggregate: `clubs` (clubs, directors, scorers),
+`players` (players, partnerships), `seasons` (leagues, seasons), `events` (settings, status),
+`registrations` (entries, check-in, withdrawals) and `rotations` (seating a rotation, editing,
+starting and closing it).
+
+Every function is keyword-only and typed, checks its input, and either does all of its work or
+none: a refusal raises a `core.errors.DomainError` (`Invalid` for a wrong request, `Conflict`
+when the event's state does not allow it; a code and a message to show as is) and changes nothing.
+Callers use `from league import services` and `services.<entity>_<action>(...)`.
+"""
+
+from league.services.clubs import club_create, club_update, membership_add
+from league.services.events import (
+    ALLOWED_TABLE_SIZES,
+    EVENT_FIELDS,
+    NEXT_STATUS,
+    SEATING_FIELDS,
+    event_create,
+    event_set_status,
+    event_update,
+)
+from league.services.players import (
+    partnership_create,
+    partnership_get_or_create,
+    player_create,
+    player_update,
+)
+from league.services.registrations import (
+    registration_add,
+    registration_add_entrant,
+    registration_check_in,
+    registration_reinstate,
+    registration_withdraw,
+)
+from league.services.rotations import (
+    rotation_close,
+    rotation_delete,
+    rotation_generate,
+    rotation_set_first_dealer,
+    rotation_start,
+    rotation_swap_players,
+    rotation_update_seating,
+)
+from league.services.seasons import (
+    SEASON_FIELDS,
+    league_create,
+    league_update,
+    season_create,
+    season_update,
+)
+
+__all__ = [
+    "ALLOWED_TABLE_SIZES", "EVENT_FIELDS", "NEXT_STATUS", "SEASON_FIELDS", "SEATING_FIELDS",
+    "club_create", "club_update", "membership_add",
+    "player_create", "player_update", "partnership_create", "partnership_get_or_create",
+    "league_create", "league_update", "season_create", "season_update",
+    "event_create", "event_update", "event_set_status",
+    "registration_add", "registration_add_entrant", "registration_check_in",
+    "registration_withdraw", "registration_reinstate",
+    "rotation_generate", "rotation_update_seating", "rotation_swap_players",
+    "rotation_set_first_dealer", "rotation_delete", "rotation_start", "rotation_close",
+]

@@ -1,0 +1,188 @@
+"""Events: their settings (checked against the engine's rule sets and the seating formats) and
+their status, draft → registration → running → finished."""
+
+import datetime
+import secrets
+from typing import Any
+
+from django.db import transaction
+
+from core.errors import Conflict, Invalid
+from games.engine.errors import EngineError
+from games.engine.rules import rules_from_spec
+from league.models import Club, Event, Rotation, Season
+from league.services._common import (
+    apply_changes,
+    lock_event,
+    refuse_unknown,
+    require_name,
+    unique_slug,
+    unsaved_copy,
+)
+
+ALLOWED_TABLE_SIZES = (4, 6)
+
+
+def _check_rules(preset: str, overrides: Any) -> None:
+    if overrides is not None and not isinstance(overrides, dict):
+        raise Invalid("BAD_RULES", "House rules must be an object of parameter: value.",
+                          field="rules_overrides")
+    spec = {"preset": preset, "overrides": overrides} if overrides else preset
+    try:
+        rules_from_spec(spec)
+    except EngineError as exc:
+        raise Invalid("BAD_RULES", exc.message, field="rules_overrides") from exc
+
+
+def _check_table_sizes(table_sizes: Any, odd_handling: str) -> None:
+    if (
+        not isinstance(table_sizes, list)
+        or not table_sizes
+        or any(size not in ALLOWED_TABLE_SIZES for size in table_sizes)
+        or len(set(table_sizes)) != len(table_sizes)
+    ):
+        raise Invalid(
+            "BAD_TABLE_SIZES", "Table sizes must be a list of 4 and/or 6, each once.",
+            field="table_sizes",
+        )
+    if odd_handling == Event.OddHandling.TABLE_OF_SIX and 6 not in table_sizes:
+        raise Invalid(
+            "BAD_TABLE_SIZES", "Tables of six for odd numbers need 6 among the table sizes.",
+            field="table_sizes",
+        )
+
+
+def _check_tie_breaks(tie_breaks: Any) -> None:
+    if not isinstance(tie_breaks, list) or any(t not in Event.TIE_BREAKS for t in tie_breaks):
+        raise Invalid(
+            "BAD_TIE_BREAKS", f"Tie-breaks must be an ordered list from: {', '.join(Event.TIE_BREAKS)}.",
+            field="tie_breaks",
+        )
+    if len(set(tie_breaks)) != len(tie_breaks):
+        raise Invalid("BAD_TIE_BREAKS", "Each tie-break may appear only once.", field="tie_breaks")
+
+
+def _check_choice(value: str, choices: type, field: str) -> None:
+    if value not in choices.values:
+        raise Invalid(
+            f"BAD_{field.upper()}", f"{field.replace('_', ' ').capitalize()} must be one of "
+            f"{', '.join(choices.values)}, not {value!r}.", field=field,
+        )
+
+
+def _check_event(event: Event) -> None:
+    _check_choice(event.kind, Event.Kind, "kind")
+    _check_choice(event.format, Event.Format, "format")
+    _check_choice(event.odd_handling, Event.OddHandling, "odd_handling")
+    _check_choice(event.scoring, Event.Scoring, "scoring")
+    _check_rules(event.rules_preset, event.rules_overrides)
+    _check_table_sizes(event.table_sizes, event.odd_handling)
+    _check_tie_breaks(event.tie_breaks)
+    if not isinstance(event.planned_rotations, int) or event.planned_rotations < 1:
+        raise Invalid("BAD_ROTATIONS", "Plan at least one rotation.", field="planned_rotations")
+    if event.season_id and event.season.league.club_id != event.club_id:
+        raise Invalid("WRONG_CLUB", f"Season {event.season} belongs to another club.", field="season")
+
+
+@transaction.atomic
+def event_create(
+    *,
+    club: Club,
+    name: str,
+    date: datetime.date,
+    kind: str = Event.Kind.TOURNAMENT,
+    season: Season | None = None,
+    rules_preset: str = "classic",
+    rules_overrides: dict[str, Any] | None = None,
+    format: str = Event.Format.ROTATING,
+    table_sizes: list[int] | None = None,
+    odd_handling: str = Event.OddHandling.SIT_OUT,
+    planned_rotations: int = 3,
+    scoring: str = Event.Scoring.MATCH_POINTS,
+    tie_breaks: list[str] | None = None,
+    is_public: bool = True,
+    seed: int | None = None,
+) -> Event:
+    """A draft event. The seed (chosen now unless given) makes its seating reproducible."""
+    name = require_name(name, "event")
+    event = Event(
+        club=club, name=name, date=date, kind=kind, season=season,
+        rules_preset=rules_preset, rules_overrides=rules_overrides or {}, format=format,
+        table_sizes=[4] if table_sizes is None else table_sizes, odd_handling=odd_handling,
+        planned_rotations=planned_rotations, scoring=scoring,
+        tie_breaks=["total_points"] if tie_breaks is None else tie_breaks,
+        is_public=is_public, seed=secrets.randbits(31) if seed is None else seed,
+    )
+    _check_event(event)
+    event.slug = unique_slug(Event.objects.all(), f"{name} {date:%Y-%m-%d}", max_length=100)
+    event.save()
+    return event
+
+
+EVENT_FIELDS = (
+    "name", "date", "kind", "season", "rules_preset", "rules_overrides", "format", "table_sizes",
+    "odd_handling", "planned_rotations", "scoring", "tie_breaks", "is_public", "seed",
+)
+# Changing these after seating exists would make played rotations disagree with the event.
+SEATING_FIELDS = ("rules_preset", "rules_overrides", "format", "table_sizes", "odd_handling", "seed")
+
+
+@transaction.atomic
+def event_update(*, event: Event, **changes: Any) -> Event:
+    """Change an event's settings; seating-related ones only until the first rotation exists."""
+    refuse_unknown(changes, EVENT_FIELDS)
+    # A format change racing "generate rotation" could seat a rotation under the old format.
+    event = lock_event(event.pk)
+    if event.status == Event.Status.FINISHED:
+        raise Conflict("EVENT_FINISHED", "The event is finished and can no longer change.")
+    locked = sorted(
+        name for name in set(changes) & set(SEATING_FIELDS) if changes[name] != getattr(event, name)
+    )
+    if locked and event.rotations.exists():
+        raise Conflict(
+            "SEATING_EXISTS",
+            f"Cannot change {', '.join(locked)} once rotations are seated.",
+            field=locked[0],
+        )
+    if "name" in changes:
+        changes["name"] = require_name(changes["name"], "event")
+    if changes.get("rules_overrides") is None and "rules_overrides" in changes:
+        changes["rules_overrides"] = {}
+    _check_event(unsaved_copy(event, changes))
+    return apply_changes(event, changes)
+
+
+NEXT_STATUS = {
+    Event.Status.DRAFT: Event.Status.REGISTRATION,
+    Event.Status.REGISTRATION: Event.Status.RUNNING,
+    Event.Status.RUNNING: Event.Status.FINISHED,
+}
+
+
+@transaction.atomic
+def event_set_status(*, event: Event, status: str) -> Event:
+    """Move an event one step along draft → registration → running → finished."""
+    # Two directors pressing the same button must not both step the status forward.
+    event = lock_event(event.pk)
+    _check_choice(status, Event.Status, "status")
+    if NEXT_STATUS.get(event.status) != status:
+        allowed = NEXT_STATUS.get(event.status)
+        hint = f" The next step is {allowed}." if allowed else " It is finished."
+        raise Conflict(
+            "BAD_STATUS_CHANGE",
+            f"The event cannot go from {event.status} to {status}.{hint}",
+            field="status",
+        )
+    if status == Event.Status.FINISHED:
+        open_numbers = list(
+            event.rotations.exclude(status=Rotation.Status.CLOSED).values_list("number", flat=True)
+        )
+        if open_numbers:
+            raise Conflict(
+                "ROTATION_OPEN",
+                "Close or delete rotation(s) " + ", ".join(map(str, open_numbers))
+                + " before finishing the event.",
+            )
+    event.status = status
+    event.save(update_fields=["status"])
+    return event

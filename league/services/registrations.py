@@ -1,0 +1,130 @@
+"""Entries of an event: players or partnerships, check-in, late arrivals, withdrawals."""
+
+from collections.abc import Sequence
+
+from django.db import transaction
+
+from core.errors import Conflict, Invalid
+from league import selectors
+from league.models import Event, Partnership, Player, Registration, Rotation
+from league.services._common import lock_event, require_same_club
+from league.services.players import partnership_get_or_create, player_create
+
+
+def _check_entrant(event: Event, player: Player | None, partnership: Partnership | None) -> None:
+    if (player is None) == (partnership is None):
+        raise Invalid("BAD_ENTRANT", "Register either a player or a partnership.")
+    if event.is_fixed_partnerships and player is not None:
+        raise Invalid(
+            "NEEDS_PARTNERSHIP", "This event is for fixed partnerships: register a partnership."
+        )
+    if not event.is_fixed_partnerships and partnership is not None:
+        raise Invalid(
+            "NEEDS_PLAYER", "This event has rotating partners: register players one by one."
+        )
+    require_same_club(event.club, player or partnership, what="player or partnership")
+
+
+def _players_of(registration: Registration) -> set[int]:
+    if registration.player_id:
+        return {registration.player_id}
+    return {registration.partnership.player_a_id, registration.partnership.player_b_id}
+
+
+def _refuse_double_entry(event: Event, player: Player | None, partnership: Partnership | None) -> None:
+    wanted = {player.pk} if player else {partnership.player_a_id, partnership.player_b_id}
+    for registration in event.registrations.select_related("partnership", "player"):
+        clash = wanted & _players_of(registration)
+        if clash:
+            raise Conflict("ALREADY_REGISTERED", f"Already entered in this event as {registration.player or registration.partnership}.")
+
+
+@transaction.atomic
+def registration_add(
+    *, event: Event, player: Player | None = None, partnership: Partnership | None = None
+) -> Registration:
+    """Enter a player (rotating partners) or a partnership (fixed formats).
+
+    While the event runs this is a late arrival: checked in, joining at the first rotation not
+    yet started (a drafted one must then be seated again to include them).
+    """
+    # Two directors adding the same player at once would both pass the duplicate check.
+    event = lock_event(event.pk)
+    if event.status == Event.Status.FINISHED:
+        raise Conflict("EVENT_FINISHED", "The event is finished; no more entries.")
+    _check_entrant(event, player, partnership)
+    _refuse_double_entry(event, player, partnership)
+    late = event.status == Event.Status.RUNNING
+    return Registration.objects.create(
+        event=event, player=player, partnership=partnership, checked_in=late,
+        joins_at_rotation=selectors.last_played_rotation_number(event=event) + 1 if late else 1,
+    )
+
+
+@transaction.atomic
+def registration_add_entrant(*, event: Event, players: Sequence[Player | str]) -> Registration:
+    """Enter existing players or new ones by name: one for rotating partners, two (a
+    partnership) for fixed formats. New players are created only if the entry succeeds."""
+    needed = 2 if event.is_fixed_partnerships else 1
+    if len(players) != needed:
+        what = "two players (a partnership)" if needed == 2 else "one player"
+        raise Invalid("BAD_ENTRANT", f"This event takes {what} per entry.")
+    resolved = [
+        p if isinstance(p, Player) else player_create(club=event.club, name=p) for p in players
+    ]
+    if needed == 1:
+        return registration_add(event=event, player=resolved[0])
+    pair = partnership_get_or_create(club=event.club, player_a=resolved[0], player_b=resolved[1])
+    return registration_add(event=event, partnership=pair)
+
+
+def _fresh_registration(registration: Registration) -> Registration:
+    return Registration.objects.select_related("event", "player", "partnership").get(pk=registration.pk)
+
+
+def registration_check_in(*, registration: Registration, checked_in: bool = True) -> Registration:
+    registration = _fresh_registration(registration)
+    if registration.event.status == Event.Status.FINISHED:
+        raise Conflict("EVENT_FINISHED", "The event is finished.")
+    if registration.withdrawn_after_rotation is not None:
+        raise Conflict("WITHDRAWN", f"{selectors.registration_name(registration=registration)} has withdrawn.")
+    registration.checked_in = checked_in
+    registration.save(update_fields=["checked_in"])
+    return registration
+
+
+@transaction.atomic
+def registration_withdraw(*, registration: Registration) -> Registration:
+    """Withdraw between rotations: the entrant keeps the rotations already played, no more."""
+    # A withdrawal racing "generate rotation" could leave the entrant seated after withdrawing.
+    event = lock_event(registration.event_id)
+    registration = Registration.objects.select_related("partnership").get(pk=registration.pk)
+    if registration.withdrawn_after_rotation is not None:
+        raise Conflict("WITHDRAWN", f"{selectors.registration_name(registration=registration)} has already withdrawn.")
+    draft = event.rotations.filter(status=Rotation.Status.DRAFT).first()
+    if draft and _players_of(registration) & _rotation_player_ids(draft):
+        raise Conflict(
+            "SEATED_IN_DRAFT",
+            f"{selectors.registration_name(registration=registration)} is seated in rotation {draft.number}: "
+            "delete that rotation first, then withdraw and generate it again.",
+        )
+    registration.withdrawn_after_rotation = selectors.last_played_rotation_number(event=event)
+    registration.save(update_fields=["withdrawn_after_rotation"])
+    return registration
+
+
+def registration_reinstate(*, registration: Registration) -> Registration:
+    """Undo a withdrawal: the entrant plays again from the next rotation seated."""
+    registration = _fresh_registration(registration)
+    if registration.event.status == Event.Status.FINISHED:
+        raise Conflict("EVENT_FINISHED", "The event is finished.")
+    if registration.withdrawn_after_rotation is None:
+        raise Conflict("NOT_WITHDRAWN", f"{selectors.registration_name(registration=registration)} has not withdrawn.")
+    registration.withdrawn_after_rotation = None
+    registration.save(update_fields=["withdrawn_after_rotation"])
+    return registration
+
+
+def _rotation_player_ids(rotation: Rotation) -> set[int]:
+    seated = set(rotation.seats.values_list("player_id", flat=True))
+    return seated | set(rotation.sit_outs.values_list("player_id", flat=True))

@@ -1,0 +1,262 @@
+"""Rotations: seated by the seating generator as a draft, edited by hand, started and closed."""
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+
+from django.db import transaction
+
+from core.errors import Conflict, Invalid
+from league import selectors
+from league.models import Event, Game, Player, Rotation, Seat, SitOut, Table
+from league.seating import (
+    RotationPlan,
+    SeatingError,
+    SeatingRequest,
+    TablePlan,
+    plan_rotations,
+    validate_rotation,
+)
+from league.services._common import lock_event
+
+
+def _entrants(event: Event, number: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """Active players and (fixed formats) partnerships for rotation `number`."""
+    registrations = selectors.active_registrations(event=event, rotation_number=number)
+    if not event.is_fixed_partnerships:
+        return tuple(r.player_id for r in registrations), ()
+    pairs = tuple((r.partnership.player_a_id, r.partnership.player_b_id) for r in registrations)
+    return tuple(p for pair in pairs for p in pair), pairs
+
+
+def _seating_request(event: Event, number: int) -> SeatingRequest:
+    players, partnerships = _entrants(event, number)
+    played = list(event.rotations.filter(number__lt=number).order_by("number"))
+    return SeatingRequest(
+        format=event.format,
+        players=players,
+        partnerships=partnerships,
+        rotations=max(event.planned_rotations, number),
+        table_size=6 if event.odd_handling == Event.OddHandling.TABLE_OF_SIX or event.table_sizes == [6] else 4,
+        six_sides=3 if event.is_fixed_partnerships else 2,
+        odd_handling=event.odd_handling,
+        seed=event.seed,
+        played=tuple(selectors.rotation_as_plan(rotation=r) for r in played),
+        points=tuple(selectors.rotation_points(rotation=r) for r in played),
+    )
+
+
+def _refuse_unless_ready_for_next(event: Event, number: int) -> None:
+    if event.status not in (Event.Status.REGISTRATION, Event.Status.RUNNING):
+        raise Conflict(
+            "BAD_EVENT_STATUS",
+            f"Rotations are generated while registration is open or the event runs (it is {event.status}).",
+        )
+    unclosed = event.rotations.exclude(status=Rotation.Status.CLOSED).order_by("number").first()
+    if unclosed:
+        raise Conflict(
+            "PREVIOUS_ROTATION_OPEN",
+            f"Rotation {unclosed.number} is {unclosed.status}; close it before generating the next.",
+        )
+    if number > event.planned_rotations:
+        raise Conflict(
+            "ALL_ROTATIONS_GENERATED",
+            f"All {event.planned_rotations} planned rotations exist; raise the planned rotations to play more.",
+        )
+
+
+@transaction.atomic
+def rotation_generate(*, event: Event) -> Rotation:
+    """Seat the next rotation from the seating generator, as an editable draft."""
+    # Two directors pressing "generate" at once would both create rotation N: the event row
+    # lock makes the second wait and then see the first one's rotation.
+    event = lock_event(event.pk)
+    number = selectors.next_rotation_number(event=event)
+    _refuse_unless_ready_for_next(event, number)
+    request = _seating_request(event, number)
+    try:
+        plans = plan_rotations(request)
+        if not plans:
+            raise SeatingError("The seating generator planned no further rotation.")
+        plan = plans[0]
+        validate_rotation(plan, request.players, event.table_sizes)
+    except SeatingError as exc:
+        raise Invalid("BAD_SEATING", str(exc)) from exc
+    _check_partners_together(event, plan, request.partnerships)
+    rotation = Rotation.objects.create(event=event, number=number)
+    _write_plan(rotation, plan)
+    return rotation
+
+
+def _write_plan(rotation: Rotation, plan: RotationPlan) -> None:
+    """Seats, games and sit-outs of `plan`, reusing the rotation's tables (and games) by number."""
+    for number, table_plan in enumerate(plan.tables, start=1):
+        table, _ = Table.objects.get_or_create(rotation=rotation, number=number)
+        side_of = {p: k for k, side in enumerate(table_plan.sides) for p in side}
+        Seat.objects.bulk_create(
+            Seat(rotation=rotation, table=table, player_id=p, seat_number=i, side=side_of[p])
+            for i, p in enumerate(table_plan.seats)
+        )
+        Game.objects.update_or_create(
+            table=table, defaults={"first_dealer": table_plan.seats.index(table_plan.first_dealer)}
+        )
+    SitOut.objects.bulk_create(SitOut(rotation=rotation, player_id=p) for p in plan.sit_out)
+
+
+def _locked_draft(rotation: Rotation) -> tuple[Event, Rotation]:
+    event = lock_event(rotation.event_id)
+    rotation = Rotation.objects.get(pk=rotation.pk)
+    if rotation.status != Rotation.Status.DRAFT:
+        raise Conflict(
+            "ROTATION_NOT_EDITABLE",
+            f"Rotation {rotation.number} has {rotation.status}; only a draft rotation can change.",
+        )
+    return event, rotation
+
+
+def _check_partners_together(event: Event, plan: RotationPlan, pairs: Sequence[tuple[int, int]]) -> None:
+    if not event.is_fixed_partnerships:
+        return
+    wanted = {frozenset(pair) for pair in pairs}
+    for number, table in enumerate(plan.tables, start=1):
+        for side in table.sides:
+            if frozenset(side) not in wanted:
+                raise Invalid(
+                    "BAD_SEATING",
+                    f"Table {number}: partners must sit together as one side in this event.",
+                )
+    for pair in pairs:
+        if (pair[0] in plan.sit_out) != (pair[1] in plan.sit_out):
+            raise Invalid("BAD_SEATING", "Partners sit out together in this event.")
+
+
+@transaction.atomic
+def rotation_update_seating(*, rotation: Rotation, plan: RotationPlan) -> Rotation:
+    """Replace a draft rotation's seating by a hand-edited plan, after checking it."""
+    # A director editing while another starts the rotation: the event lock orders them.
+    event, rotation = _locked_draft(rotation)
+    players, pairs = _entrants(event, rotation.number)
+    _check_plan_covers(plan, players)
+    try:
+        validate_rotation(plan, players, event.table_sizes)
+    except SeatingError as exc:
+        raise Invalid("BAD_SEATING", str(exc)) from exc
+    _check_partners_together(event, plan, pairs)
+    # Tables that remain keep their game, so table cards already printed stay valid.
+    Seat.objects.filter(rotation=rotation).delete()
+    rotation.sit_outs.all().delete()
+    rotation.tables.filter(number__gt=len(plan.tables)).delete()
+    _write_plan(rotation, plan)
+    return rotation
+
+
+def _names(player_ids: Iterable[int]) -> str:
+    return ", ".join(sorted(Player.objects.filter(pk__in=player_ids).values_list("name", flat=True)))
+
+
+def _check_plan_covers(plan: RotationPlan, players: Iterable[int]) -> None:
+    """Everyone active is placed and nobody else is: the refusal names the people."""
+    placements = [p for t in plan.tables for p in t.seats] + list(plan.sit_out)
+    twice = {p for p in placements if placements.count(p) > 1}
+    if twice:
+        raise Invalid("BAD_SEATING", f"Placed more than once: {_names(twice)}.")
+    placed = set(placements)
+    missing, extra = set(players) - placed, placed - set(players)
+    if missing:
+        raise Invalid(
+            "BAD_SEATING",
+            f"Not placed in this rotation: {_names(missing)}. Delete the draft and seat it again, "
+            "or swap them in.",
+        )
+    if extra:
+        raise Invalid("BAD_SEATING", f"Not entered (or not checked in) for this rotation: {_names(extra)}.")
+
+
+def _swap(ids: tuple[int, ...], a: int, b: int) -> tuple[int, ...]:
+    return tuple(b if p == a else a if p == b else p for p in ids)
+
+
+def _swapped_plan(plan: RotationPlan, a: int, b: int) -> RotationPlan:
+    tables = tuple(
+        TablePlan(
+            seats=_swap(t.seats, a, b),
+            sides=tuple(_swap(side, a, b) for side in t.sides),
+            first_dealer=_swap((t.first_dealer,), a, b)[0],
+        )
+        for t in plan.tables
+    )
+    return replace(plan, tables=tables, sit_out=_swap(plan.sit_out, a, b))
+
+
+@transaction.atomic
+def rotation_swap_players(*, rotation: Rotation, player_a: Player, player_b: Player) -> Rotation:
+    """Exchange two players' places (seat, side, or sitting out) in a draft rotation."""
+    _event, rotation = _locked_draft(rotation)
+    if player_a.pk == player_b.pk:
+        raise Invalid("BAD_SWAP", "Choose two different players to swap.")
+    plan = selectors.rotation_as_plan(rotation=rotation)
+    placed = {p for t in plan.tables for p in t.seats} | set(plan.sit_out)
+    for player in (player_a, player_b):
+        if player.pk not in placed:
+            raise Invalid("BAD_SWAP", f"{player} is not in rotation {rotation.number}.")
+    return rotation_update_seating(rotation=rotation, plan=_swapped_plan(plan, player_a.pk, player_b.pk))
+
+
+@transaction.atomic
+def rotation_set_first_dealer(*, rotation: Rotation, table_number: int, player: Player) -> Rotation:
+    """Choose who deals round 1 at one table of a draft rotation."""
+    _event, rotation = _locked_draft(rotation)
+    plan = selectors.rotation_as_plan(rotation=rotation)
+    if not 1 <= table_number <= len(plan.tables):
+        raise Invalid("BAD_TABLE", f"Rotation {rotation.number} has no table {table_number}.")
+    table = plan.tables[table_number - 1]
+    if player.pk not in table.seats:
+        raise Invalid("BAD_DEALER", f"{player} does not sit at table {table_number}.")
+    tables = list(plan.tables)
+    tables[table_number - 1] = replace(table, first_dealer=player.pk)
+    return rotation_update_seating(rotation=rotation, plan=replace(plan, tables=tuple(tables)))
+
+
+@transaction.atomic
+def rotation_delete(*, rotation: Rotation) -> None:
+    """Throw away a draft rotation (e.g. to regenerate it after a late change)."""
+    _event, rotation = _locked_draft(rotation)
+    rotation.delete()
+
+
+@transaction.atomic
+def rotation_start(*, rotation: Rotation) -> Rotation:
+    # Two directors starting/closing at once: the event lock serialises status changes.
+    event, rotation = _locked_draft(rotation)
+    if event.status != Event.Status.RUNNING:
+        raise Conflict("BAD_EVENT_STATUS", "Set the event to running before starting a rotation.")
+    players, _pairs = _entrants(event, rotation.number)
+    _check_plan_covers(selectors.rotation_as_plan(rotation=rotation), players)
+    rotation.status = Rotation.Status.STARTED
+    rotation.save(update_fields=["status"])
+    return rotation
+
+
+@transaction.atomic
+def rotation_close(*, rotation: Rotation) -> Rotation:
+    """Close a started rotation once every table's result is confirmed."""
+    # Closing while a director generates the next rotation: the lock orders the two.
+    lock_event(rotation.event_id)
+    rotation = Rotation.objects.get(pk=rotation.pk)
+    if rotation.status != Rotation.Status.STARTED:
+        raise Conflict(
+            "BAD_ROTATION_STATUS", f"Rotation {rotation.number} is {rotation.status}; only a started rotation closes."
+        )
+    unfinished = list(
+        Table.objects.filter(rotation=rotation)
+        .exclude(game__status=Game.Status.CONFIRMED)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+    if unfinished:
+        raise Conflict(
+            "RESULTS_MISSING",
+            "No confirmed result yet at table(s) " + ", ".join(map(str, unfinished)) + ".",
+        )
+    rotation.status = Rotation.Status.CLOSED
+    rotation.save(update_fields=["status"])
+    return rotation

@@ -1,0 +1,76 @@
+"""Leagues and their seasons (how nights add up to a season's standings)."""
+
+import datetime
+from typing import Any
+
+from core.errors import Invalid
+from league.models import Club, League, Season
+from league.services._common import (
+    apply_changes,
+    refuse_unknown,
+    require_name,
+    unique_slug,
+    unsaved_copy,
+)
+
+
+def league_create(*, club: Club, name: str, description: str = "") -> League:
+    name = require_name(name, "league")
+    return League.objects.create(
+        club=club, name=name, slug=unique_slug(club.leagues.all(), name), description=description
+    )
+
+
+def league_update(*, league: League, name: str | None = None, description: str | None = None) -> League:
+    changes: dict[str, Any] = {}
+    if name is not None:
+        changes["name"] = require_name(name, "league")
+    if description is not None:
+        changes["description"] = description
+    return apply_changes(league, changes)
+
+
+def _check_season(season: Season) -> None:
+    if season.ends_on and season.ends_on < season.starts_on:
+        raise Invalid("BAD_DATES", "The season cannot end before it starts.", field="ends_on")
+    if season.aggregate not in Season.Aggregate.values:
+        raise Invalid(
+            "BAD_AGGREGATE", f"Aggregate must be one of {', '.join(Season.Aggregate.values)}.",
+            field="aggregate",
+        )
+    if season.best_n_nights is not None and season.best_n_nights < 1:
+        raise Invalid("BAD_BEST_N", "Best N nights must be at least 1 (or empty for all).",
+                          field="best_n_nights")
+
+
+def season_create(
+    *,
+    league: League,
+    name: str,
+    starts_on: datetime.date,
+    ends_on: datetime.date | None = None,
+    aggregate: str = Season.Aggregate.SUM,
+    best_n_nights: int | None = None,
+    min_attendance: int = 0,
+) -> Season:
+    name = require_name(name, "season")
+    season = Season(
+        league=league, name=name, slug=unique_slug(league.seasons.all(), name),
+        starts_on=starts_on, ends_on=ends_on, aggregate=aggregate,
+        best_n_nights=best_n_nights, min_attendance=min_attendance,
+    )
+    _check_season(season)
+    season.save()
+    return season
+
+
+SEASON_FIELDS = ("name", "starts_on", "ends_on", "aggregate", "best_n_nights", "min_attendance")
+
+
+def season_update(*, season: Season, **changes: Any) -> Season:
+    refuse_unknown(changes, SEASON_FIELDS)
+    if "name" in changes:
+        changes["name"] = require_name(changes["name"], "season")
+    candidate = unsaved_copy(season, changes)
+    _check_season(candidate)
+    return apply_changes(season, changes)

@@ -1,0 +1,9 @@
+from django.apps import AppConfig
+
+
+class SitePagesConfig(AppConfig):
+    """The top layer: pages that assemble several apps (an event with its standings, a season
+    with its table) and the demo data, built through every app's services."""
+
+    name = "site_pages"
+    verbose_name = "Site pages"

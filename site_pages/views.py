@@ -1,0 +1,105 @@
+"""Pages that assemble several apps: an event with its seating, rules and live standings, and a
+season with its nights and standings. The league, games and analytics apps each know only
+themselves and the layers below; this is the layer that puts them on one page."""
+
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from analytics import selectors as analytics_selectors
+from games.engine.errors import EngineError
+from games.engine.rules import BookCounts, RuleSet, rules_from_spec
+from league import selectors
+from league.models import Event, Rotation, Season
+from league.permissions import is_director, visible_events
+from league.views.public import event_or_404
+
+STANDINGS_REFRESH_SECONDS = 5
+
+
+# --- rule set summary ---------------------------------------------------------------------------
+
+
+def _books(counts: BookCounts) -> str:
+    return f"{counts.clean} clean, {counts.dirty} dirty, {counts.wild} wild"
+
+
+def _rules_summary(rules: RuleSet) -> list[tuple[str, str]]:
+    """The few parameters a player asks about at the table, in plain words."""
+    wilds = "no limit" if rules.max_wilds is None else f"at most {rules.max_wilds}"
+    red_threes = (
+        f"laid out for {rules.red_three_bonus} each"
+        if rules.red_threes == "lay"
+        else "held (dead cards)"
+    )
+    return [
+        ("Rounds", str(rules.rounds)),
+        ("Hand / foot", f"{rules.hand_size} / {rules.foot_size} cards"),
+        ("First lay-down minimums", ", ".join(str(m) for m in rules.meld_minimums)),
+        ("Books needed to go out", _books(rules.books_to_go_out)),
+        ("Book bonuses", _books(rules.book_bonus)),
+        ("Wild cards in a meld", wilds),
+        ("Red threes", f"{red_threes}; {rules.red_three_penalty} if caught holding"),
+        ("Going out bonus", str(rules.going_out_bonus)),
+    ]
+
+
+def _rules_context(event: Event) -> dict:
+    try:
+        rules = rules_from_spec(event.rules_spec)
+    except EngineError as error:
+        return {"rules_error": error.message, "rules_summary": []}
+    return {"rules_error": None, "rules_summary": _rules_summary(rules)}
+
+
+def season_detail(request: HttpRequest, club: str, league: str, season: str) -> HttpResponse:
+    season_obj = get_object_or_404(
+        Season.objects.select_related("league__club"),
+        league__club__slug=club,
+        league__slug=league,
+        slug=season,
+    )
+    nights = (
+        visible_events(request.user)
+        .filter(season=season_obj)
+        .annotate(entrants=Count("registrations", distinct=True))
+        .order_by("-date", "name")
+    )
+    context = {
+        "season": season_obj,
+        "league": season_obj.league,
+        "club": season_obj.league.club,
+        "nights": nights,
+        "standings": analytics_selectors.season_standings(season=season_obj),
+    }
+    return render(request, "league/public/season.html", context)
+
+
+def _rotation_views(event: Event, show_drafts: bool) -> list[dict]:
+    views = []
+    for rotation in event.rotations.all():
+        hidden = rotation.status == Rotation.Status.DRAFT and not show_drafts
+        views.append({"plan": selectors.rotation_plan(rotation=rotation), "hidden": hidden})
+    return views
+
+
+def _entrant_count(event: Event) -> int:
+    return sum(1 for r in event.registrations.all() if r.withdrawn_after_rotation is None)
+
+
+def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    event = event_or_404(request, slug)
+    director = is_director(request.user, event.club)
+    context = {
+        "event": event,
+        "is_director": director,
+        "entrant_count": _entrant_count(event),
+        "rotations": _rotation_views(event, show_drafts=director),
+        "standings": analytics_selectors.event_standings(event=event),
+        "live": event.status == Event.Status.RUNNING,
+        "refresh_seconds": STANDINGS_REFRESH_SECONDS,
+        **_rules_context(event),
+    }
+    return render(request, "league/public/event.html", context)
+
+

@@ -1,0 +1,45 @@
+"""The dashboard charts fit the plotly.js bundle the site ships."""
+
+import re
+
+import plotly.graph_objects as go
+import pytest
+from plotly.offline import get_plotlyjs_version
+
+from analytics import charts
+from config.settings import BASE_DIR
+
+BUNDLE = BASE_DIR / "static" / "vendor" / "plotly" / "plotly-cartesian.min.js"
+STATS = {"average_score_round_1": 900.0, "average_score_round_2": 1100.5,
+         "average_score_round_3": 1300.0, "average_score_round_4": 1500.0,
+         "clean_books_per_round": 1.2, "dirty_books_per_round": 0.8, "wild_books_per_round": 0.1}
+
+
+@pytest.fixture
+def figures(monkeypatch):
+    """Every chart of the player page, drawn once, as plotly figures."""
+    drawn: list[go.Figure] = []
+    real = charts._html
+    monkeypatch.setattr(charts, "_html", lambda figure, title: drawn.append(figure) or real(
+        figure, title))
+    charts.rating_over_time([(1, 20.0, 25.0), (2, 21.5, 26.0)])
+    charts.score_distribution([1200, 3400, 2500])
+    charts.round_averages(STATS)
+    charts.books_by_type(STATS)
+    charts.partner_heat_map([("Ann", {"win_rate": 0.5, "expected_rate": 0.4, "synergy": 0.1})])
+    return drawn
+
+
+def test_every_chart_uses_only_trace_types_of_the_cartesian_bundle(figures):
+    types = {trace.type for figure in figures for trace in figure.data}
+    assert len(figures) == 5
+    assert types == {"scatter", "histogram", "bar", "heatmap"}
+    assert types <= charts.CARTESIAN_TRACES
+
+
+def test_shipped_bundle_is_the_plotly_js_version_the_python_package_draws_for():
+    header = BUNDLE.read_text(encoding="utf-8")[:300]
+    shipped = re.search(r"plotly\.js \(cartesian - minified\) v(\S+)", header)
+    assert shipped is not None, "not plotly.js's cartesian bundle"
+    assert shipped.group(1) == get_plotlyjs_version()
+    assert (BUNDLE.parent / "LICENSE").read_text().startswith("MIT License")
