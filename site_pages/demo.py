@@ -21,7 +21,8 @@ from league.models import Club, Event, Game, Membership, Player, Rotation, Seaso
 
 DEMO_CLUB_SLUG = "riverside-card-club"
 DIRECTOR_USERNAME = "director"
-DIRECTOR_PASSWORD = "handfoot-demo"
+# The demo's published sign-in (README), not a secret.
+DIRECTOR_PASSWORD = "handfoot-demo"  # nosec B105
 SCORER_USERNAME = "scorer"
 
 PLAYER_NAMES = (
