@@ -125,6 +125,11 @@ class RatedGame(models.Model):
     game = models.OneToOneField("league.Game", on_delete=models.CASCADE, related_name="+")
     position = models.PositiveIntegerField()
     fingerprint = models.CharField(max_length=32)
+    results_version = models.BigIntegerField(
+        null=True, blank=True,
+        help_text="The game's last result row id when rated: every change of its result "
+                  "writes new rows, so a change the fingerprint does not show (books, facts) "
+                  "is still seen.")
 
     class Meta:
         ordering = ["club", "position"]

@@ -14,7 +14,7 @@ from datetime import datetime
 import pandas as pd
 from django.conf import settings
 from django.db import connection
-from django.db.models import F, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models import F, Max, OuterRef, Q, QuerySet, Subquery, Sum
 
 from analytics import statistics
 from analytics.models import (
@@ -32,13 +32,14 @@ from league.models import Event, Game, Player, Season, Seat
 def game_results(*, game_filter: Q) -> dict[int, GameResult]:
     """Each game's sides (players and game totals), for the games matched by `game_filter`
     (a Q on Game) that have a confirmed result."""
+    games = _few_or_all(Game.objects.filter(game_filter))
     totals = (
-        RoundResult.objects.filter(game__in=Game.objects.filter(game_filter))
+        RoundResult.objects.filter(game__in=games)
         .values_list("game_id", "side", "game__table__rotation__event_id")
         .annotate(total=Sum("score"), held=Sum("held_points"))
         .order_by()
     )
-    seats = Seat.objects.filter(table__game__in=Game.objects.filter(game_filter)).values_list(
+    seats = Seat.objects.filter(table__game__in=games).values_list(
         "table__game__id", "side", "player_id"
     )
     players: dict[tuple[int, int], list[int]] = defaultdict(list)
@@ -57,6 +58,16 @@ def game_results(*, game_filter: Q) -> dict[int, GameResult]:
     }
 
 
+FEW_GAMES = 10_000
+
+
+def _few_or_all(games: QuerySet) -> QuerySet | list[int]:
+    """A night's or a few players' games as a list of ids (PostgreSQL then reads their rows by
+    index; as a subquery it may scan whole tables), a club's whole history as the subquery."""
+    ids = list(games.values_list("pk", flat=True)[:FEW_GAMES + 1])
+    return ids if len(ids) <= FEW_GAMES else games
+
+
 def club_game_order(*, club_id: int) -> list[int]:
     """The club's confirmed games in the order played: event date, rotation, then the time the
     game was played when known, then table."""
@@ -73,6 +84,29 @@ def club_game_order(*, club_id: int) -> list[int]:
         )
         .values_list("id", flat=True)
     )
+
+
+def results_versions(*, game_filter: Q) -> dict[int, int]:
+    """Each matched game's last result row id: it changes whenever the game's result is
+    written again (results are replaced, never updated in place)."""
+    return dict(
+        RoundResult.objects.filter(game__in=_few_or_all(Game.objects.filter(game_filter)))
+        .values("game_id").annotate(version=Max("id")).order_by()
+        .values_list("game_id", "version")
+    )
+
+
+OrderKey = tuple[object, ...]
+
+
+def game_order_keys(*, game_filter: Q) -> dict[int, OrderKey]:
+    """The sort key of `club_game_order` of each game matched by `game_filter` (a Q on Game):
+    comparing two keys tells which game came first."""
+    rows = Game.objects.filter(game_filter).values_list(
+        "id", "table__rotation__event__date", "table__rotation__event_id",
+        "table__rotation__number", "played_at", "table__number")
+    return {game_id: (date, event_id, rotation, played_at is None, played_at or 0, table, game_id)
+            for game_id, date, event_id, rotation, played_at, table in rows}
 
 
 def first_game_id(*, club_id: int) -> int | None:
@@ -269,10 +303,11 @@ def facts_frame(*, facts_filter: Q) -> pd.DataFrame:
         statistics.FACT_COLUMNS)
 
 
-def history_frame(*, club_id: int) -> pd.DataFrame:
-    return _frame(
-        RatingHistory.objects.filter(club_id=club_id).values_list("game_id", "player_id", "expected"),
-        statistics.HISTORY_COLUMNS)
+def history_frame(*, club_id: int, history_filter: Q | None = None) -> pd.DataFrame:
+    rows = RatingHistory.objects.filter(club_id=club_id)
+    if history_filter is not None:
+        rows = rows.filter(history_filter)
+    return _frame(rows.values_list("game_id", "player_id", "expected"), statistics.HISTORY_COLUMNS)
 
 
 def head_to_head(*, club_id: int, a: set[int], b: set[int]) -> dict:

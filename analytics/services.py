@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
-from django.db.models import JSONField, Model, Q
+from django.db.models import JSONField, Model, Q, QuerySet
 from django.utils import timezone
 
 from analytics import selectors, standings, statistics
@@ -26,7 +27,7 @@ from analytics.models import (
 )
 from analytics.ratings import PlayerState, rate_games
 from analytics.standings import GameResult
-from league.models import Club, Event, Season
+from league.models import Club, Event, Game, Season
 
 
 def _event_snapshot_store(event: Event, games: list[GameResult], names: dict[int, str]
@@ -127,12 +128,16 @@ def _first_changed_position(club_id: int, order: list[int], fingerprints: list[s
     return min(len(stored), len(current))
 
 
-def _states_before(club_id: int, position: int) -> dict[int, PlayerState]:
+def _states_before(club_id: int, position: int,
+                   player_ids: Collection[int] | None = None) -> dict[int, PlayerState]:
     """Each player's rating after their last game before `position` (one query; PostgreSQL
-    returns only those rows, elsewhere the later rows of a player overwrite the earlier)."""
+    returns only those rows, elsewhere the later rows of a player overwrite the earlier).
+    Only `player_ids`' when given."""
     if position == 0:
         return {}
     rows = RatingHistory.objects.filter(club_id=club_id, position__lt=position)
+    if player_ids is not None:
+        rows = rows.filter(player_id__in=list(player_ids))
     if connection.vendor == "postgresql":
         rows = rows.order_by("player_id", "-position").distinct("player_id")
     else:
@@ -167,14 +172,88 @@ def ratings_recompute(*, club_id: int, from_game_id: int | None = None) -> int:
         RatingHistory.objects.filter(club_id=club_id, position__gte=start).delete()
         stale.delete()
         replay = [games[g] for g in order[start:]]
-        _insert(RatingHistory, ["club_id", "player_id", "game_id", "position", "mu", "sigma",
-                                "ordinal", "games", "expected"],
-                ((club_id, r.player_id, r.game_id, r.position, r.mu, r.sigma, r.ordinal, r.games,
-                  r.expected) for r in rate_games(replay, state, first_position=start)))
-        _insert(RatedGame, ["club_id", "game_id", "position", "fingerprint"],
-                ((club_id, g, p, fingerprints[p]) for p, g in enumerate(order[start:], start=start)))
+        versions = selectors.results_versions(
+            game_filter=Q(table__rotation__event__club_id=club_id))
+        _history_store(club_id, replay, state, start, versions)
         _current_ratings_replace(club_id, state)
     return len(replay)
+
+
+@dataclass(frozen=True)
+class RatingsChange:
+    """What a ratings update did: `games` rated or re-rated; `players` whose ratings changed,
+    or None after a replay (any player's may have)."""
+
+    games: int
+    players: frozenset[int] | None
+
+
+def ratings_update(*, club_id: int, event_id: int) -> RatingsChange:
+    """Bring the club's ratings up to date after the event's results changed.
+
+    When the event's changes are only new games that come after every game already rated, those
+    games alone are rated, from their players' current ratings (their own history rows, their
+    places in the club's order): the same rows a full replay would write, without loading the
+    club's results. Anything else (a corrected or withdrawn result, a late result before games
+    already rated) replays from the first changed game (`ratings_recompute`).
+    """
+    with transaction.atomic():
+        # Race: a replay of the same club at once would interleave with the appended rows.
+        Club.objects.select_for_update().filter(pk=club_id).first()
+        appended = _ratings_append(club_id, event_id)
+    if appended is not None:
+        return appended
+    return RatingsChange(ratings_recompute(club_id=club_id), None)
+
+
+def _ratings_append(club_id: int, event_id: int) -> RatingsChange | None:
+    """Rate the event's new games if they come after every rated game and no rated game of the
+    event changed what its rating used; None when a replay is needed. Runs under the club's
+    lock. The players whose statistics change: those of the new games and of rated games whose
+    other figures were corrected."""
+    in_event = Q(table__rotation__event_id=event_id, table__rotation__event__club_id=club_id)
+    games = selectors.game_results(game_filter=in_event)
+    versions = selectors.results_versions(game_filter=in_event)
+    rated = RatedGame.objects.filter(club_id=club_id, game__table__rotation__event_id=event_id)
+    touched: list[RatedGame] = []
+    for mark in rated:
+        game = games.get(mark.game_id)
+        if game is None or selectors.game_fingerprint(game=game) != mark.fingerprint:
+            return None  # a rated game of the event changed its totals or lost its result
+        if mark.results_version != versions[mark.game_id]:
+            mark.results_version = versions[mark.game_id]
+            touched.append(mark)
+    RatedGame.objects.bulk_update(touched, ["results_version"])
+    marked = {mark.game_id for mark in rated}
+    new = [g for g in games if g not in marked]
+    players = _players_of(games[m.game_id] for m in touched)
+    if not new:
+        return RatingsChange(0, frozenset(players))
+    tail = (RatedGame.objects.filter(club_id=club_id).order_by("-position")
+            .values_list("position", "game_id").first())
+    keys = selectors.game_order_keys(game_filter=Q(pk__in=[*new, *([tail[1]] if tail else [])]))
+    new.sort(key=keys.__getitem__)
+    if tail is not None and keys[new[0]] <= keys[tail[1]]:
+        return None  # a late result: it goes before games already rated
+    first = tail[0] + 1 if tail else 0
+    rated_now = _players_of(games[g] for g in new)
+    state = _states_before(club_id, first, rated_now)
+    _history_store(club_id, [games[g] for g in new], state, first, versions)
+    _player_ratings_store(club_id, {p: state[p] for p in rated_now if p in state})
+    return RatingsChange(len(new), frozenset(players | rated_now))
+
+
+def _history_store(club_id: int, replay: list[GameResult], state: dict[int, PlayerState],
+                   first: int, versions: dict[int, int]) -> None:
+    """Rate `replay` from `state`, placed from position `first` on: their history rows and
+    rated-game marks."""
+    _insert(RatingHistory, ["club_id", "player_id", "game_id", "position", "mu", "sigma",
+                            "ordinal", "games", "expected"],
+            ((club_id, r.player_id, r.game_id, r.position, r.mu, r.sigma, r.ordinal, r.games,
+              r.expected) for r in rate_games(replay, state, first_position=first)))
+    _insert(RatedGame, ["club_id", "game_id", "position", "fingerprint", "results_version"],
+            ((club_id, game.game_id, p, selectors.game_fingerprint(game=game),
+              versions.get(game.game_id)) for p, game in enumerate(replay, start=first)))
 
 
 def _insert(model: type[Model], columns: list[str], rows: Iterable[tuple]) -> None:
@@ -206,6 +285,16 @@ def _current_ratings_replace(club_id: int, state: dict[int, PlayerState]) -> Non
     )
 
 
+def _player_ratings_store(club_id: int, state: dict[int, PlayerState]) -> None:
+    """Replace these players' current ratings."""
+    PlayerRating.objects.filter(player_id__in=list(state)).delete()
+    PlayerRating.objects.bulk_create(
+        PlayerRating(club_id=club_id, player_id=player_id, mu=s.mu, sigma=s.sigma,
+                     ordinal=s.ordinal, games=s.games)
+        for player_id, s in state.items()
+    )
+
+
 def statistics_recompute(*, club_id: int) -> None:
     """Recompute and replace the club's per-player and per-partnership statistics. They are
     shown to anyone on player pages, so only public events count: a private night's figures
@@ -220,11 +309,49 @@ def statistics_recompute(*, club_id: int) -> None:
     history = selectors.history_frame(club_id=club_id)
     per_player = statistics.player_statistics(rounds, seats, facts)
     per_pair = statistics.partnership_statistics(rounds, seats, history)
+    _statistics_store(club_id, per_player, per_pair,
+                      PlayerStats.objects.filter(club_id=club_id),
+                      PartnershipStats.objects.filter(club_id=club_id))
+
+
+def statistics_refresh(*, club_id: int, player_ids: Collection[int]) -> None:
+    """Recompute the statistics of these players and of their partnerships from all their
+    games (the figures `statistics_recompute` gives them), leaving the rest of the club's as
+    they are: after new games, only their players' figures change."""
+    ids = list(player_ids)
+    if not ids:
+        return
+    # As ids: PostgreSQL then reads only these games' rows, by index.
+    their_games = list(Game.objects.filter(
+        table__rotation__event__club_id=club_id, table__rotation__event__is_public=True,
+        table__seats__player_id__in=ids).values_list("pk", flat=True).order_by().distinct())
+    rounds = selectors.rounds_frame(round_filter=Q(game__in=their_games))
+    seats = selectors.seats_frame(seat_filter=Q(table__game__in=their_games))
+    facts = selectors.facts_frame(facts_filter=Q(game__in=their_games, player_id__in=ids))
+    history = selectors.history_frame(club_id=club_id, history_filter=Q(game__in=their_games))
+    chosen = set(ids)
+    per_player = {p: data for p, data in statistics.player_statistics(rounds, seats, facts).items()
+                  if p in chosen}
+    per_pair = {pair: data for pair, data in
+                statistics.partnership_statistics(rounds, seats, history).items()
+                if chosen & set(pair)}
+    _statistics_store(club_id, per_player, per_pair,
+                      PlayerStats.objects.filter(club_id=club_id, player_id__in=ids),
+                      PartnershipStats.objects.filter(Q(player_a_id__in=ids)
+                                                      | Q(player_b_id__in=ids), club_id=club_id))
+
+
+def _statistics_store(club_id: int, per_player: dict[int, dict],
+                      per_pair: dict[tuple[int, int], dict], old_players: QuerySet,
+                      old_pairs: QuerySet) -> None:
+    """Replace `old_players` and `old_pairs` by the new figures in one transaction."""
     now = timezone.now()
     with transaction.atomic():
-        PlayerStats.objects.filter(club_id=club_id).delete()
+        # Race: a club-wide recompute and a players' refresh writing the same rows at once.
+        Club.objects.select_for_update().filter(pk=club_id).first()
+        old_players.delete()
         _insert(PlayerStats, ["club_id", "player_id", "computed_at", "data"],
                 ((club_id, p, now, data) for p, data in per_player.items()))
-        PartnershipStats.objects.filter(club_id=club_id).delete()
+        old_pairs.delete()
         _insert(PartnershipStats, ["club_id", "player_a_id", "player_b_id", "computed_at", "data"],
                 ((club_id, a, b, now, data) for (a, b), data in per_pair.items()))

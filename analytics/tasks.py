@@ -2,8 +2,9 @@
 
 Every job recomputes from the database, never from the message, so a retry or a duplicate
 delivery is harmless. Results changes call `enqueue_event_recompute` from
-`transaction.on_commit`; a burst of changes is coalesced into one job per event (standings) and
-one per club (ratings, then statistics).
+`transaction.on_commit`; a burst of changes is coalesced into one job per event (standings),
+then one per event for the ratings (new games at the end are rated on their own and their
+players' statistics refreshed; anything else replays and recomputes the club's statistics).
 """
 
 import logging
@@ -73,13 +74,32 @@ def enqueue_club_recompute(club_id: int, *, queue: str | None = None) -> None:
     _enqueue_once(f"recompute:ratings:{club_id}", recompute_ratings, club_id, queue=queue)
 
 
+def enqueue_ratings_update(club_id: int, event_id: int, *, queue: str | None = None) -> None:
+    _enqueue_once(f"recompute:ratings:{club_id}:{event_id}", update_ratings, club_id, event_id,
+                  queue=queue)
+
+
 @shared_task(bind=True, name="analytics.recompute_event", **_RETRY)
 def recompute_event(self: Task, event_id: int) -> None:
     cache.delete(f"recompute:event:{event_id}")
     services.event_recompute(event_id=event_id)
     club_id = Event.objects.filter(pk=event_id).values_list("club_id", flat=True).first()
     if club_id is not None:
-        enqueue_club_recompute(club_id, queue=_same_queue(self))
+        enqueue_ratings_update(club_id, event_id, queue=_same_queue(self))
+
+
+@shared_task(bind=True, name="analytics.update_ratings", **_RETRY)
+def update_ratings(self: Task, club_id: int, event_id: int) -> None:
+    """After the event's results changed: its new games rated on their own and their players'
+    statistics refreshed at once when they come after every rated game; otherwise a replay
+    from the first changed game, then the club's statistics."""
+    cache.delete(f"recompute:ratings:{club_id}:{event_id}")
+    change = services.ratings_update(club_id=club_id, event_id=event_id)
+    if change.players is None:
+        _enqueue_once(f"recompute:statistics:{club_id}", recompute_statistics, club_id,
+                      queue=_same_queue(self))
+    else:
+        services.statistics_refresh(club_id=club_id, player_ids=change.players)
 
 
 @shared_task(bind=True, name="analytics.recompute_ratings", **_RETRY)

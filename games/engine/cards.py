@@ -6,7 +6,7 @@ the joker is 52. Meld keys are natural rank indexes (0 = A, 3..12 = 4..K) or WIL
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from .errors import EngineError, ErrorCode
 
@@ -109,7 +109,7 @@ def held_values(red_three_penalty: int, black_three_penalty: int) -> list[int]:
     return list(held_value_table(red_three_penalty, black_three_penalty))
 
 
-@cache
+@lru_cache(maxsize=64)  # bounded: house rules give up to 5,001 x 5,001 pairs
 def held_value_table(red_three_penalty: int, black_three_penalty: int) -> tuple[int, ...]:
     """`held_values` as a shared tuple (computed once per pair of penalties)."""
     vals = list(VALUE)
@@ -121,7 +121,7 @@ def held_value_table(red_three_penalty: int, black_three_penalty: int) -> tuple[
     return tuple(vals)
 
 
-@cache
+@lru_cache(maxsize=16)  # bounded: a house rule's deck count is at most 12
 def sorted_deck(decks: int) -> tuple[int, ...]:
     """Every card id of `decks` decks in ascending order."""
     return tuple(c for c, n in enumerate(deck_counts(decks)) for _ in range(n))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from .errors import EngineError, ErrorCode
@@ -119,56 +120,45 @@ def cheapest_dirty_book(rules: RuleSet) -> tuple[int, int] | None:
     return fewest, cheapest
 
 
+@lru_cache(maxsize=256)
 def sheet_limits(rules: RuleSet) -> SheetLimits:
-    """The per-rule-set constants of the sheet checks (cached)."""
-    limits = _LIMITS.get(rules)
-    if limits is None:
-        dirty = cheapest_dirty_book(rules)
-        need = rules.books_to_go_out
-        name = rules.preset if PRESETS.get(rules.preset) == rules else f"{rules.preset} (with house rules)"
-        limits = SheetLimits(
-            rules=rules,
-            name=name,
-            min_clean_points=rules.book_size * CHEAPEST_NATURAL,
-            min_dirty_points=None if dirty is None else dirty[1],
-            min_wild_points=rules.book_size * CHEAPEST_WILD,
-            min_dirty_naturals=None if dirty is None else dirty[0],
-            need_text=_books_text(need.clean, need.dirty, need.wild),
-        )
-        if len(_LIMITS) > 1024:
-            _LIMITS.clear()
-        _LIMITS[rules] = limits
-    return limits
+    """The per-rule-set constants of the sheet checks (an LRU cache: rule sets are bounded, but
+    anyone may send one, so the cache must not grow with them)."""
+    dirty = cheapest_dirty_book(rules)
+    need = rules.books_to_go_out
+    name = rules.preset if PRESETS.get(rules.preset) == rules else f"{rules.preset} (with house rules)"
+    return SheetLimits(
+        rules=rules,
+        name=name,
+        min_clean_points=rules.book_size * CHEAPEST_NATURAL,
+        min_dirty_points=None if dirty is None else dirty[1],
+        min_wild_points=rules.book_size * CHEAPEST_WILD,
+        min_dirty_naturals=None if dirty is None else dirty[0],
+        need_text=_books_text(need.clean, need.dirty, need.wild),
+    )
 
 
-_LIMITS: dict[RuleSet, SheetLimits] = {}
-_SPEC_CACHE: dict[str, SheetLimits] = {}
+@lru_cache(maxsize=256)
+def _limits_for_key(key: str) -> SheetLimits:
+    """`sheet_limits` of a rules spec given as a preset name or as the JSON text of a rules
+    object (only valid specs are cached: a BAD_RULES error is raised, not stored)."""
+    spec = key if key in PRESETS else json.loads(key)
+    return sheet_limits(rules_from_spec(spec))
 
 
 def _limits_for_spec(spec: Any) -> SheetLimits:
     """rules_from_spec + sheet_limits, cached by preset name (and by override text)."""
     if type(spec) is str:
-        hit = _SPEC_CACHE.get(spec)
-        if hit is not None:
-            return hit
-        limits = sheet_limits(rules_from_spec(spec))
-        _SPEC_CACHE[spec] = limits
-        return limits
-    if isinstance(spec, dict):
+        if spec not in PRESETS:
+            rules_from_spec(spec)  # raises BAD_RULES
+        return _limits_for_key(spec)
+    if type(spec) is dict:
         try:
-            key = json.dumps(spec, sort_keys=True)
+            key = json.dumps(spec, sort_keys=True, allow_nan=False)
         except (TypeError, ValueError):
             key = None
         if key is not None:
-            hit = _SPEC_CACHE.get(key)
-            if hit is not None:
-                return hit
-        limits = sheet_limits(rules_from_spec(spec))
-        if key is not None:
-            if len(_SPEC_CACHE) > 1024:
-                _SPEC_CACHE.clear()
-            _SPEC_CACHE[key] = limits
-        return limits
+            return _limits_for_key(key)
     return sheet_limits(rules_from_spec(spec))
 
 

@@ -8,7 +8,7 @@ import pytest
 from analytics import selectors, services, tasks
 from analytics.models import PlayerRating, RatedGame, RatingHistory, StandingsSnapshot
 from games.models import RoundResult
-from league.models import Event
+from league.models import Event, Player
 from tests.analytics.factories import confirm, make_game, rotating_night
 from tests.factories import ClubFactory, EventFactory, PlayerFactory, SeasonFactory
 
@@ -307,3 +307,88 @@ def test_nightly_job_rebuilds_every_club_from_the_database(four):
 
     assert selectors.event_standings(event=event).games == 1
     assert PlayerRating.objects.filter(club=club).count() == 4
+
+
+def _stats(club):
+    from analytics.models import PartnershipStats, PlayerStats
+
+    return (
+        sorted(PlayerStats.objects.filter(club=club).values_list("player_id", "data")),
+        sorted(PartnershipStats.objects.filter(club=club)
+               .values_list("player_a_id", "player_b_id", "data")),
+    )
+
+
+def _full_ratings(club):
+    RatingHistory.objects.all().delete()
+    RatedGame.objects.all().delete()
+    PlayerRating.objects.all().delete()
+    services.ratings_recompute(club_id=club.pk)
+    return _ratings(club)
+
+
+def _next_night(club, games, day):
+    players = list({p for g in games for p in g.table.seats.values_list("player", flat=True)})
+    return EventFactory(club=club, date=datetime.date(2026, 1, day)), sorted(players)
+
+
+def test_new_games_after_every_rated_game_are_rated_alone_as_a_full_replay_would():
+    club, games = _build_club_games()
+    services.ratings_recompute(club_id=club.pk)
+    services.statistics_recompute(club_id=club.pk)
+    event, ids = _next_night(club, games, 28)
+    players = {p.pk: p for p in Player.objects.filter(pk__in=ids)}
+    seated = [players[ids[i]] for i in (0, 2, 4, 5)]
+    confirm(make_game(event=event, players=seated), [[420, 380]])
+    confirm(make_game(event=event, players=[players[ids[i]] for i in (1, 3, 0, 2)],
+                      rotation_number=2), [[100, 650]])
+
+    with mock.patch.object(services, "ratings_recompute", wraps=services.ratings_recompute) as replay:
+        change = services.ratings_update(club_id=club.pk, event_id=event.pk)
+        services.statistics_refresh(club_id=club.pk, player_ids=change.players)
+        again = services.ratings_update(club_id=club.pk, event_id=event.pk)
+
+    assert replay.call_count == 0
+    assert change == services.RatingsChange(2, frozenset(ids[i] for i in (0, 1, 2, 3, 4, 5)))
+    assert again == services.RatingsChange(0, frozenset())
+    assert list(RatedGame.objects.filter(club=club).order_by("position")
+                .values_list("position", flat=True)) == list(range(8))
+    incremental, refreshed = _ratings(club), _stats(club)
+    assert _full_ratings(club) == incremental
+    services.statistics_recompute(club_id=club.pk)
+    assert _stats(club) == refreshed
+
+
+def test_a_late_result_or_a_corrected_total_replays_from_the_changed_game():
+    club, games = _build_club_games()
+    services.ratings_recompute(club_id=club.pk)
+    first_night = games[0].table.rotation.event
+    seated = [s.player for s in games[0].table.seats.order_by("seat_number")]
+    confirm(make_game(event=first_night, players=seated, rotation_number=3), [[10, 900]])
+
+    late = services.ratings_update(club_id=club.pk, event_id=first_night.pk)
+
+    assert late == services.RatingsChange(5, None)  # from the late game on
+    assert _ratings(club) == _full_ratings(club)
+    RoundResult.objects.filter(game=games[3], side=0).update(score=4000)
+    corrected = services.ratings_update(club_id=club.pk,
+                                        event_id=games[3].table.rotation.event_id)
+    assert corrected == services.RatingsChange(3, None)  # now the fifth game of seven
+    assert _ratings(club) == _full_ratings(club)
+
+
+def test_a_correction_the_ratings_do_not_see_refreshes_its_players_statistics(four):
+    club, players = four
+    event = EventFactory(club=club)
+    game = make_game(event=event, players=players)
+    confirm(game, [[500, 100]], clean_books=[[1, 0]])
+    tasks.enqueue_event_recompute(event.pk)
+    assert selectors.player_stats(player=players[0])["clean_books_per_round"] == 1
+    RoundResult.objects.filter(game=game).delete()  # a director's correction: same totals
+    confirm(game, [[500, 100]], clean_books=[[3, 0]])
+
+    with mock.patch.object(services, "ratings_recompute") as replay:
+        tasks.enqueue_event_recompute(event.pk)
+
+    assert replay.call_count == 0
+    assert selectors.player_stats(player=players[0])["clean_books_per_round"] == 3

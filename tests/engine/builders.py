@@ -99,3 +99,8 @@ def draw(seat: int) -> dict[str, Any]:
 
 def discard(seat: int, card: str) -> dict[str, Any]:
     return ev(seat, "discard", card=card)
+
+
+# House rules under which a four-player deal leaves one card in the stock, so the first draw
+# ends the round (3 decks = 162 cards: 4 x (20 + 20) dealt, one upcard, one in the stock).
+STOCK_OUT = {"decks": 3, "hand_size": 20, "foot_size": 20}

@@ -9,7 +9,7 @@ from games.engine.cards import CARD_STR, PARSE, VALUE, deck_counts
 from games.engine.replay import play_events, read_table, start_round
 from games.engine.rules import rules_from_spec
 from games.engine.state import State
-from tests.engine.builders import discard, draw, ev, make_log, meld
+from tests.engine.builders import STOCK_OUT, discard, draw, ev, make_log, meld
 
 
 def state_after(log: dict) -> State:
@@ -55,7 +55,7 @@ def test_book_count_overrides_need_clean_dirty_and_wild(name):
         rules_from_spec({"preset": "classic", "overrides": {name: {"wild": 1000}}})
     assert info.value.code == "BAD_RULES"
     assert "clean, dirty and wild" in info.value.message
-    full = {"clean": 400, "dirty": 200, "wild": 1000}
+    full = {"clean": 4, "dirty": 2, "wild": 10}
     rs = rules_from_spec({"preset": "classic", "overrides": {name: full}})
     assert getattr(rs, name).to_dict() == full
 
@@ -185,7 +185,7 @@ def test_ten_written_10_is_normalised_in_deals_and_melds():
 
 
 def test_held_points_count_the_unplayed_foot_and_threes_at_their_penalties():
-    rules = {"preset": "classic", "overrides": {"draw_count": 200}}  # the first draw ends it
+    rules = {"preset": "classic", "overrides": STOCK_OUT}  # the first draw ends it
     log = make_log(rules, hands=[[], [], ["3H", "3S"]], feet=[[], ["3D", "3C", "JK"]], events=[draw(0)])
     r = replay_log(log)
     assert r.valid and r.rounds[0].ended_by == "stock_out"

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from games.engine import replay_log
-from tests.engine.builders import discard, draw, ev, make_log, make_round, meld
+from tests.engine.builders import STOCK_OUT, discard, draw, ev, make_log, make_round, meld
 
 KINGS = ["KS", "KH", "KD"]
 
@@ -70,7 +70,7 @@ def test_wrong_dealer():
     r1 = make_round(events=[], round_no=1)
     r2 = make_round(round_no=2, dealer=2)
     assert code_of(make_log(rounds=[r1, r2]))[:2] in {("ROUND_NOT_OVER", 1)}
-    stock_out = {"rules": {"preset": "classic", "overrides": {"draw_count": 200}}}
+    stock_out = {"rules": {"preset": "classic", "overrides": STOCK_OUT}}
     r1 = make_round(stock_out["rules"], events=[draw(0)], round_no=1)
     r2 = make_round(stock_out["rules"], round_no=2, dealer=2, events=[draw(1)])
     assert code_of(make_log(stock_out["rules"], rounds=[r1, r2]))[:2] == ("WRONG_DEALER", 2)
@@ -174,8 +174,8 @@ def test_red_threes_laid_and_replaced():
 
 
 def test_hold_red_three_is_discarded_and_penalised():
-    rules = {"preset": "canasta", "overrides": {"draw_count": 200}}
-    log = one_turn_log([draw(0)], hand=["3H", "3S"], rules=rules)
+    rules = {"preset": "canasta", "overrides": STOCK_OUT}
+    log = one_turn_log([draw(0)], hand=["3H", "3S"], stock_top=["5S"], rules=rules)
     r = replay_log(log)
     assert r.valid and r.rounds[0].ended_by == "stock_out"
     seat0 = r.rounds[0].seats[0]
@@ -364,7 +364,7 @@ def test_partner_condition_played_foot():
 
 
 def test_stock_out_ends_round_and_late_events():
-    rules = {"preset": "classic", "overrides": {"draw_count": 200}}
+    rules = {"preset": "classic", "overrides": STOCK_OUT}
     log = make_log(rules, events=[draw(0)])
     r = replay_log(log)
     assert r.valid and r.rounds[0].ended_by == "stock_out"
@@ -375,7 +375,7 @@ def test_stock_out_ends_round_and_late_events():
 
 def test_round_not_over_and_score_mismatch():
     assert code_of(make_log(events=[draw(0)]))[0] == "ROUND_NOT_OVER"
-    rules = {"preset": "classic", "overrides": {"draw_count": 200}}
+    rules = {"preset": "classic", "overrides": STOCK_OUT}
     log = make_log(rules, events=[draw(0)])
     scores = replay_log(log).rounds[0].scores
     log["rounds"][0]["reported"] = {"scores": scores}
@@ -387,7 +387,7 @@ def test_round_not_over_and_score_mismatch():
 
 
 def test_rounds_out_of_order():
-    rules = {"preset": "classic", "overrides": {"draw_count": 200}}
+    rules = {"preset": "classic", "overrides": STOCK_OUT}
     r2 = make_round(rules, events=[draw(0)], round_no=2)
     assert code_of(make_log(rules, rounds=[r2]))[0] == "BAD_FORMAT"
 

@@ -29,6 +29,7 @@ from jsonschema.exceptions import ValidationError, best_match
 
 from ..errors import EngineError, ErrorCode
 from ..formats import LOG_FORMAT, SHEET_FORMAT
+from ..rules import overrides_schema
 
 _FILES = {
     "move_log": "move_log.schema.json",
@@ -43,17 +44,49 @@ _ALIASES = {
 
 
 
-@cache
-def _schema_text(name: str) -> str:
+def _key(name: str) -> str:
     key = _ALIASES.get(name, name)
     if key not in _FILES:
         raise KeyError(f"unknown schema {name!r}; known: {', '.join(_FILES)}")
-    return resources.files(__name__).joinpath(_FILES[key]).read_text(encoding="utf-8")
+    return key
+
+
+def _file(key: str) -> Any:
+    return resources.files(__name__).joinpath(_FILES[key])
+
+
+def build_schema(name: str) -> dict[str, Any]:
+    """The schema file with its house-rule part (`$defs.overrides`) built from `RuleSet`, the
+    one source of the parameters, their ranges and descriptions."""
+    schema = json.loads(_file(_key(name)).read_text(encoding="utf-8"))
+    schema["$defs"]["overrides"] = overrides_schema()
+    return schema
+
+
+def schema_text(name: str) -> str:
+    """The published schema as the file holds it (and `write_schemas` writes it)."""
+    return json.dumps(build_schema(name), indent=2, ensure_ascii=False) + "\n"
+
+
+@cache
+def _schema_text(name: str) -> str:
+    return schema_text(_key(name))
 
 
 def load_schema(name: str) -> dict[str, Any]:
     """The published schema `move_log` or `score_sheet` (a fresh copy each call)."""
     return json.loads(_schema_text(name))
+
+
+def write_schemas() -> list[str]:
+    """Rewrite the shipped schema files from `build_schema` (after a RuleSet change);
+    `python -m games.engine.schemas` runs it. Returns the files written."""
+    written = []
+    for key in _FILES:
+        path = _file(key)
+        path.write_text(schema_text(key), encoding="utf-8")  # type: ignore[attr-defined]
+        written.append(str(path))
+    return written
 
 
 _LOOSE_RULES = {"type": ["string", "object"]}
