@@ -8,12 +8,18 @@ PYTHON ?= $(shell for p in python3.13 python3.12 $(HOME)/.pyenv/versions/3.13*/b
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/handfoot
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/0
 PYTEST_ARGS ?=
+HOST ?= 127.0.0.1
+PORT ?= 8000
+# Served beyond this machine (HOST=0.0.0.0): the development server answers any host name.
+RUN_HOSTS = $(if $(filter 127.0.0.1 localhost ::1,$(HOST)),,DJANGO_ALLOWED_HOSTS=$${DJANGO_ALLOWED_HOSTS:-*})
 
-.PHONY: help setup run serve demo static test test-sqlite lint bench bench-full check-deploy compose-check clean
+.PHONY: help setup run serve demo static test test-sqlite screenshots lint bench bench-full check-deploy compose-check clean
 
 help:
-	@echo "make run    - set up, migrate, load demo data and serve http://127.0.0.1:8000"
-	@echo "make test   - run the whole test suite (PostgreSQL + Redis on 127.0.0.1)"
+	@echo "make run    - set up, migrate, load demo data and serve http://127.0.0.1:8000 (PORT=, HOST=)"
+	@echo "make test   - run the whole test suite (PostgreSQL, Redis, Chromium when this machine has them;"
+	@echo "              the summary at the end names any group that did not run)"
+	@echo "make screenshots - regenerate docs/screenshots/ from the demo"
 	@echo "make bench  - print the engine, seating and analytics benchmarks (bench-full: 100,000 games)"
 	@echo "make lint   - ruff and the import layers (lint-imports)"
 
@@ -35,17 +41,21 @@ static: setup
 
 run: demo static
 	@echo ""
-	@echo "  Hand and Foot League is running at http://127.0.0.1:8000/"
-	@echo "  Demo director login: director / handfoot-demo   (admin: http://127.0.0.1:8000/admin/)"
+	@echo "  Hand and Foot League is running at http://$(HOST):$(PORT)/"
+	@echo "  Demo director login: director / handfoot-demo   (admin: http://$(HOST):$(PORT)/admin/)"
 	@echo ""
-	$(BIN)/python manage.py runserver 127.0.0.1:8000
+	$(RUN_HOSTS) $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
+# PostgreSQL and Redis when they answer (or can be started here: .ci/services.sh), else embedded.
 test: setup
-	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} CELERY_BROKER_URL=$${CELERY_BROKER_URL:-$(TEST_BROKER_URL)} \
-		$(BIN)/pytest -n 2 --dist loadfile $(PYTEST_ARGS)
+	@eval "$$(DATABASE_URL=$${DATABASE_URL-$(TEST_DATABASE_URL)} CELERY_BROKER_URL=$${CELERY_BROKER_URL-$(TEST_BROKER_URL)} \
+		.ci/services.sh)" && $(BIN)/pytest -n 2 --dist loadfile $(PYTEST_ARGS)
 
 test-sqlite: setup
 	DATABASE_URL= CELERY_BROKER_URL= $(BIN)/pytest -n 2 --dist loadfile $(PYTEST_ARGS)
+
+screenshots: setup
+	$(BIN)/python scripts/screenshots.py
 
 lint: setup
 	$(BIN)/ruff check .

@@ -1,4 +1,5 @@
-"""Read-only API of standings, ratings and statistics (public events only)."""
+"""Read-only API of standings, ratings and statistics: of events the caller may see
+(`league.permissions.visible_events`); statistics count public events only."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from rest_framework.views import APIView
 
 from analytics import selectors
 from analytics.models import StandingsSnapshot
-from league.models import Club, Event, Player, Season
+from league.models import Club, Player, Season
+from league.permissions import visible_events
 
 
 def _snapshot(snapshot: StandingsSnapshot | None) -> dict:
@@ -26,11 +28,11 @@ def _player(club: str, slug: str) -> Player:
 
 
 class EventStandings(APIView):
-    @extend_schema(responses=OpenApiTypes.OBJECT, summary="Standings of a public event")
+    @extend_schema(responses=OpenApiTypes.OBJECT, summary="Standings of an event you may see")
     def get(self, request: Request, slug: str) -> Response:
-        event = Event.objects.filter(slug=slug, is_public=True).first()
+        event = visible_events(request.user).filter(slug=slug).first()
         if event is None:
-            raise NotFound({"code": "NOT_FOUND", "message": f"No public event {slug!r}."})
+            raise NotFound({"code": "NOT_FOUND", "message": f"No event {slug!r}."})
         return Response({"event": event.slug, "scoring": event.scoring,
                          **_snapshot(selectors.event_standings(event=event))})
 

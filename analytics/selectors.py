@@ -13,6 +13,8 @@ from datetime import datetime
 
 import pandas as pd
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser, User
+from django.core.exceptions import EmptyResultSet
 from django.db import connection
 from django.db.models import F, Max, OuterRef, Q, QuerySet, Subquery, Sum
 
@@ -27,6 +29,10 @@ from analytics.models import (
 from analytics.standings import GameResult, SideResult
 from games.models import RoundResult, SeatRoundFacts
 from league.models import Event, Game, Player, Season, Seat
+from league.permissions import visible_events
+
+# Who is looking: results of events they may not see (`visible_events`) never reach them.
+Viewer = User | AnonymousUser | None
 
 
 def game_results(*, game_filter: Q) -> dict[int, GameResult]:
@@ -223,22 +229,23 @@ def partnership_stats(*, a: Player, b: Player) -> dict:
     return data or {}
 
 
-def player_game_totals(*, player: Player) -> list[int]:
-    """The player's side's total in each confirmed game."""
+def player_game_totals(*, player: Player, viewer: Viewer) -> list[int]:
+    """The player's side's total in each confirmed game the viewer may see."""
     return list(
-        RoundResult.objects.filter(game__table__seats__player=player,
+        RoundResult.objects.filter(game__table__rotation__event__in=visible_events(viewer),
+                                   game__table__seats__player=player,
                                    game__table__seats__side=F("side"))
         .values("game_id").annotate(total=Sum("score")).order_by()
         .values_list("total", flat=True)
     )
 
 
-def recent_games(*, player: Player, limit: int) -> list[dict]:
-    """The player's latest confirmed games of public events: event, rotation, own side total
-    and best other (a private event's name is not shown on the public player page)."""
+def recent_games(*, player: Player, limit: int, viewer: Viewer) -> list[dict]:
+    """The player's latest confirmed games of events the viewer may see: event, rotation, own
+    side total and best other."""
     seats = list(
         Seat.objects.filter(player=player, table__game__round_results__isnull=False,
-                            rotation__event__is_public=True).distinct()
+                            rotation__event__in=visible_events(viewer)).distinct()
         .select_related("rotation__event", "table__game")
         .order_by("-rotation__event__date", "-rotation__number")[:limit]
     )
@@ -267,7 +274,10 @@ def _frame(rows: QuerySet, columns: list[str]) -> pd.DataFrame:
     with connection.cursor() as cursor:
         if connection.vendor != "postgresql" or not hasattr(cursor, "mogrify"):
             return statistics.frame(rows, columns)
-        sql, params = rows.query.sql_with_params()
+        try:
+            sql, params = rows.query.sql_with_params()
+        except EmptyResultSet:  # e.g. `pk__in=[]`: no SQL to run, no rows
+            return statistics.frame([], columns)
         buffer = io.BytesIO()
         with cursor.copy(f"COPY ({cursor.mogrify(sql, params)}) TO STDOUT WITH (FORMAT csv)") as copy:
             for data in copy:
@@ -310,9 +320,11 @@ def history_frame(*, club_id: int, history_filter: Q | None = None) -> pd.DataFr
     return _frame(rows.values_list("game_id", "player_id", "expected"), statistics.HISTORY_COLUMNS)
 
 
-def head_to_head(*, club_id: int, a: set[int], b: set[int]) -> dict:
-    """Record of the players `a` (one side) against `b` (another side) in the club's games."""
-    games = Game.objects.filter(table__rotation__event__club_id=club_id)
+def head_to_head(*, club_id: int, a: set[int], b: set[int], viewer: Viewer) -> dict:
+    """Record of the players `a` (one side) against `b` (another side) in the club's games that
+    the viewer may see."""
+    games = Game.objects.filter(table__rotation__event__in=visible_events(viewer),
+                                table__rotation__event__club_id=club_id)
     for player_id in a | b:
         games = games.filter(table__seats__player_id=player_id)
     game_ids = list(games.values_list("pk", flat=True))

@@ -28,6 +28,7 @@ from analytics.models import (
 from analytics.ratings import PlayerState, rate_games
 from analytics.standings import GameResult
 from league.models import Club, Event, Game, Season
+from league.permissions import visible_events
 
 
 def _event_snapshot_store(event: Event, games: list[GameResult], names: dict[int, str]
@@ -299,12 +300,10 @@ def statistics_recompute(*, club_id: int) -> None:
     """Recompute and replace the club's per-player and per-partnership statistics. They are
     shown to anyone on player pages, so only public events count: a private night's figures
     stay private (ratings still learn from every game)."""
-    in_club = Q(game__table__rotation__event__club_id=club_id,
-                game__table__rotation__event__is_public=True)
+    public = visible_events(None).filter(club_id=club_id)
+    in_club = Q(game__table__rotation__event__in=public)
     rounds = selectors.rounds_frame(round_filter=in_club)
-    seats = selectors.seats_frame(
-        seat_filter=Q(rotation__event__club_id=club_id, rotation__event__is_public=True)
-    )
+    seats = selectors.seats_frame(seat_filter=Q(rotation__event__in=public))
     facts = selectors.facts_frame(facts_filter=in_club)
     history = selectors.history_frame(club_id=club_id)
     per_player = statistics.player_statistics(rounds, seats, facts)
@@ -322,8 +321,9 @@ def statistics_refresh(*, club_id: int, player_ids: Collection[int]) -> None:
     if not ids:
         return
     # As ids: PostgreSQL then reads only these games' rows, by index.
+    public = visible_events(None).filter(club_id=club_id)
     their_games = list(Game.objects.filter(
-        table__rotation__event__club_id=club_id, table__rotation__event__is_public=True,
+        table__rotation__event__in=public,
         table__seats__player_id__in=ids).values_list("pk", flat=True).order_by().distinct())
     rounds = selectors.rounds_frame(round_filter=Q(game__in=their_games))
     seats = selectors.seats_frame(seat_filter=Q(table__game__in=their_games))

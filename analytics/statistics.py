@@ -121,14 +121,19 @@ def partnership_statistics(rounds: pd.DataFrame, seats: pd.DataFrame,
 def head_to_head(rounds: pd.DataFrame, seats: pd.DataFrame, a: set[int],
                  b: set[int]) -> dict:
     """The record of side or player `a` against `b`: games where every player of `a` sat on one
-    side and every player of `b` on another."""
-    outcomes = game_outcomes(rounds) if not rounds.empty else pd.DataFrame(
-        columns=["game", "side", "total", "held", "match_points", "win", "tie", "result"])
+    side and every player of `b` on another. No common game gives an all-zero record."""
+    if rounds.empty or seats.empty:
+        return _head_to_head_record(pd.DataFrame(columns=["game", "total", "total_b"]))
+    outcomes = game_outcomes(rounds)
     members = seats.groupby(["game", "side"])["player"].apply(frozenset).rename("members")
     outcomes = outcomes.merge(members.reset_index(), on=["game", "side"])
-    mine = outcomes[outcomes["members"].map(lambda m: a <= m and not (b & m))]
-    theirs = outcomes[outcomes["members"].map(lambda m: b <= m and not (a & m))]
-    met = mine.merge(theirs, on="game", suffixes=("", "_b"))
+    # astype(bool): an empty mask must still be a boolean mask, not a list of column names.
+    mine = outcomes[outcomes["members"].map(lambda m: a <= m and not (b & m)).astype(bool)]
+    theirs = outcomes[outcomes["members"].map(lambda m: b <= m and not (a & m)).astype(bool)]
+    return _head_to_head_record(mine.merge(theirs, on="game", suffixes=("", "_b")))
+
+
+def _head_to_head_record(met: pd.DataFrame) -> dict:
     return {
         "games": int(len(met)),
         "wins": int((met["total"] > met["total_b"]).sum()),

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from analytics import charts, selectors, whatif
 from league.models import Club, Event, Player, Season
@@ -60,7 +60,7 @@ def _player_or_404(club: str, slug: str) -> Player:
     return get_object_or_404(Player.objects.select_related("club"), club__slug=club, slug=slug)
 
 
-@require_GET
+@require_safe
 def event_standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event_or_404(request, slug)
     context = {"event": event, "standings": selectors.event_standings(event=event),
@@ -69,7 +69,7 @@ def event_standings(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, template, context)
 
 
-@require_GET
+@require_safe
 def event_standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event_or_404(request, slug)
     snapshot = selectors.event_standings(event=event)
@@ -81,7 +81,7 @@ def _season_or_404(season_id: int) -> Season:
     return get_object_or_404(Season.objects.select_related("league__club"), pk=season_id)
 
 
-@require_GET
+@require_safe
 def season_standings(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season_or_404(season_id)
     context = {"season": season, "standings": selectors.season_standings(season=season)}
@@ -89,7 +89,7 @@ def season_standings(request: HttpRequest, season_id: int) -> HttpResponse:
     return render(request, template, context)
 
 
-@require_GET
+@require_safe
 def season_standings_csv(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season_or_404(season_id)
     snapshot = selectors.season_standings(season=season)
@@ -97,7 +97,7 @@ def season_standings_csv(request: HttpRequest, season_id: int) -> HttpResponse:
                          snapshot.rows if snapshot else [])
 
 
-@require_GET
+@require_safe
 def player_detail(request: HttpRequest, club: str, slug: str) -> HttpResponse:
     player = _player_or_404(club, slug)
     stats = selectors.player_stats(player=player)
@@ -109,7 +109,7 @@ def player_detail(request: HttpRequest, club: str, slug: str) -> HttpResponse:
         dashboard.append(charts.rating_over_time(history))
     if stats:
         dashboard += [
-            charts.score_distribution(selectors.player_game_totals(player=player)),
+            charts.score_distribution(selectors.player_game_totals(player=player, viewer=request.user)),
             charts.round_averages(stats),
             charts.books_by_type(stats),
         ]
@@ -117,13 +117,13 @@ def player_detail(request: HttpRequest, club: str, slug: str) -> HttpResponse:
         dashboard.append(charts.partner_heat_map([(p.name, data) for p, data in partners]))
     context = {
         "player": player, "stats": stats, "rating": rating, "partners": partners,
-        "recent_games": selectors.recent_games(player=player, limit=RECENT_GAMES),
+        "recent_games": selectors.recent_games(player=player, limit=RECENT_GAMES, viewer=request.user),
         "dashboard": dashboard, "stat_rows": selectors.stat_rows(stats=stats),
     }
     return render(request, "analytics/player.html", context)
 
 
-@require_GET
+@require_safe
 def player_stats_csv(request: HttpRequest, club: str, slug: str) -> HttpResponse:
     player = _player_or_404(club, slug)
     rows = [{"statistic": label, "value": value}
@@ -131,7 +131,7 @@ def player_stats_csv(request: HttpRequest, club: str, slug: str) -> HttpResponse
     return _csv_response(f"{player.slug}-stats.csv", ["statistic", "value"], rows)
 
 
-@require_GET
+@require_safe
 def partnership_detail(request: HttpRequest, club: str, slug_a: str, slug_b: str) -> HttpResponse:
     players = {p.slug: p for p in Player.objects.select_related("club")
                .filter(club__slug=club, slug__in=[slug_a, slug_b])}
@@ -148,7 +148,7 @@ def _side_slugs(raw: str) -> list[str]:
     return [slug.strip() for slug in raw.split(",") if slug.strip()]
 
 
-@require_GET
+@require_safe
 def head_to_head(request: HttpRequest) -> HttpResponse:
     """Two players (a=<slug>&b=<slug>) or two sides (a=<slug>,<slug>&b=<slug>,<slug>)."""
     club = Club.objects.filter(slug=request.GET.get("club", "")).first()
@@ -169,11 +169,11 @@ def head_to_head(request: HttpRequest) -> HttpResponse:
         return render(request, "analytics/head_to_head.html", context, status=400)
     a, b = [players[s] for s in side_a], [players[s] for s in side_b]
     context.update(a=a, b=b, single=len(a) == len(b) == 1, result=selectors.head_to_head(
-        club_id=club.pk, a={p.pk for p in a}, b={p.pk for p in b}))
+        club_id=club.pk, a={p.pk for p in a}, b={p.pk for p in b}, viewer=request.user))
     return render(request, "analytics/head_to_head.html", context)
 
 
-@require_GET
+@require_safe
 def leaderboard(request: HttpRequest) -> HttpResponse:
     club = Club.objects.filter(slug=request.GET.get("club", "")).first()
     min_games = selectors.leaderboard_min_games()
@@ -220,7 +220,7 @@ def _whatif_page(request: HttpRequest, *, club: Club, default_preset: str,
     return render(request, "analytics/whatif.html", context, status=400 if context["error"] else 200)
 
 
-@require_GET
+@require_safe
 def event_whatif(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event_or_404(request, slug)
     context = {"event": event, "standings": selectors.event_standings(event=event),
@@ -229,7 +229,7 @@ def event_whatif(request: HttpRequest, slug: str) -> HttpResponse:
                         rescore=lambda spec: whatif.event_whatif(event, spec), context=context)
 
 
-@require_GET
+@require_safe
 def season_whatif(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season_or_404(season_id)
     context = {"season": season, "standings": selectors.season_standings(season=season)}

@@ -170,6 +170,8 @@ LOGOUT_REDIRECT_URL = "home"
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", CELERY_BROKER_URL or None)
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+# In-process: nothing to connect to (not Celery's default, an AMQP server on localhost).
+CELERY_BROKER_URL = CELERY_BROKER_URL or "memory://localhost/"
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
@@ -298,4 +300,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    # Django's own console handler would print every line a second time: the root prints it.
+    "loggers": {"django": {"handlers": [], "level": os.environ.get("LOG_LEVEL", "INFO")}},
 }

@@ -4,7 +4,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
@@ -12,7 +12,7 @@ from core.errors import DomainError
 from core.http import refusal_status
 from games import selectors, services
 from games.forms import ConfirmForm, CorrectionForm, SheetForm, sheet_initial
-from games.services import Entrant
+from games.views import sheet_check_response, words_for
 from league.models import Event, Game
 from league.permissions import check_directs_event
 
@@ -27,14 +27,14 @@ def _directed_game(request: HttpRequest, game_id: int) -> Game:
 def event_results(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(Event, slug=slug)
     check_directs_event(request.user, event)
-    games = list(selectors.event_games(event=event))
+    rows = selectors.event_result_rows(event=event)
     return render(
         request,
         "games/director_results.html",
         {
             "event": event,
-            "games": games,
-            "disputed": [g for g in games if g.status == Game.Status.DISPUTED],
+            "rows": rows,
+            "disputed": [r for r in rows if r["game"].status == Game.Status.DISPUTED],
         },
     )
 
@@ -42,7 +42,7 @@ def event_results(request: HttpRequest, slug: str) -> HttpResponse:
 def _correction_forms(game: Game, data: Any = None) -> list[SheetForm]:
     sides = selectors.game_sides(game=game)
     rounds = services.game_table(game=game).rules.rounds
-    base = selectors.game_current_version(game=game) or next(iter(selectors.game_versions(game=game)), None)
+    base = selectors.game_correction_base(game=game)
     initial = {r["round"]: sheet_initial(r) for r in (base.rounds if base else [])}
     return [
         SheetForm(
@@ -56,7 +56,9 @@ def _correction_forms(game: Game, data: Any = None) -> list[SheetForm]:
     ]
 
 
-def _page(request: HttpRequest, game: Game, *, status: int = 200, **forms: Any) -> HttpResponse:
+def _page(
+    request: HttpRequest, game: Game, *, status: int = 200, details: str = "", **forms: Any
+) -> HttpResponse:
     return render(
         request,
         "games/director_game.html",
@@ -67,11 +69,16 @@ def _page(request: HttpRequest, game: Game, *, status: int = 200, **forms: Any) 
             "sides": selectors.game_sides(game=game),
             "versions": selectors.game_version_rows(game=game),
             "open_versions": selectors.game_open_versions(game=game),
-            "submissions": selectors.game_submissions(game=game),
-            "flagged": selectors.game_flagged_submissions(game=game),
+            "submissions": [
+                (submission, selectors.entrant_label(game=game, entrant=submission.entrant))
+                for submission in selectors.game_submissions(game=game)
+            ],
+            "flags": selectors.game_flag_lines(game=game),
+            "comparison": selectors.dispute_comparison(game=game),
             "sheet_forms": forms.get("sheet_forms") or _correction_forms(game),
             "correction_form": forms.get("correction_form")
             or CorrectionForm(initial={"revision": services.result_revision(game=game)}),
+            "details": details,
         },
         status=status,
     )
@@ -95,10 +102,10 @@ def confirm_version(request: HttpRequest, game_id: int) -> HttpResponse:
         services.result_confirm(
             game=game,
             version_number=form.cleaned_data["version"],
-            entrant=Entrant.for_user(request.user),
+            entrant=services.entrant_for(game=game, user=request.user),
         )
     except DomainError as refused:
-        messages.error(request, refused.message)
+        messages.error(request, words_for(game, refused).text)
     else:
         messages.success(request, f"Version {form.cleaned_data['version']} is now the result.")
     return redirect("director-result", game_id=game.pk)
@@ -123,13 +130,26 @@ def correct_result(request: HttpRequest, game_id: int) -> HttpResponse:
             documents=[f.sheet() for f in sheet_forms],
         )
     except DomainError as refused:
-        correction.add_error(None, f"{refused.message} ({refused.code})")
+        words = words_for(game, refused)
+        correction.add_error(None, words.text)
         return _page(
             request,
             game,
             status=refusal_status(refused),
             sheet_forms=sheet_forms,
             correction_form=correction,
+            details=words.details,
         )
     messages.success(request, f"Saved as version {version.number}.")
     return redirect("director-result", game_id=game.pk)
+
+
+@login_required
+@require_POST
+def check_sheet(request: HttpRequest, game_id: int) -> JsonResponse:
+    """Live scores of one round of the correction form (`prefix` names the round's fields)."""
+    game = _directed_game(request, game_id)
+    prefix = request.POST.get("prefix", "")
+    if not prefix.startswith("r") or not prefix[1:].isdigit():
+        return JsonResponse({"valid": False}, status=400)
+    return sheet_check_response(game, request.POST, prefix=prefix)

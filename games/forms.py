@@ -11,40 +11,73 @@ from games.engine.sheets import SIDE_NUMBER_FIELDS as SIDE_NUMBERS
 
 class CodeForm(forms.Form):
     code = forms.CharField(
-        max_length=8, label="Table code", help_text="The 6 characters on the table card."
+        max_length=8,
+        label="Your side's code",
+        help_text="The 7 characters under your side's players on the table card.",
     )
 
 
-class SideForm(forms.Form):
-    side = forms.TypedChoiceField(coerce=int, label="Which side are you?", widget=forms.RadioSelect)
-
-    def __init__(self, *args: Any, sides: list, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["side"].choices = [(s.side, s.label) for s in sides]
+# The sheet's number fields as the table calls them; the small counts get +/- steppers.
+FIELD_LABELS = {
+    "clean_books": "Clean books",
+    "dirty_books": "Dirty books",
+    "wild_books": "Wild books",
+    "red_threes": "Red 3s",
+    "table_points": "Points on the table",
+    "held_points": "Points left in hand",
+}
+STEPPED = ("clean_books", "dirty_books", "wild_books", "red_threes")
+COUNT_MAX = 99
+POINTS_MAX = 100_000
 
 
 class SheetForm(forms.Form):
-    """One round's score sheet: per side the books, red 3s, points and who went out."""
+    """One round's score sheet: per side the books, red 3s, points and whether it went out.
+
+    `saved_rounds` are the rounds this entrant already saved: the round offered first is the
+    next unsaved one, and saving over a saved round needs `replace` (the page's "Replace round
+    N" button, shown with both versions)."""
 
     idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=128)
-    round = forms.TypedChoiceField(coerce=int)
+    round = forms.TypedChoiceField(coerce=int, label="Round")
     ended_by = forms.ChoiceField(
-        choices=[("went_out", "A player went out"), ("stock_out", "The stock ran out")]
+        label="How the round ended",
+        choices=[("went_out", "A player went out"), ("stock_out", "The stock ran out")],
+        widget=forms.RadioSelect,
+        initial="went_out",
     )
+    replace = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args: Any, sides: list, rounds: int, **kwargs: Any) -> None:
-        kwargs.setdefault("initial", {}).setdefault("idempotency_key", uuid.uuid4().hex)
+    def __init__(
+        self, *args: Any, sides: list, rounds: int, saved_rounds: Any = (), **kwargs: Any
+    ) -> None:
+        initial = kwargs.setdefault("initial", {})
+        initial.setdefault("idempotency_key", uuid.uuid4().hex)
+        initial.setdefault("ended_by", "went_out")
+        saved = set(saved_rounds)
+        initial.setdefault(
+            "round", next((n for n in range(1, rounds + 1) if n not in saved), rounds)
+        )
         super().__init__(*args, **kwargs)
         self.sides = sides
-        self.fields["round"].choices = [(n, f"Round {n}") for n in range(1, rounds + 1)]
+        self.fields["round"].choices = [
+            (n, f"Round {n}" + (" (saved)" if n in saved else "")) for n in range(1, rounds + 1)
+        ]
         for side in sides:
             for name in SIDE_NUMBERS:
+                stepped = name in STEPPED
                 self.fields[f"side{side.side}_{name}"] = forms.IntegerField(
                     min_value=0,
-                    max_value=100_000,
+                    max_value=COUNT_MAX if stepped else POINTS_MAX,
                     initial=0,
-                    label=name.replace("_", " ").replace("red threes", "red 3s").capitalize(),
-                    widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                    label=FIELD_LABELS.get(name, name.replace("_", " ").capitalize()),
+                    widget=forms.NumberInput(
+                        attrs={
+                            "inputmode": "numeric",
+                            "class": "stepped" if stepped else "points",
+                            "step": 1 if stepped else 5,
+                        }
+                    ),
                 )
             self.fields[f"side{side.side}_went_out"] = forms.BooleanField(
                 required=False, label="Went out"
@@ -89,6 +122,27 @@ class LogUploadForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("initial", {}).setdefault("idempotency_key", uuid.uuid4().hex)
         super().__init__(*args, **kwargs)
+
+
+class LogMappingForm(forms.Form):
+    """Which turn of the table an uploaded move log is (see `games.logmap`)."""
+
+    idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=128)
+    turn = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Who is who")
+
+    def __init__(self, *args: Any, options: list, **kwargs: Any) -> None:
+        kwargs.setdefault("initial", {}).setdefault("idempotency_key", uuid.uuid4().hex)
+        if options:
+            kwargs["initial"].setdefault("turn", options[0].turn)
+        super().__init__(*args, **kwargs)
+        self.fields["turn"].choices = [
+            (
+                o.turn,
+                "; ".join(f"log seat {seat} = {name}" for seat, _, name in o.players)
+                + (f"; {o.dealer} deals round 1" if o.dealer else ""),
+            )
+            for o in options
+        ]
 
 
 class ConfirmForm(forms.Form):

@@ -11,7 +11,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet, Sum
 
 from games.models import ResultVersion, RoundResult, Submission
-from league.models import Event, Game, Rotation, Seat
+from league.models import Event, Game, Rotation, Seat, SideCredential
 from league.permissions import visible_events
 
 
@@ -24,16 +24,58 @@ def games_with_results(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Ga
     )
 
 
-def game_by_token(*, token: str) -> Game | None:
-    return (
-        Game.objects.select_related("table__rotation__event__club")
-        .filter(entry_token=token)
+@dataclass(frozen=True)
+class TableLink:
+    """A table credential as presented: its game and the side it enters for.
+
+    `side` is None for a game's old per-game link whose side could not be decided; `old` marks
+    that old link (or code)."""
+
+    game: Game
+    side: int | None
+    token: str
+    old: bool = False
+
+
+def _credential_link(credential: SideCredential | None) -> TableLink | None:
+    if credential is None:
+        return None
+    return TableLink(game=credential.game, side=credential.side, token=credential.token)
+
+
+def _old_link(game: Game | None) -> TableLink | None:
+    if game is None:
+        return None
+    credential = SideCredential.objects.filter(game=game, takes_old_link=True).first()
+    side = credential.side if credential else None
+    return TableLink(game=game, side=side, token=game.entry_token, old=True)
+
+
+def table_link_by_token(*, token: str) -> TableLink | None:
+    """The side link (or the game's old link) with this token, if any."""
+    if not token or len(token) > 64:
+        return None
+    credential = (
+        SideCredential.objects.select_related("game__table__rotation__event__club")
+        .filter(token=token)
         .first()
+    )
+    if credential is not None:
+        return _credential_link(credential)
+    return _old_link(
+        Game.objects.select_related("table__rotation__event__club").filter(entry_token=token).first()
     )
 
 
-def game_by_code(*, code: str) -> Game | None:
-    return Game.objects.filter(entry_code=code.strip().upper()).first()
+def table_link_by_code(*, code: str) -> TableLink | None:
+    """The side code (or the game's old code) typed at /play/, if any."""
+    code = code.strip().upper()
+    if not code or len(code) > 8:
+        return None
+    credential = SideCredential.objects.select_related("game").filter(code=code).first()
+    if credential is not None:
+        return _credential_link(credential)
+    return _old_link(Game.objects.filter(entry_code=code).first())
 
 
 def game_event(*, game: Game) -> Event:
@@ -74,6 +116,10 @@ def game_submissions(*, game: Game) -> QuerySet[Submission]:
     return game.submissions.select_related("user").order_by("-created_at", "-id")
 
 
+def submission_exists(*, idempotency_key: str) -> bool:
+    return Submission.objects.filter(idempotency_key=idempotency_key).exists()
+
+
 def game_current_version(*, game: Game) -> ResultVersion | None:
     return game.result_versions.filter(status=ResultVersion.Status.CONFIRMED).first()
 
@@ -84,18 +130,121 @@ def game_open_versions(*, game: Game) -> list[ResultVersion]:
     )
 
 
-def entry_rounds(*, game: Game, entrant: str) -> list[dict[str, Any]]:
-    """The rounds this entrant has entered so far, latest entry per round, in round order."""
-    rounds: dict[int, dict[str, Any]] = {}
-    for submission in game.submissions.filter(entrant=entrant).order_by("created_at", "id"):
+ENDED_BY_WORDS = {"went_out": "went out", "stock_out": "stock ran out"}
+
+# The figures of one side of a round, in the order and words of the table's sheet.
+FIGURE_WORDS = (
+    ("clean_books", "Clean books"),
+    ("dirty_books", "Dirty books"),
+    ("wild_books", "Wild books"),
+    ("red_threes", "Red 3s"),
+    ("table_points", "Points on the table"),
+    ("held_points", "Points left in hand"),
+    ("went_out", "Went out"),
+    ("score", "Score"),
+)
+
+
+def _figure_text(name: str, value: Any) -> str:
+    if name == "went_out":
+        return "yes" if value else "no"
+    return str(value)
+
+
+def entry_latest_rounds(
+    *, game: Game, entrant: str, kind: str | None = None
+) -> dict[int, tuple[Submission, dict[str, Any]]]:
+    """The entrant's entry: per round, their latest submission covering it (of `kind` only, when
+    given) with the engine's report of that round. The one rule for "which figures count"."""
+    submissions = game.submissions.filter(entrant=entrant).order_by("created_at", "id")
+    if kind is not None:
+        submissions = submissions.filter(kind=kind)
+    latest: dict[int, tuple[Submission, dict[str, Any]]] = {}
+    for submission in submissions:
         for r in submission.report["rounds"]:
-            rounds[r["round"]] = {
-                "round": r["round"],
-                "ended_by": r["ended_by"],
-                "scores": [side["score"] for side in r["sides"]],
-                "kind": submission.get_kind_display(),
+            latest[r["round"]] = (submission, r)
+    return latest
+
+
+def entry_rounds(*, game: Game, entrant: str) -> list[dict[str, Any]]:
+    """The rounds this entrant has entered so far (`entry_latest_rounds`), in round order, as
+    the table page lists them (with each side's figures, for "replace round N")."""
+    latest = entry_latest_rounds(game=game, entrant=entrant)
+    return [
+        {
+            "round": number,
+            "ended_by": ENDED_BY_WORDS.get(r["ended_by"], r["ended_by"]),
+            "scores": [side["score"] for side in r["sides"]],
+            "sides": r["sides"],
+            "kind": submission.get_kind_display(),
+        }
+        for number, (submission, r) in sorted(latest.items())
+    ]
+
+
+def game_correction_base(*, game: Game) -> ResultVersion | None:
+    """The version a correction starts from: the confirmed one, else the newest."""
+    return game_current_version(game=game) or game.result_versions.order_by("-number").first()
+
+
+def round_comparison(
+    *, sides: list[SideSeats], versions: list[tuple[str, dict[str, Any]]]
+) -> list[dict[str, Any]]:
+    """Rows comparing one round as two (or more) versions have it: per side and figure, each
+    version's value and whether they differ. `versions` are (label, round report) pairs."""
+    rows = []
+    for side in sides:
+        for name, words in FIGURE_WORDS:
+            values = [
+                r["sides"][side.side][name] if side.side < len(r["sides"]) else None
+                for _, r in versions
+            ]
+            rows.append(
+                {
+                    "side": side,
+                    "label": words,
+                    "values": [_figure_text(name, v) for v in values],
+                    "differs": len(set(map(str, values))) > 1,
+                }
+            )
+    ended = [ENDED_BY_WORDS.get(r["ended_by"], r["ended_by"]) for _, r in versions]
+    rows.append(
+        {"side": None, "label": "The round ended", "values": ended, "differs": len(set(ended)) > 1}
+    )
+    return rows
+
+
+def dispute_comparison(*, game: Game) -> dict[str, Any] | None:
+    """The disputed versions side by side: per round, whether and where their figures differ."""
+    disputed = [
+        v for v in game_open_versions(game=game) if v.status == ResultVersion.Status.DISPUTED
+    ]
+    if len(disputed) < 2:
+        return None
+    disputed = disputed[-2:]
+    sides = game_sides(game=game)
+    by_round = [{r["round"]: r for r in v.rounds} for v in disputed]
+    rounds = []
+    for number in sorted(set(by_round[0]) & set(by_round[1])):
+        pair = [(str(v.number), of[number]) for v, of in zip(disputed, by_round, strict=True)]
+        rows = round_comparison(sides=sides, versions=pair)
+        rounds.append(
+            {
+                "round": number,
+                "rows": rows,
+                "differs": any(r["differs"] for r in rows),
+                "scores": [[s["score"] for s in r["sides"]] for _, r in pair],
             }
-    return [rounds[n] for n in sorted(rounds)]
+        )
+    return {
+        "versions": [
+            {"version": v, "entered_by": entrant_label(game=game, entrant=v.entered_by)}
+            for v in disputed
+        ],
+        "rounds": rounds,
+        "sides": sides,
+        "differing": [r["round"] for r in rounds if r["differs"]],
+    }
 
 
 def entrant_label(*, game: Game, entrant: str) -> str:
@@ -103,8 +252,8 @@ def entrant_label(*, game: Game, entrant: str) -> str:
     parts = entrant.split(":")
     if parts[0] == "game" and len(parts) == 4 and parts[2] == "side":
         side = int(parts[3])
-        names = next((s.label for s in game_sides(game=game) if s.side == side), f"side {side}")
-        return f"{names} (at the table)"
+        names = next((s.label for s in game_sides(game=game) if s.side == side), "")
+        return f"Side {side + 1}" + (f" ({names})" if names else "")
     if parts[0] == "user":
         user = get_user_model().objects.filter(pk=parts[1]).first()
         return user.get_username() if user else "a former user"
@@ -146,7 +295,11 @@ def game_version_rows(*, game: Game) -> list[dict[str, Any]]:
             if version.confirmed_by
             else "",
             "round_scores": [
-                (r["round"], [side["score"] for side in r["sides"]], r["ended_by"])
+                (
+                    r["round"],
+                    [side["score"] for side in r["sides"]],
+                    ENDED_BY_WORDS.get(r["ended_by"], r["ended_by"]),
+                )
                 for r in version.rounds
             ],
         }
@@ -164,3 +317,50 @@ def rotation_points(*, rotation: Rotation) -> dict[int, int]:
     totals = {(row["game_id"], row["side"]): row["total"] for row in side_totals}
     seats = Seat.objects.filter(rotation=rotation).values("player_id", "side", "table__game")
     return {s["player_id"]: totals.get((s["table__game"], s["side"]), 0) for s in seats}
+
+
+def game_flag_lines(*, game: Game) -> list[str]:
+    """Where a sheet and a move log of the same round disagree, one sentence each."""
+    words = dict(FIGURE_WORDS) | {"ended_by": "How the round ended"}
+    sides = {s.side: s.label for s in game_sides(game=game)}
+    lines = []
+    for submission in game_flagged_submissions(game=game):
+        this = submission.get_kind_display().lower()
+        other = "move log" if submission.kind == Submission.Kind.SHEET else "score sheet"
+        for diff in submission.differences:
+            parts = []
+            for f in diff["fields"]:
+                who = f"{sides.get(f['side'], '')}: " if f["side"] is not None else ""
+                name = words.get(f["field"], f["field"]).lower()
+                a = ENDED_BY_WORDS.get(str(f["this"]), _figure_text(f["field"], f["this"]))
+                b = ENDED_BY_WORDS.get(str(f["other"]), _figure_text(f["field"], f["other"]))
+                parts.append(f"{who}{name} {a} in the {this}, {b} in the {other}")
+            lines.append(f"Round {diff['round']}: " + "; ".join(parts) + ".")
+    return lines
+
+
+def event_result_rows(*, event: Event) -> list[dict[str, Any]]:
+    """The director's results list: each game with its sides, status and current totals (the
+    confirmed version's, else the newest entered one's)."""
+    games = list(
+        event_games(event=event).prefetch_related("table__seats__player", "result_versions")
+    )
+    rows = []
+    for game in games:
+        sides: dict[int, list[str]] = {}
+        for seat in sorted(game.table.seats.all(), key=lambda s: s.seat_number):
+            sides.setdefault(seat.side, []).append(seat.player.name)
+        versions = sorted(game.result_versions.all(), key=lambda v: v.number)
+        current = next((v for v in versions if v.status == ResultVersion.Status.CONFIRMED), None)
+        shown = current or next(
+            (v for v in reversed(versions) if v.status in ResultVersion.OPEN_STATUSES), None
+        )
+        rows.append(
+            {
+                "game": game,
+                "sides": [" & ".join(names) for _, names in sorted(sides.items())],
+                "totals": shown.totals if shown else [],
+                "totals_confirmed": current is not None,
+            }
+        )
+    return rows

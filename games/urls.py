@@ -16,13 +16,19 @@ urlpatterns = [
         name="director-result-confirm",
     ),
     path(
+        "director/games/<int:game_id>/check/",
+        director_views.check_sheet,
+        name="director-result-check",
+    ),
+    path(
         "director/games/<int:game_id>/correct/",
         director_views.correct_result,
         name="director-result-correct",
     ),
     path("<str:token>/", views.play_game, name="play-game"),
-    path("<str:token>/side/", views.choose_side, name="play-side"),
     path("<str:token>/sheet/", views.submit_sheet, name="play-sheet"),
     path("<str:token>/log/", views.upload_log, name="play-log"),
+    path("<str:token>/log/seats/", views.log_map, name="play-log-map"),
+    path("<str:token>/check/", views.check_sheet, name="play-check"),
     path("<str:token>/confirm/", views.confirm_result, name="play-confirm"),
 ]

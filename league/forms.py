@@ -36,6 +36,10 @@ class SeasonForm(forms.Form):
     best_n_nights = forms.IntegerField(required=False, min_value=1, label="Count only the best N nights",
                                        help_text="Empty: every night counts.")
     min_attendance = forms.IntegerField(min_value=0, initial=0, label="Nights needed to be ranked")
+    season_aware_seating = forms.BooleanField(
+        required=False, initial=True, label="Mix partners over the season",
+        help_text="Seat each night against the season's earlier nights.",
+    )
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

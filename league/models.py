@@ -128,6 +128,11 @@ class Season(models.Model):
     min_attendance = models.PositiveIntegerField(
         default=0, help_text="Nights a player must attend to be ranked."
     )
+    season_aware_seating = models.BooleanField(
+        default=True,
+        help_text="Seat each night's rotating partners against the season's earlier nights "
+        "(recent partners and opponents count more), so partners mix over the season.",
+    )
 
     class Meta:
         ordering = ["-starts_on"]
@@ -348,10 +353,18 @@ def _new_entry_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+# Short, unambiguous, typed at the table: no 0/O or 1/I/L.
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+
+
 def _new_entry_code() -> str:
-    # Short, unambiguous, typed at the table: no 0/O or 1/I/L.
-    alphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
-    return "".join(secrets.choice(alphabet) for _ in range(6))
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
+
+
+def _new_side_code() -> str:
+    # 7 characters of 31: about 2.7e10 codes, so guessing one of a night's few hundred live
+    # codes takes ~1e8 tries (and code lookups are throttled).
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(7))
 
 
 class Game(models.Model):
@@ -386,3 +399,38 @@ class Game(models.Model):
     def entry_url(self) -> str:
         """The table card's link: opens the result entry page for this game, no account needed."""
         return f"/play/{self.entry_token}/"
+
+
+class SideCredential(models.Model):
+    """One side's own entry link and short code for one game, printed on the table card.
+
+    Whoever holds it enters (and confirms the other side's figures) for that side only. The
+    game's older per-game link (`Game.entry_token` / `entry_code`, from before each side had its
+    own) still works for the one side marked `takes_old_link`, where that could be decided.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="side_credentials")
+    side = models.PositiveSmallIntegerField(help_text="The engine's side number (0 holds seat 0).")
+    token = models.CharField(max_length=64, unique=True, default=_new_entry_token)
+    code = models.CharField(max_length=8, unique=True, default=_new_side_code)
+    takes_old_link = models.BooleanField(
+        default=False, help_text="The game's old per-game link enters for this side."
+    )
+
+    class Meta:
+        ordering = ["game", "side"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "side"], name="sidecredential_one_per_side"),
+            models.UniqueConstraint(
+                fields=["game"],
+                condition=Q(takes_old_link=True),
+                name="sidecredential_old_link_one_side",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} side {self.side + 1} link"
+
+    @property
+    def entry_url(self) -> str:
+        return f"/play/{self.token}/"

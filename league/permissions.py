@@ -6,7 +6,7 @@ club's events. Staff (admin) may do everything.
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.http import Http404
 
 from league.models import Club, Event, Membership
@@ -41,22 +41,25 @@ def directed_clubs(user: User | AnonymousUser) -> QuerySet[Club]:
     ).distinct()
 
 
-def can_view_event(user: User | AnonymousUser, event: Event) -> bool:
-    return event.is_public or _has_role(
+def visible_events(user: User | AnonymousUser | None) -> QuerySet[Event]:
+    """What people may see: the one rule behind every page, chart, CSV and API that shows
+    events or their results. Anyone (None: not signed in) sees public events; a club's directors
+    and scorers also its private ones; staff see everything."""
+    events = Event.objects.all()
+    if user is None or not user.is_authenticated:
+        return events.filter(is_public=True)
+    if user.is_staff:
+        return events
+    return events.filter(Q(is_public=True) | Q(club__memberships__user=user)).distinct()
+
+
+def can_view_event(user: User | AnonymousUser | None, event: Event) -> bool:
+    """`visible_events` for one event already loaded (no query for a public one)."""
+    if event.is_public:
+        return True
+    return user is not None and _has_role(
         user, event.club_id, (Membership.Role.SCORER, Membership.Role.DIRECTOR)
     )
-
-
-def visible_events(user: User | AnonymousUser) -> QuerySet[Event]:
-    """Events this user may read: public ones, plus every event of clubs they belong to."""
-    events = Event.objects.all()
-    if user.is_authenticated and user.is_staff:
-        return events
-    if user.is_authenticated:
-        from django.db.models import Q
-
-        return events.filter(Q(is_public=True) | Q(club__memberships__user=user)).distinct()
-    return events.filter(is_public=True)
 
 
 # Checks for views: they raise what the page or API should answer. A private event answers 404

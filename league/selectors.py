@@ -8,7 +8,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from league import hooks
@@ -20,9 +20,9 @@ PLAYED_STATUSES = (Rotation.Status.STARTED, Rotation.Status.CLOSED)
 
 
 def public_events(*, today: datetime.date | None = None, limit: int = 20) -> dict[str, list[Event]]:
-    """Public events split into upcoming (soonest first) and recent (latest first)."""
+    """Events anyone may see, split into upcoming (soonest first) and recent (latest first)."""
     today = today or timezone.localdate()
-    events = Event.objects.filter(is_public=True).select_related("club", "season")
+    events = visible_events(None).select_related("club", "season")
     return {
         "upcoming": list(events.filter(date__gte=today).order_by("date", "name")[:limit]),
         "recent": list(events.filter(date__lt=today).order_by("-date", "name")[:limit]),
@@ -113,6 +113,30 @@ def rotation_as_plan(*, rotation: Rotation) -> RotationPlan:
         )
     sit_out = tuple(rotation.sit_outs.order_by("player_id").values_list("player_id", flat=True))
     return RotationPlan(tables=tuple(tables), sit_out=sit_out)
+
+
+SEASON_NIGHTS_USED = 20  # older nights weigh under 0.1% of the last one (see seating/season.py)
+
+
+def season_earlier_nights(*, event: Event) -> tuple[tuple[RotationPlan, ...], ...]:
+    """The rotations played on the earlier nights of the event's season, oldest night first,
+    for season-aware seating; () when the event has no season or the season turned it off."""
+    season = event.season
+    if season is None or not season.season_aware_seating:
+        return ()
+    earlier = (
+        Event.objects.filter(season=season)
+        .exclude(pk=event.pk)
+        .filter(Q(date__lt=event.date) | Q(date=event.date, created_at__lt=event.created_at))
+        .order_by("-date", "-created_at")[:SEASON_NIGHTS_USED]
+    )
+    nights = []
+    for night in reversed(list(earlier)):
+        rotations = night.rotations.exclude(status=Rotation.Status.DRAFT).order_by("number")
+        plans = tuple(rotation_as_plan(rotation=r) for r in rotations)
+        if plans:
+            nights.append(plans)
+    return tuple(nights)
 
 
 def rotation_points(*, rotation: Rotation) -> dict[int, int]:

@@ -1,13 +1,20 @@
 """Demo data, built through the same services the pages use, so every demo result is a legal game
 from the engine's simulator that went through intake, confirmation and the analytics jobs.
 
-Used by `python manage.py demo` (the run command) and by the browser tests.
+The content (players, seating, every game and score) comes from fixed seeds and is the same on
+every day; only the dates are placed relative to today (`demo_today`, which the environment
+variable HANDFOOT_TODAY=YYYY-MM-DD overrides). League nights fall on the league's weekday and are
+numbered forwards in time.
+
+Used by `python manage.py demo` (the run command), `make screenshots` and the browser tests.
 """
 
 import datetime
+import os
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ImproperlyConfigured
 from django.db import transaction
 from django.utils import timezone
 
@@ -24,6 +31,12 @@ DIRECTOR_USERNAME = "director"
 # The demo's published sign-in (README), not a secret.
 DIRECTOR_PASSWORD = "handfoot-demo"  # nosec B105
 SCORER_USERNAME = "scorer"
+TODAY_VARIABLE = "HANDFOOT_TODAY"
+LEAGUE_WEEKDAY = 1  # Tuesday (Monday is 0), as the club's description says
+TOURNAMENT_WEEKDAY = 5  # Saturday
+# Every seed is fixed (events 100 apart; a game adds 10 per rotation and its table number), so the
+# content is the same on every day.
+SEED = 1_000
 
 PLAYER_NAMES = (
     "Ada Lovelace", "Grace Hopper", "Alan Turing", "Edsger Dijkstra",
@@ -40,6 +53,22 @@ class Demo:
     event: Event
     players: list[Player]
     director_username: str
+    games: int = 0
+
+
+def demo_today() -> datetime.date:
+    """Today, or the date in HANDFOOT_TODAY (YYYY-MM-DD) to move the demo's clock."""
+    raw = os.environ.get(TODAY_VARIABLE, "").strip()
+    if not raw:
+        return timezone.localdate()
+    try:
+        return datetime.date.fromisoformat(raw)
+    except ValueError as error:
+        raise ImproperlyConfigured(f"{TODAY_VARIABLE}={raw!r} is not a date (YYYY-MM-DD).") from error
+
+
+def weekday_on_or_before(day: datetime.date, weekday: int) -> datetime.date:
+    return day - datetime.timedelta(days=(day.weekday() - weekday) % 7)
 
 
 def sheets_from_report(report: dict) -> list[dict]:
@@ -73,17 +102,18 @@ def play_game(game: Game, seed: int, as_sheets: bool = False) -> None:
                            entrant=results.Entrant.for_side(game, 1))
 
 
-def play_rotation(event: Event, number: int, seed: int) -> Rotation:
-    """Generate, start, play (every table entered and confirmed) and close one rotation."""
+def play_rotation(event: Event, number: int) -> Rotation:
+    """Generate, start, play (every table entered and confirmed) and close one rotation. Each
+    game's seed comes from the event's seed, the rotation and the table."""
     rotation = league.rotation_start(rotation=league.rotation_generate(event=event))
     for game in Game.objects.filter(table__rotation=rotation).order_by("table__number"):
         # Most tables report on paper; every third one from a scoring app's move log.
-        play_game(game, seed=seed + number * 10 + game.table.number,
+        play_game(game, seed=event.seed + number * 10 + game.table.number,
                   as_sheets=game.table.number % 3 != 1)
     return league.rotation_close(rotation=rotation)
 
 
-def run_event(*, club: Club, players: list[Player], name: str, date: datetime.date,
+def run_event(*, club: Club, players: list[Player], name: str, date: datetime.date, seed: int,
               played_rotations: int, start_next: bool, season: Season | None = None,
               kind: str = Event.Kind.LEAGUE_NIGHT, planned_rotations: int = 3,
               **settings: object) -> Event:
@@ -91,8 +121,7 @@ def run_event(*, club: Club, players: list[Player], name: str, date: datetime.da
     fixed partnerships), `played_rotations` rotations played, confirmed and closed, then the
     next rotation started (or the event finished). `settings` go to `event_create`."""
     event = league.event_create(club=club, name=name, date=date, kind=kind, season=season,
-                                seed=date.toordinal(), planned_rotations=planned_rotations,
-                                **settings)
+                                seed=seed, planned_rotations=planned_rotations, **settings)
     league.event_set_status(event=event, status=Event.Status.REGISTRATION)
     size = 2 if event.is_fixed_partnerships else 1
     for i in range(0, len(players), size):
@@ -100,7 +129,7 @@ def run_event(*, club: Club, players: list[Player], name: str, date: datetime.da
         league.registration_check_in(registration=registration)
     event = league.event_set_status(event=event, status=Event.Status.RUNNING)
     for number in range(1, played_rotations + 1):
-        play_rotation(event, number, seed=date.toordinal())
+        play_rotation(event, number)
     if start_next:
         league.rotation_start(rotation=league.rotation_generate(event=event))
     else:
@@ -108,11 +137,19 @@ def run_event(*, club: Club, players: list[Player], name: str, date: datetime.da
     return event
 
 
+def night_seed(number: int) -> int:
+    return SEED + 1000 + 100 * number
+
+
 def build_demo(*, played_rotations: int = 1, start_next: bool = True, past_nights: int = 0,
-               player_count: int = 8, tournament: bool = False) -> Demo:
-    """A club whose running night tonight has `played_rotations` played; `past_nights` finished
-    nights in the weeks before fill the season; `tournament` adds a finished 16-player
-    tournament and an upcoming one open for registration."""
+               player_count: int = 8, tournament: bool = False,
+               today: datetime.date | None = None) -> Demo:
+    """A club whose running night (on the league's weekday, today or the latest one before) has
+    `played_rotations` played; `past_nights` finished nights in the weeks before fill the
+    season; `tournament` adds two finished tournaments before the season and an upcoming one
+    open for registration. `today` defaults to `demo_today()`."""
+    night = weekday_on_or_before(today or demo_today(), LEAGUE_WEEKDAY)
+    first_night = night - datetime.timedelta(weeks=past_nights)
     user_model = get_user_model()
     director = user_model.objects.create_user(DIRECTOR_USERNAME, password=DIRECTOR_PASSWORD)
     club = league.club_create(name="Riverside Card Club", director=director,
@@ -120,38 +157,42 @@ def build_demo(*, played_rotations: int = 1, start_next: bool = True, past_night
     scorer = user_model.objects.create_user(SCORER_USERNAME, password=DIRECTOR_PASSWORD)
     league.membership_add(club=club, user=scorer, role=Membership.Role.SCORER)
     tuesday = league.league_create(club=club, name="Tuesday League")
-    season = league.season_create(league=tuesday, name="Autumn 2026",
-                                  starts_on=datetime.date(2026, 9, 1), best_n_nights=8)
+    season = league.season_create(league=tuesday, name="Season 1", starts_on=first_night,
+                                  best_n_nights=8)
     players = [league.player_create(club=club, name=name)
                for name in PLAYER_NAMES[:max(player_count, 8)]]
-    today = timezone.localdate()
     if tournament:
-        run_event(club=club, players=players[:16], name="Harvest Classic",
-                  date=today - datetime.timedelta(weeks=past_nights + 2), played_rotations=5,
+        saturday = weekday_on_or_before(first_night, TOURNAMENT_WEEKDAY)
+        run_event(club=club, players=players[:16], name="Harvest Classic", seed=SEED + 100,
+                  date=saturday - datetime.timedelta(weeks=1), played_rotations=5,
                   start_next=False, kind=Event.Kind.TOURNAMENT, planned_rotations=5)
-        run_event(club=club, players=players[:16], name="Canasta Pairs",
-                  date=today - datetime.timedelta(weeks=past_nights + 1), played_rotations=3,
+        run_event(club=club, players=players[:16], name="Canasta Pairs", seed=SEED + 200,
+                  date=saturday, played_rotations=3,
                   start_next=False, kind=Event.Kind.TOURNAMENT, planned_rotations=3,
                   format=Event.Format.SWISS, rules_preset="canasta",
                   scoring=Event.Scoring.VICTORY_POINTS,
                   tie_breaks=["total_points", "head_to_head", "opponents_strength"])
-    for weeks_ago in range(past_nights, 0, -1):
+    for number in range(1, past_nights + 1):
         # A different eight each week, so partners, opponents and attendance vary.
-        night_players = players[weeks_ago % 2 * 4:][:8] if len(players) > 8 else players
-        run_event(club=club, season=season, players=night_players,
-                  name=f"Tuesday Night {weeks_ago}", played_rotations=2, start_next=False,
-                  date=today - datetime.timedelta(weeks=weeks_ago))
-    event = run_event(club=club, season=season, players=players[:8], name="Tuesday Night",
-                      date=today, played_rotations=played_rotations, start_next=start_next)
+        night_players = players[number % 2 * 4:][:8] if len(players) > 8 else players
+        run_event(club=club, season=season, players=night_players, seed=night_seed(number),
+                  name=f"Tuesday Night {number}", played_rotations=2, start_next=False,
+                  date=first_night + datetime.timedelta(weeks=number - 1))
+    number = past_nights + 1
+    event = run_event(club=club, season=season, players=players[:8], seed=night_seed(number),
+                      name=f"Tuesday Night {number}", date=night,
+                      played_rotations=played_rotations, start_next=start_next)
     if tournament:
-        upcoming = league.event_create(club=club, name="Winter Open", kind=Event.Kind.TOURNAMENT,
-                                       date=today + datetime.timedelta(weeks=3),
-                                       planned_rotations=5)
+        upcoming = league.event_create(
+            club=club, name="Winter Open", kind=Event.Kind.TOURNAMENT, seed=SEED + 300,
+            date=weekday_on_or_before(night + datetime.timedelta(weeks=4), TOURNAMENT_WEEKDAY),
+            planned_rotations=5)
         league.event_set_status(event=upcoming, status=Event.Status.REGISTRATION)
         for player in players[:10]:
             league.registration_add(event=upcoming, player=player)
+    games = Game.objects.filter(table__rotation__event__club=club, round_results__isnull=False)
     return Demo(club=club, season=season, event=event, players=players,
-                director_username=director.username)
+                director_username=director.username, games=games.distinct().count())
 
 
 def demo_load() -> Demo | None:

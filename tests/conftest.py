@@ -7,6 +7,9 @@ from pathlib import Path
 import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
+# The PostgreSQL, worker and browser groups: skipped here when they cannot run, and named in the
+# summary at the end (or failed, with HANDFOOT_REQUIRE_ALL=1).
+pytest_plugins = ["tests.groups"]
 
 
 def shared_dir() -> Path:

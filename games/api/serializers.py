@@ -13,7 +13,7 @@ from league.models import Game
 class SubmissionInput(serializers.Serializer):
     document = serializers.JSONField(help_text="A score sheet or a move log (formats.md).")
     side = serializers.IntegerField(
-        required=False, min_value=0, max_value=64, help_text="With a table link: which side enters."
+        required=False, min_value=0, max_value=64, help_text="Optional: the side entering (0-based); must be the table link's own side."
     )
     idempotency_key = serializers.CharField(
         required=False, max_length=128, help_text="Or the Idempotency-Key header."
@@ -22,7 +22,9 @@ class SubmissionInput(serializers.Serializer):
 
 class ConfirmationInput(serializers.Serializer):
     version = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
-    side = serializers.IntegerField(required=False, min_value=0, max_value=64)
+    side = serializers.IntegerField(
+        required=False, min_value=0, max_value=64, help_text="Optional; must be the link's side."
+    )
 
 
 class CorrectionInput(serializers.Serializer):

@@ -1,9 +1,11 @@
 """The results API: thin callers of `games.services` and `games.selectors`.
 
 Writers: a signed-in scorer or director of the event's club (session or token), a signed-in
-player of the game (for their own side, while the event runs), or a table link,
-sent as the `X-Entry-Token` header with the `side` entering, valid only for its game and only
-while the event is running. Corrections are for directors and need `If-Match: "<revision>"`.
+player of the game (for their own side, while the event runs), or one side's table link, sent
+as the `X-Entry-Token` header: it enters and confirms for its own side only (a `side` in the
+body must agree), only for its game and only while the event is running. Who may do what is
+decided in one place, `games.services.entrant_for`. Corrections are for directors and need
+`If-Match: "<revision>"`.
 """
 
 import re
@@ -12,7 +14,6 @@ from typing import Any
 import django_filters
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
-from django.utils.crypto import constant_time_compare
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, generics, status
@@ -38,7 +39,7 @@ from games.engine.checking import check_document, document_kind
 from games.engine.schemas import load_schema
 from games.services import Entrant
 from league.models import Game
-from league.permissions import check_can_view_event, is_director, is_scorer
+from league.permissions import check_can_view_event, is_director
 
 # An ETag is a revision number: ASCII digits only (not "²"), and no more than fit a column.
 IF_MATCH_VALUE = re.compile(r"[0-9]{1,9}")
@@ -48,7 +49,8 @@ ENTRY_TOKEN = OpenApiParameter(
     str,
     OpenApiParameter.HEADER,
     required=False,
-    description="The table link's token: enter for one `side` of this game, no account needed.",
+    description="One side's table link token: enters for that side of this game, no account "
+    "needed.",
 )
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",
@@ -74,7 +76,7 @@ class PreconditionRequired(exceptions.APIException):
 
 
 class TableCredentialOrSignedIn(BasePermission):
-    """Entry endpoints: a signed-in user, or anyone sending the table's credential (the view
+    """Entry endpoints: a signed-in user, or anyone sending a table link's token (the view
     checks it against the game and counts wrong ones as guesses)."""
 
     def has_permission(self, request: Request, view: APIView) -> bool:
@@ -103,25 +105,24 @@ class ResultsAPIView(APIView):
         return game
 
     def entrant(self, request: Request, game: Game, side: Any) -> Entrant:
-        """The table link's side, or the signed-in scorer/director; refused for anyone else."""
+        """Who enters: `services.entrant_for` decides, from the table link (its side) or the
+        signed-in user; a body `side` that disagrees with the link's side is refused."""
         token = request.headers.get("X-Entry-Token")
+        link = None
         if token:
             api_lookup_guard(request)
-            if not constant_time_compare(token, game.entry_token):
+            link = selectors.table_link_by_token(token=token)
+            if link is None or link.game.pk != game.pk:
                 api_lookup_failed(request)
-                raise Forbidden(
-                    "WRONG_TABLE_LINK", "This table link belongs to another game."
-                )
-            return services.table_entrant(game=game, side=side)
-        if is_scorer(request.user, selectors.game_event(game=game).club_id):
-            return Entrant.for_user(request.user)
-        own_side = services.seated_side(game=game, user=request.user)
-        if own_side is not None:
-            return services.table_entrant(game=game, side=own_side)
-        raise exceptions.PermissionDenied(
-            "Only the game's players, the club's scorers and directors, or the table's link may "
-            "enter results."
-        )
+                raise Forbidden("WRONG_TABLE_LINK", "This table link belongs to another game.")
+        entrant = services.entrant_for(game=game, user=request.user, link=link, claimed_side=side)
+        if entrant is None:
+            raise Forbidden(
+                "NOT_AN_ENTRANT",
+                "Only the game's players (each side with its own table link or code), the club's "
+                "scorers and directors may enter results.",
+            )
+        return entrant
 
 
 def _readable_or_404(request: Request, game: Game) -> None:

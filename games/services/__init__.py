@@ -19,12 +19,12 @@ nothing. Callers use `from games import services`.
 
 from games.services.confirmation import result_confirm
 from games.services.correction import (
-    correction_base,
     correction_rounds,
     result_correct,
     result_revision,
 )
 from games.services.documents import (
+    MAX_DOCUMENT_BYTES,
     SIDE_FIGURES,
     GameTable,
     document_check,
@@ -36,14 +36,20 @@ from games.services.documents import (
     round_differences,
     round_figures,
 )
-from games.services.entrants import Entrant, seated_side, table_entrant, table_link_check
+from games.services.entrants import (
+    OLD_LINK_MESSAGE,
+    Entrant,
+    entrant_for,
+    seated_side,
+    table_link_check,
+)
 from games.services.intake import submission_create
 from games.services.projection import result_project
 
 __all__ = [
-    "Entrant", "GameTable", "SIDE_FIGURES",
-    "correction_base", "correction_rounds", "document_check", "document_hash",
-    "document_prepare", "event_rules", "game_table", "result_confirm", "result_correct",
-    "report_range_check", "result_project", "result_revision", "round_differences", "round_figures", "seated_side",
-    "submission_create", "table_entrant", "table_link_check",
+    "Entrant", "GameTable", "MAX_DOCUMENT_BYTES", "OLD_LINK_MESSAGE", "SIDE_FIGURES",
+    "correction_rounds", "document_check", "document_hash", "document_prepare", "entrant_for",
+    "event_rules", "game_table", "report_range_check", "result_confirm", "result_correct", "result_project",
+    "result_revision", "round_differences", "round_figures", "seated_side", "submission_create",
+    "table_link_check",
 ]

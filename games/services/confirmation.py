@@ -29,6 +29,31 @@ def version_confirm(*, game: Game, version: ResultVersion, entrant: Entrant) -> 
     result_project(game=game)
 
 
+DISPUTE_MESSAGE = (
+    "The two sides entered different figures; only the director can settle this (or both "
+    "sides enter the same figures)."
+)
+
+
+def confirmer_check(*, version: ResultVersion, entrant: Entrant) -> None:
+    """No one confirms what they entered; only a director settles a dispute."""
+    if version.entered_by == entrant.key:
+        raise Forbidden(
+            "SAME_ENTRANT",
+            "You entered these figures yourself; the other side or a director must confirm them.",
+        )
+    if version.status == ResultVersion.Status.DISPUTED and not entrant.director:
+        raise Forbidden("DIRECTOR_SETTLES_DISPUTES", DISPUTE_MESSAGE)
+
+
+def settles_by_entry(*, version: ResultVersion, entrant: Entrant) -> bool:
+    """An entry with the same figures confirms `version`: always when it is merely entered; a
+    disputed one only for a director, or when the two entries come from two different sides."""
+    if version.status != ResultVersion.Status.DISPUTED or entrant.director:
+        return True
+    return entrant.side is not None and version.entered_by.startswith("game:")
+
+
 def result_confirm(*, game: Game, version_number: int, entrant: Entrant) -> ResultVersion:
     """Confirm the figures of an entered (or disputed) version: the same as entering them again.
 
@@ -48,10 +73,6 @@ def result_confirm(*, game: Game, version_number: int, entrant: Entrant) -> Resu
                 f"Version {version_number} is {version.get_status_display().lower()}; only entered "
                 "or disputed figures can be confirmed.",
             )
-        if version.entered_by == entrant.key:
-            raise Forbidden(
-                "SAME_ENTRANT",
-                "You entered these figures yourself; the other side or a director must confirm them.",
-            )
+        confirmer_check(version=version, entrant=entrant)
         version_confirm(game=game, version=version, entrant=entrant)
     return version

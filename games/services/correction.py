@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.errors import Invalid, Stale
+from games import selectors
 from games.models import ResultVersion
 from games.services._common import version_next_number, versions_supersede
 from games.services.documents import (
@@ -65,7 +66,7 @@ def result_correct(
                 f"The result changed since you loaded it (now version {result_revision(game=game)}, "
                 f"you edited version {expected_revision}); reload and correct again.",
             )
-        base = correction_base(game=game)
+        base = selectors.game_correction_base(game=game)
         rounds = {r["round"]: r for r in (base.rounds if base else [])}
         rounds.update({r["round"]: r for r in corrected})
         if sorted(rounds) != list(range(1, table.rules.rounds + 1)):
@@ -92,8 +93,3 @@ def result_correct(
         )
         result_project(game=game)
     return version
-
-
-def correction_base(*, game: Game) -> ResultVersion | None:
-    current = game.result_versions.filter(status=ResultVersion.Status.CONFIRMED).first()
-    return current or game.result_versions.order_by("-number").first()

@@ -25,6 +25,9 @@ from games.engine.sheets import SIDE_NUMBER_FIELDS
 from games.models import RoundResult, SeatRoundFacts
 from league.models import Event, Game, Seat
 
+# The largest score sheet or move log taken, as a file upload or a request body.
+MAX_DOCUMENT_BYTES = 2_000_000
+
 # The figures two entries must agree on, per side of a round (plus the round's `ended_by`).
 SIDE_FIGURES = ("score", *SIDE_NUMBER_FIELDS, "went_out")
 

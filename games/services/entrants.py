@@ -1,33 +1,44 @@
-"""Who enters or confirms a result: a side at the table (its link, or a seated player) or a
-signed-in scorer or director."""
+"""Who enters or confirms a result: a side at the table (its own link, or a seated player) or a
+signed-in scorer or director. `entrant_for` is the one rule of who may, and as whom, for the
+pages and the API."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.models import AbstractBaseUser
 
-from core.errors import Gone, Invalid
+from core.errors import Forbidden, Gone
 from games.models import Submission
 from league.models import Event, Game, Seat
+from league.permissions import is_director, is_scorer
+
+if TYPE_CHECKING:
+    from games.selectors import TableLink
 
 
 @dataclass(frozen=True)
 class Entrant:
-    """Who enters or confirms: a side at the table, or a signed-in user."""
+    """Who enters or confirms: a side at the table (its own link, or a signed-in player seated
+    on it), or a signed-in scorer or director."""
 
     key: str
     user: AbstractBaseUser | None = None
     via: str = Submission.Via.ACCOUNT
+    side: int | None = None
+    director: bool = False
 
     @classmethod
-    def for_side(cls, game: Game, side: int) -> Entrant:
-        return cls(key=f"game:{game.pk}:side:{side}", via=Submission.Via.TABLE_LINK)
+    def for_side(cls, game: Game, side: int, user: AbstractBaseUser | None = None) -> Entrant:
+        via = Submission.Via.TABLE_LINK if user is None else Submission.Via.ACCOUNT
+        return cls(key=f"game:{game.pk}:side:{side}", user=user, via=via, side=side)
 
     @classmethod
-    def for_user(cls, user: AbstractBaseUser, via: str = Submission.Via.ACCOUNT) -> Entrant:
-        return cls(key=f"user:{user.pk}", user=user, via=via)
+    def for_user(
+        cls, user: AbstractBaseUser, via: str = Submission.Via.ACCOUNT, *, director: bool = False
+    ) -> Entrant:
+        return cls(key=f"user:{user.pk}", user=user, via=via, director=director)
 
 
 def table_link_check(*, game: Game) -> None:
@@ -41,20 +52,59 @@ def table_link_check(*, game: Game) -> None:
         )
 
 
-def table_entrant(*, game: Game, side: Any) -> Entrant:
-    """A side entering through the table link: only while the event runs, only a real side."""
-    table_link_check(game=game)
-    sides = sorted(set(Seat.objects.filter(table_id=game.table_id).values_list("side", flat=True)))
-    if isinstance(side, bool) or side not in sides:
-        raise Invalid(
-            "BAD_SIDE", f"Say which side you are: one of {', '.join(map(str, sides))}."
-        )
-    return Entrant.for_side(game, side)
-
-
 def seated_side(*, game: Game, user: Any) -> int | None:
     """The side a signed-in player sits on in this game (None if they do not play in it)."""
     if not getattr(user, "is_authenticated", False):
         return None
     seat = Seat.objects.filter(table_id=game.table_id, player__user=user).first()
     return seat.side if seat else None
+
+
+OLD_LINK_MESSAGE = (
+    "This table card is from before each side had its own link, so it cannot tell which side "
+    "you are. Use your side's link or code on the new table card (ask the director to print "
+    "it), or sign in."
+)
+
+
+def _side_claim_check(side: int, claimed_side: Any) -> None:
+    if claimed_side is not None and claimed_side != side:
+        shown = claimed_side + 1 if isinstance(claimed_side, int) else claimed_side
+        raise Forbidden(
+            "SIDE_MISMATCH",
+            f"This link enters for side {side + 1} only; the request says side {shown}. Leave "
+            "`side` out: it is taken from the link.",
+        )
+
+
+def entrant_for(
+    *, game: Game, user: Any, link: TableLink | None = None, claimed_side: Any = None
+) -> Entrant | None:
+    """The one rule of who may enter and confirm a game's result, and as whom.
+
+    A signed-in director or scorer of the event's club enters as themselves. Otherwise a table
+    link enters for its own side only (the game's old per-game link only for the side it could
+    be tied to), while the event runs; a signed-in player seated in the game enters for their
+    side. A `claimed_side` (the API body's `side`) must be that side. None when none of these
+    is asking; a link that cannot enter is refused. Confirming and settling disputes have their
+    own limits (`confirmation.confirmer_check`).
+    """
+    club_id = game.table.rotation.event.club_id
+    if is_director(user, club_id):
+        return Entrant.for_user(user, director=True)
+    if is_scorer(user, club_id):
+        return Entrant.for_user(user)
+    if link is not None:
+        if link.game.pk != game.pk:
+            raise Forbidden("WRONG_TABLE_LINK", "This table link belongs to another game.")
+        table_link_check(game=game)
+        if link.side is None:
+            raise Forbidden("OLD_TABLE_LINK", OLD_LINK_MESSAGE)
+        _side_claim_check(link.side, claimed_side)
+        return Entrant.for_side(game, link.side)
+    side = seated_side(game=game, user=user)
+    if side is None:
+        return None
+    table_link_check(game=game)
+    _side_claim_check(side, claimed_side)
+    return Entrant.for_side(game, side, user=user)

@@ -4,15 +4,15 @@ disputes the others."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from django.db import IntegrityError, transaction
 
 from core.errors import Conflict, Invalid
+from games import selectors
 from games.models import ResultVersion, Submission
 from games.services._common import version_next_number, versions_supersede
-from games.services.confirmation import version_confirm
+from games.services.confirmation import settles_by_entry, version_confirm
 from games.services.documents import (
     document_check,
     document_hash,
@@ -27,23 +27,20 @@ from games.services.projection import game_status_sync
 from league.models import Game
 
 
-def _report_rounds(submission: Submission) -> Iterable[dict[str, Any]]:
-    for r in submission.report["rounds"]:
-        yield {**r, "source": {"submission": submission.pk, "kind": submission.kind}}
+def _with_source(submission: Submission, r: dict[str, Any]) -> dict[str, Any]:
+    return {**r, "source": {"submission": submission.pk, "kind": submission.kind}}
 
 
-def _entry_rounds(game: Game, entrant: str) -> dict[int, dict[str, Any]]:
-    """The entrant's entry: per round, their latest submission covering it. Seat facts come from
-    their latest move log of that round when its figures agree with the chosen ones."""
-    rounds: dict[int, dict[str, Any]] = {}
-    logged: dict[int, dict[str, Any]] = {}
-    for submission in game.submissions.filter(entrant=entrant).order_by("created_at", "id"):
-        for r in _report_rounds(submission):
-            rounds[r["round"]] = r
-            if submission.kind == Submission.Kind.LOG:
-                logged[r["round"]] = r
+def _entry_figures(game: Game, entrant: str) -> dict[int, dict[str, Any]]:
+    """The entrant's entry (`selectors.entry_latest_rounds`) as figures per round. Seat facts
+    come from their latest move log of that round when its figures agree with the chosen ones."""
+    rounds = {
+        n: _with_source(submission, r)
+        for n, (submission, r) in selectors.entry_latest_rounds(game=game, entrant=entrant).items()
+    }
+    logged = selectors.entry_latest_rounds(game=game, entrant=entrant, kind=Submission.Kind.LOG)
     for number, r in rounds.items():
-        log_round = logged.get(number)
+        log_round = logged[number][1] if number in logged else None
         if not r["seats"] and log_round and not round_differences(r, log_round):
             rounds[number] = {**r, "seats": log_round["seats"]}
     return rounds
@@ -140,7 +137,7 @@ def _flag_differences(submission: Submission) -> None:
 def _entry_update(game: Game, entrant: Entrant, rounds_needed: int) -> None:
     """Turn the entrant's entry into a version once it covers every round, then confirm or
     dispute against the other open versions. Called with the game row locked."""
-    entry = _entry_rounds(game, entrant.key)
+    entry = _entry_figures(game, entrant.key)
     if sorted(entry) != list(range(1, rounds_needed + 1)):
         return
     figures = [entry[n] for n in sorted(entry)]
@@ -149,7 +146,15 @@ def _entry_update(game: Game, entrant: Entrant, rounds_needed: int) -> None:
     others = [v for v in open_versions if v.entered_by != entrant.key]
     if own and rounds_same_figures(own[0].rounds, figures):
         return
-    matching = next((v for v in others if rounds_same_figures(v.rounds, figures)), None)
+    matching = next(
+        (
+            v
+            for v in others
+            if rounds_same_figures(v.rounds, figures)
+            and settles_by_entry(version=v, entrant=entrant)
+        ),
+        None,
+    )
     if matching is not None:
         version_confirm(game=game, version=matching, entrant=entrant)
         return

@@ -22,6 +22,7 @@ from league.models import (
     Table,
 )
 from league.permissions import is_director
+from league.services.credentials import game_side_credentials
 
 
 class ClubSerializer(serializers.ModelSerializer):
@@ -66,7 +67,7 @@ class SeasonSerializer(serializers.ModelSerializer):
         model = Season
         fields = [
             "id", "league", "name", "slug", "starts_on", "ends_on", "aggregate",
-            "best_n_nights", "min_attendance",
+            "best_n_nights", "min_attendance", "season_aware_seating",
         ]
         read_only_fields = ["slug"]
 
@@ -138,14 +139,21 @@ class GameSerializer(serializers.ModelSerializer):
     rotation = serializers.IntegerField(source="table.rotation.number", read_only=True)
     table = serializers.IntegerField(source="table.number", read_only=True)
     seats = SeatSerializer(source="table.seats", many=True, read_only=True)
-    entry_code = serializers.SerializerMethodField()
-    entry_url = serializers.SerializerMethodField()
+    entry_code = serializers.SerializerMethodField(
+        help_text="The game's old per-game code (before side links); directors only."
+    )
+    entry_url = serializers.SerializerMethodField(
+        help_text="The game's old per-game link (before side links); directors only."
+    )
+    entry_links = serializers.SerializerMethodField(
+        help_text="Each side's own entry code and link (as on the table card); directors only."
+    )
 
     class Meta:
         model = Game
         fields = [
             "id", "event", "rotation", "table", "seats", "first_dealer", "status", "played_at",
-            "entry_code", "entry_url",
+            "entry_code", "entry_url", "entry_links",
         ]
 
     def _secret(self, game: Game, value: str) -> str | None:
@@ -159,6 +167,15 @@ class GameSerializer(serializers.ModelSerializer):
     @extend_schema_field(OpenApiTypes.STR)
     def get_entry_url(self, game: Game) -> str | None:
         return self._secret(game, game.entry_url)
+
+    @extend_schema_field({"type": "array", "items": {"type": "object"}, "nullable": True})
+    def get_entry_links(self, game: Game) -> list[dict] | None:
+        if not _can_see_entry_codes(self.context, game.table.rotation.event.club_id):
+            return None
+        return [
+            {"side": c.side, "code": c.code, "url": c.entry_url}
+            for c in game_side_credentials(game=game)
+        ]
 
 
 class TableGameSerializer(GameSerializer):

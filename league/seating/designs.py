@@ -1,28 +1,35 @@
 """Whist tournament designs Wh(v): every pair partners once and opponents twice.
 
 A table is a 4-tuple ``(a, b, c, d)`` in clockwise seat order: partners ``a``-``c`` and
-``b``-``d``; opponents ``a``-``b``, ``b``-``c``, ``c``-``d``, ``d``-``a``. Players are 0..v-1.
+``b``-``d``; opponents ``a``-``b``, ``b``-``c``, ``c``-``d``, ``d``-``a``. Play goes clockwise,
+so ``a`` feeds ``b`` (``b`` picks up what ``a`` discards), ``b`` feeds ``c``, ``c`` feeds ``d``
+and ``d`` feeds ``a``. Players are 0..v-1.
 
-Constructions (see docs/seating.md):
+Every design here is developed from base tables over an abelian group ``G`` (given by its
+moduli, elements numbered in mixed radix):
 
-* v = 4n + 1 prime: Moore's (Baker's) cyclic design over Z_v. With a primitive root x and
-  e = x**n (a fourth root of unity), the base tables are (x^i, x^i e, -x^i, -x^i e) for
-  i < n; developing them modulo v gives v rotations, player r sitting out rotation r.
-* v = 4n + 1 otherwise: Z-cyclic design over Z_v from base tables found by a search.
-* v = 4n: 1-rotational design over Z_{v-1} plus a fixed point "infinity" (player v-1), from
-  base tables found by a search; v - 1 rotations.
+* v = 4n + 1, |G| = v: the base tables cover G minus 0; developing them gives v rotations,
+  rotation g leaving out player g. For v = q a prime or the square of a prime (5, 9, 13, 17,
+  25, 29, 37, 41, 49, 53, 61) Moore's construction over GF(q); for 45 the same over the ring
+  GF(9) x GF(5); for 21 base tables over Z_v found offline. All of them are *ordered*: the "feeds" differences
+  (next minus current around each table) cover G minus 0 once, so every player feeds every
+  other player exactly once.
+* v = 4n, |G| = v - 1: 1-rotational designs over Z_{v-1} plus a fixed point "infinity"
+  (player v - 1); v - 1 rotations. Base tables found offline, oriented so that the feeds
+  differences cover Z_{v-1} minus 0 once except for one pair {d, -d} (d twice, -d never):
+  exactly v - 1 one-way pairs, the fewest a 1-rotational design allows (the feeds differences
+  of all tables sum to a partner difference, never 0). Reversing single developed tables
+  (``FLIPS``, found offline by ``tools/orient_designs.py``) lowers that further.
 
-The base tables of the required sizes were found offline by :func:`search_base_tables` and are
-shipped in :mod:`designs_data`; ``tests/league/test_seating_designs.py`` checks every one.
+The searched base tables are shipped in :mod:`designs_data` (found by ``tools/whist_search.c``);
+nothing searches at run time, and ``tests/league/test_seating_designs.py`` checks every one.
 """
 
 from __future__ import annotations
 
-import random
-import time
 from functools import cache
 
-from .designs_data import BASE_TABLES
+from .designs_data import BASE_TABLES, FLIPS, GROUPS
 
 Table = tuple[int, int, int, int]
 PARTNER_SEATS = ((0, 2), (1, 3))
@@ -33,155 +40,198 @@ def is_prime(n: int) -> bool:
     return n > 1 and all(n % k for k in range(2, int(n**0.5) + 1))
 
 
-def _primitive_root(p: int) -> int:
-    factors = {q for q in range(2, p) if (p - 1) % q == 0 and is_prime(q)}
-    return next(g for g in range(2, p) if all(pow(g, (p - 1) // q, p) != 1 for q in factors))
+def prime_power(q: int) -> tuple[int, int] | None:
+    """(p, k) with q = p**k for k in (1, 2), else None."""
+    if is_prime(q):
+        return q, 1
+    root = round(q**0.5)
+    return (root, 2) if root * root == q and is_prime(root) else None
 
 
-def moore_base_tables(p: int) -> list[Table]:
-    """Base tables of the cyclic Wh(p), p = 4n + 1 prime (Moore 1896 / Baker 1975)."""
-    n = (p - 1) // 4
-    x = _primitive_root(p)
-    e = pow(x, n, p)
+# --- the finite field GF(p) or GF(p^2), elements numbered a*p + b for a + b*t ------------------
+
+
+class Field:
+    """GF(p) (k = 1) or GF(p^2) = GF(p)[t] / (t^2 - r), r a non-residue (k = 2)."""
+
+    def __init__(self, p: int, k: int) -> None:
+        self.p, self.k = p, k
+        self.q = p**k
+        self.r = next(r for r in range(2, p) if pow(r, (p - 1) // 2, p) == p - 1) if k == 2 else 0
+
+    def mul(self, x: int, y: int) -> int:
+        p = self.p
+        if self.k == 1:
+            return x * y % p
+        a, b, c, d = x // p, x % p, y // p, y % p  # x = b + a t, y = d + c t
+        const = (b * d + a * c * self.r) % p
+        lin = (a * d + b * c) % p
+        return lin * p + const
+
+    def neg(self, x: int) -> int:
+        p = self.p
+        return ((-(x // p)) % p) * p + (-(x % p)) % p if self.k == 2 else -x % p
+
+    def power(self, x: int, e: int) -> int:
+        out = 1
+        for _ in range(e):
+            out = self.mul(out, x)
+        return out
+
+    def primitive(self) -> int:
+        for x in range(2, self.q):
+            y, order = x, 1
+            while y != 1:
+                y, order = self.mul(y, x), order + 1
+            if order == self.q - 1:
+                return x
+        raise ValueError(f"no primitive element in GF({self.q})")
+
+    @property
+    def moduli(self) -> tuple[int, ...]:
+        return (self.p,) * self.k
+
+
+def moore_base_tables(q: int) -> list[Table]:
+    """Base tables of Moore's ordered Wh(q), q = 4n + 1 a prime or the square of a prime.
+
+    With a primitive element x and e = x^n (so e^2 = -1): tables (x^i, x^i e, -x^i, -x^i e),
+    i < n. Partner differences 2x^i<e> and feeds differences x^i (e - 1)<e> each run over every
+    non-zero element once.
+    """
+    p, k = prime_power(q) or (0, 0)
+    if k == 0 or q % 4 != 1:
+        raise ValueError(f"Moore's construction needs a prime or prime square 4n + 1, not {q}")
+    field = Field(p, k)
+    n = (q - 1) // 4
+    x = field.primitive()
+    e = field.power(x, n)
     tables = []
-    for i in range(n):
-        a = pow(x, i, p)
-        tables.append((a, a * e % p, -a % p, -a * e % p))
+    a = 1
+    for _ in range(n):
+        ae = field.mul(a, e)
+        tables.append((a, ae, field.neg(a), field.neg(ae)))
+        a = field.mul(a, x)
     return tables
 
 
-def develop(v: int, base: list[Table]) -> list[list[Table]]:
-    """All rotations of the design developed from its base tables.
+def product_moore_base_tables(fields: tuple[tuple[int, int], ...]) -> tuple[list[Table], tuple]:
+    """Moore's construction over the ring R = GF(q1) x GF(q2) x ..., every q_i = 4k + 1 odd.
 
-    v = 4n + 1: modulo v (v rotations; rotation r leaves out player r).
-    v = 4n: modulo v - 1, player v - 1 (infinity) fixed (v - 1 rotations).
+    With e = (e1, e2, ...), e_i^2 = -1 in GF(q_i): multiplying by <e> = {1, e, -1, -e} moves
+    every non-zero element (e - 1 is a unit, so e r = r only for r = 0), so orbit
+    representatives x give base tables (x, xe, -x, -xe) on all of R minus 0; partner
+    differences 2x<e> and feeds differences x(e - 1)<e> cover R minus 0 once (2 and e - 1 are
+    units): an ordered design on |R| players (e.g. 45 = GF(9) x GF(5)).
+    Returns the tables (elements in mixed radix over the fields' moduli) and the moduli.
     """
-    m = v if v % 4 == 1 else v - 1
+    rings = [Field(p, k) for p, k in fields]
+    es = [ring.power(ring.primitive(), (ring.q - 1) // 4) for ring in rings]
+    sizes = [ring.q for ring in rings]
+
+    def split(x: int) -> list[int]:
+        out = []
+        for q in reversed(sizes):
+            out.append(x % q)
+            x //= q
+        return out[::-1]
+
+    def join(parts: list[int]) -> int:
+        x = 0
+        for q, part in zip(sizes, parts, strict=True):
+            x = x * q + part
+        return x
+
+    def times(x: int, ys: list[int]) -> int:
+        return join([r.mul(a, b) for r, a, b in zip(rings, split(x), ys, strict=True)])
+
+    def neg(x: int) -> int:
+        return join([r.neg(a) for r, a in zip(rings, split(x), strict=True)])
+
+    total = 1
+    for q in sizes:
+        total *= q
+    seen: set[int] = set()
+    tables = []
+    for x in range(1, total):
+        if x in seen:
+            continue
+        xe = times(x, es)
+        table = (x, xe, neg(x), neg(xe))
+        seen.update(table)
+        tables.append(table)
+    moduli = tuple(m for ring in rings for m in ring.moduli)
+    return tables, moduli
+
+
+# fields of the rings used for v = 4n + 1 that is neither a prime nor a prime square
+PRODUCT_RINGS: dict[int, tuple[tuple[int, int], ...]] = {45: ((3, 2), (5, 1))}
+
+
+# --- development --------------------------------------------------------------------------------
+
+
+def group_add(x: int, y: int, moduli: tuple[int, ...]) -> int:
+    """Sum in Z_m1 x Z_m2 x ... of elements numbered in mixed radix (last modulus lowest)."""
+    out, scale = 0, 1
+    for m in reversed(moduli):
+        out += ((x % m + y % m) % m) * scale
+        x, y, scale = x // m, y // m, scale * m
+    return out
+
+
+def develop(v: int, base: list[Table], moduli: tuple[int, ...] | None = None) -> list[list[Table]]:
+    """All rotations of the design developed from its base tables over the group ``moduli``
+    (default Z_v for v = 4n + 1, Z_{v-1} for v = 4n, whose point v - 1 stays fixed)."""
+    order = v if v % 4 == 1 else v - 1
+    moduli = moduli or (order,)
     inf = v - 1 if v % 4 == 0 else None
 
-    def shift(x: int, r: int) -> int:
-        return x if x == inf else (x + r) % m
+    def shift(x: int, g: int) -> int:
+        return x if x == inf else group_add(x, g, moduli)
 
-    return [[tuple(shift(x, r) for x in t) for t in base] for r in range(m)]
+    return [[tuple(shift(x, g) for x in t) for t in base] for g in range(order)]
 
 
 @cache
-def base_tables(v: int, search_seconds: float = 0.0) -> tuple[Table, ...] | None:
-    """Base tables of a known Wh(v), or None (optionally searching for a while)."""
+def design_source(v: int) -> tuple[tuple[int, ...], tuple[Table, ...]] | None:
+    """(group moduli, base tables) of the shipped Wh(v), or None when v has none."""
     if v in BASE_TABLES:
-        return tuple(BASE_TABLES[v])
-    if v % 4 == 1 and is_prime(v):
-        return tuple(moore_base_tables(v))
-    if search_seconds > 0 and v % 4 in (0, 1) and v >= 5:
-        found = search_base_tables(v, random.Random(v), search_seconds)
-        return tuple(found) if found else None
+        order = v if v % 4 == 1 else v - 1
+        return GROUPS.get(v, (order,)), tuple(BASE_TABLES[v])
+    pk = prime_power(v)
+    if v % 4 == 1 and pk:
+        return (pk[0],) * pk[1], tuple(moore_base_tables(v))
+    if v in PRODUCT_RINGS:
+        tables, moduli = product_moore_base_tables(PRODUCT_RINGS[v])
+        return moduli, tuple(tables)
     return None
 
 
-def whist_design(v: int, search_seconds: float = 0.0) -> list[list[Table]] | None:
-    """The rotations of a Wh(v) on players 0..v-1, or None when none is known."""
-    if v == 9:  # no Z-cyclic Wh(9) exists: Moore's construction over GF(9) instead
-        return gf9_design()
-    base = base_tables(v, search_seconds)
-    return develop(v, list(base)) if base else None
-
-
-def gf9_design() -> list[list[Table]]:
-    """Moore's Wh(9) over GF(9) = Z_3[i] (i*i = -1); element a + b*i is player a + 3*b.
-
-    Primitive element x = 1 + i, e = x**2 = 2i; base tables (x^j, x^j e, -x^j, -x^j e), j < 2,
-    developed over the additive group of GF(9): rotation g leaves out player g.
-    """
-
-    def add(u: int, w: int) -> int:
-        return (u % 3 + w % 3) % 3 + 3 * ((u // 3 + w // 3) % 3)
-
-    one, i_, two, two_i = 1, 3, 2, 6
-    one_i, one_2i, two_2i, two_i1 = 4, 7, 8, 5  # 1+i, 1+2i, 2+2i, 2+i
-    base = [(one, two_i, two, i_), (one_i, one_2i, two_2i, two_i1)]
-    return [[tuple(add(x, g) for x in t) for t in base] for g in range(9)]
-
-
-# --- search for base tables ------------------------------------------------------------------
-
-
-def search_base_tables(v: int, rng: random.Random, seconds: float) -> list[Table] | None:
-    """Hill-climb (with random restarts) over arrangements of the base tables.
-
-    The cost counts how far the multiset of partner differences is from "every non-zero
-    residue once" and the opponent differences from "every non-zero residue twice"; a cost of 0
-    is a (Z-cyclic or 1-rotational) whist design.
-    """
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        found = _climb(v, rng, deadline)
-        if found:
-            return found
-    return None
-
-
-def _climb(v: int, rng: random.Random, deadline: float) -> list[Table] | None:
-    m = v if v % 4 == 1 else v - 1
-    inf = -1
-    points = list(range(1, m)) if v % 4 == 1 else [*range(m), inf]
-    rng.shuffle(points)
-    pairs = _pairs_by_position(len(points))
-    target = {"p": 1, "o": 2}
-    counts = {"p": [0] * m, "o": [0] * m}
-
-    def diffs(i: int, j: int) -> tuple[int, int] | None:
-        a, b = points[i], points[j]
-        if a == inf or b == inf:
-            return None
-        return (a - b) % m, (b - a) % m
-
-    def apply(kind: str, i: int, j: int, sign: int) -> int:
-        d = diffs(i, j)
-        if d is None:
-            return 0
-        cost = 0
-        arr, t = counts[kind], target[kind]
-        for x in d:
-            before = abs(arr[x] - t)
-            arr[x] += sign
-            cost += abs(arr[x] - t) - before
-        return cost
-
-    cost = sum(apply(k, i, j, 1) for k, i, j in pairs["all"]) + sum(
-        target[k] * (m - 1) for k in target
-    )
-    stall = 0
-    while cost and stall < 20000:
-        if stall % 1024 == 0 and time.monotonic() > deadline:
-            return None
-        i, j = rng.sample(range(len(points)), 2)
-        touched = set(pairs[i]) | set(pairs[j])
-        delta = sum(apply(k, a, b, -1) for k, a, b in touched)
-        points[i], points[j] = points[j], points[i]
-        delta += sum(apply(k, a, b, 1) for k, a, b in touched)
-        if delta <= 0:
-            cost += delta
-            stall = 0 if delta < 0 else stall + 1
-        else:  # undo
-            for k, a, b in touched:
-                apply(k, a, b, -1)
-            points[i], points[j] = points[j], points[i]
-            for k, a, b in touched:
-                apply(k, a, b, 1)
-            stall += 1
-    if cost:
+@cache
+def _design(v: int) -> tuple[tuple[Table, ...], ...] | None:
+    source = design_source(v)
+    if source is None:
         return None
-    fixed = [m if x == inf else x for x in points]
-    return [tuple(fixed[k : k + 4]) for k in range(0, len(fixed), 4)]
+    moduli, base = source
+    rotations = develop(v, list(base), moduli)
+    return tuple(tuple(r) for r in reorient(rotations, int(FLIPS.get(v, "0"), 16)))
 
 
-def _pairs_by_position(size: int) -> dict:
-    """Pairs (kind, i, j) of flat positions, indexed by position and under "all"."""
-    out: dict = {"all": []}
-    for t in range(0, size, 4):
-        for kind, seats in (("p", PARTNER_SEATS), ("o", OPPONENT_SEATS)):
-            for a, b in seats:
-                out["all"].append((kind, t + a, t + b))
-    for pos in range(size):
-        out[pos] = [p for p in out["all"] if pos in p[1:]]
+def reorient(rotations: list[list[Table]], mask: int) -> list[list[Table]]:
+    """Reverse table k (rotation-major order) when bit k of ``mask`` is set: (a, b, c, d) ->
+    (a, d, c, b) keeps the partners and reverses who feeds whom at that table."""
+    out, k = [], 0
+    for rotation in rotations:
+        row = []
+        for a, b, c, d in rotation:
+            row.append((a, d, c, b) if mask >> k & 1 else (a, b, c, d))
+            k += 1
+        out.append(row)
     return out
+
+
+def whist_design(v: int) -> list[list[Table]] | None:
+    """The rotations of a Wh(v) on players 0..v-1, or None when none is shipped."""
+    design = _design(v)
+    return [list(r) for r in design] if design else None

@@ -1,28 +1,75 @@
-"""Base tables of Wh(v) found offline by a seeded hill-climb (``designs.search_base_tables``;
-Wh(32) by the same algorithm compiled in C, as the Python one is slow at that size).
+"""Base tables of whist tournaments Wh(v) found offline (see docs/seating.md and ``tools/``).
 
-v = 4n: 1-rotational over Z_{v-1}, player v - 1 is the fixed point (infinity).
-v = 4n + 1: Z-cyclic over Z_v, player 0 left out of the base rotation.
-Each table (a, b, c, d) is in seat order: partners a-c and b-d. Every entry is verified by
-tests/league/test_seating_designs.py.
+v = 4n: 1-rotational over Z_{v-1}, player v - 1 is the fixed point (infinity). Found by
+``tools/patterned_search.py`` (28, 36, 40: nearly patterned starters) or by the hill-climb
+``tools/whist_search.c`` (the others), then oriented by ``tools/orient_designs.py``: the base
+tables take the best of their 2^n orientations, and ``FLIPS[v]`` (hex, bit k = table k of the
+developed design in rotation-major order) marks developed tables to reverse, which lowers the
+one-way pairs further.
+v = 21: Z-cyclic over Z_21 (OR-Tools CP-SAT, ``tools/cpsat_whist.py``), player 0 left out of the
+base rotation, ordered (every player feeds every other player once).
+Each table (a, b, c, d) is in clockwise seat order: partners a-c and b-d; a feeds b, b feeds c,
+c feeds d, d feeds a. Every entry is verified by tests/league/test_seating_designs.py.
 """
 
+# group moduli of designs that are not developed over the cyclic group Z_v or Z_{v-1}
+GROUPS: dict[int, tuple[int, ...]] = {}
+
 BASE_TABLES: dict[int, list[tuple[int, int, int, int]]] = {
-    8: [(5, 1, 6, 7), (0, 2, 3, 4)],
-    12: [(8, 10, 4, 7), (5, 11, 6, 1), (2, 3, 0, 9)],
-    16: [(1, 11, 7, 0), (9, 12, 6, 14), (2, 8, 10, 13), (15, 4, 3, 5)],
-    20: [(14, 12, 6, 15), (2, 18, 4, 5), (9, 1, 8, 13), (17, 10, 19, 0), (3, 16, 7, 11)],
-    21: [(3, 13, 10, 15), (2, 17, 18, 11), (5, 9, 6, 19), (16, 14, 12, 1), (20, 4, 8, 7)],
+    4: [
+        (2, 3, 0, 1),
+    ],
+    8: [
+        (7, 0, 1, 5), (2, 3, 6, 4),
+    ],
+    12: [
+        (4, 7, 2, 6), (9, 5, 11, 10), (3, 8, 0, 1),
+    ],
+    16: [
+        (4, 9, 1, 2), (0, 8, 6, 12), (7, 11, 5, 10), (14, 13, 15, 3),
+    ],
+    20: [
+        (1, 15, 19, 17), (9, 13, 2, 3), (14, 6, 8, 5), (10, 16, 7, 12), (4, 0, 18, 11),
+    ],
+    21: [
+        (1, 18, 16, 7), (2, 11, 3, 19), (4, 10, 20, 17), (5, 12, 14, 15), (6, 9, 8, 13),
+    ],
     24: [
-        (18, 9, 23, 10), (16, 11, 7, 17), (21, 15, 1, 3),
-        (0, 6, 2, 13), (12, 19, 22, 14), (20, 4, 5, 8),
+        (18, 10, 23, 9), (16, 11, 7, 17), (21, 3, 1, 15), (0, 13, 2, 6), (12, 14, 22, 19),
+        (20, 4, 5, 8),
     ],
     28: [
-        (17, 14, 8, 21), (2, 20, 13, 27), (11, 9, 25, 10), (12, 4, 18, 7),
-        (3, 24, 15, 5), (26, 6, 1, 16), (0, 19, 22, 23),
+        (27, 3, 0, 24), (1, 13, 26, 14), (2, 8, 25, 19), (4, 5, 23, 22), (6, 10, 21, 17),
+        (7, 12, 20, 15), (9, 11, 18, 16),
     ],
     32: [
-        (21, 18, 23, 14), (9, 19, 17, 28), (20, 6, 10, 13), (30, 29, 4, 12),
-        (3, 15, 0, 16), (31, 25, 8, 7), (11, 22, 27, 2), (26, 5, 1, 24),
+        (21, 18, 23, 14), (9, 28, 17, 19), (20, 6, 10, 13), (30, 12, 4, 29), (3, 15, 0, 16),
+        (31, 25, 8, 7), (11, 22, 27, 2), (26, 5, 1, 24),
     ],
+    36: [
+        (35, 0, 10, 15), (5, 25, 30, 20), (1, 8, 34, 27), (2, 14, 33, 21), (3, 11, 32, 24),
+        (4, 7, 31, 28), (6, 12, 29, 23), (9, 13, 26, 22), (16, 17, 19, 18),
+    ],
+    40: [
+        (39, 13, 0, 26), (1, 4, 38, 35), (2, 10, 37, 29), (3, 12, 36, 27), (5, 15, 34, 24),
+        (6, 17, 33, 22), (7, 11, 32, 28), (8, 14, 31, 25), (9, 16, 30, 23), (18, 19, 21, 20),
+    ],
+}
+
+FLIPS: dict[int, str] = {
+    8: (
+        "828"
+    ),
+    20: (
+        "502c8781e1724912c5110641"
+    ),
+    28: (
+        "152ad5ab52a54ab52ad5ab52a54ab56ad4a952a55ab56a54"
+    ),
+    32: (
+        "f1d35a0ca4a5f7d35a0c84a4f7db5b4e0c24b7d35b5a28a5f5f35b0a0ca4b4"
+    ),
+    36: (
+        "69b4fa7d369b4da7d269b4fa7d36974fa7d3e974ba4d26934ba6d26974ba6d26934ba5d269f4da6"
+    ),
 }

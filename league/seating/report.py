@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 
+from .orient import count_feeds
 from .types import RotationPlan
 
 
@@ -27,21 +28,37 @@ def _pair(a: int, b: int) -> tuple[int, int]:
 
 
 def quality_report(plans: Sequence[RotationPlan], players: Iterable[int]) -> dict:
-    """{"partner_repeats", "opponent_min", "opponent_max", "sit_outs", "deals"}.
+    """{"partner_repeats", "opponent_min", "opponent_max", "one_way_pairs", "feed_max",
+    "sit_outs", "deals", "feed_spread"}.
 
     ``partner_repeats`` counts partnerships beyond the first for every pair; ``opponent_min`` and
-    ``opponent_max`` range over every pair of the given players (0 if a pair never met);
-    ``sit_outs`` and ``deals`` (first deals of games) are per player.
+    ``opponent_max`` range over every pair of the given players (0 if a pair never met).
+    Player x *feeds* y when y sits immediately after x in clockwise play order (y picks up x's
+    discards): ``one_way_pairs`` counts the pairs where one fed the other and never the other
+    way round, ``feed_max`` is the most times anyone fed the same player. Per player:
+    ``sit_outs``, ``deals`` (first deals of games) and ``feed_spread`` (the most minus the fewest
+    times they fed one of the other players; 0 in an ordered whist tournament).
     """
     ids = sorted(set(players))
     partners, opponents = pair_counts(plans)
     meet = [opponents.get(pair, 0) for pair in combinations(ids, 2)]
     sit_outs = Counter(p for plan in plans for p in plan.sit_out)
     deals = Counter(t.first_dealer for plan in plans for t in plan.tables)
+    feeds = count_feeds(t.seats for plan in plans for t in plan.tables)
     return {
         "partner_repeats": sum(n - 1 for n in partners.values() if n > 1),
         "opponent_min": min(meet, default=0),
         "opponent_max": max(meet, default=0),
+        "one_way_pairs": sum(
+            1 for a, b in combinations(ids, 2) if (feeds[(a, b)] > 0) != (feeds[(b, a)] > 0)
+        ),
+        "feed_max": max((feeds[(a, b)] for a in ids for b in ids if a != b), default=0),
         "sit_outs": {p: sit_outs.get(p, 0) for p in ids},
         "deals": {p: deals.get(p, 0) for p in ids},
+        "feed_spread": {p: _spread(feeds, p, ids) for p in ids},
     }
+
+
+def _spread(feeds: Counter, p: int, ids: list[int]) -> int:
+    fed = [feeds[(p, q)] for q in ids if q != p]
+    return max(fed) - min(fed) if fed else 0

@@ -3,7 +3,9 @@
 Costs: a repeated partnership costs ``PARTNER_WEIGHT`` times the number of earlier
 partnerships (so it is avoided whenever possible); meeting an opponent again costs the number of
 earlier meetings, which keeps the opponent counts as even as possible (it minimises the sum of
-their squares).
+their squares). With a season (``request.season``) the earlier nights add their weighted costs
+(see :mod:`season`) to the local search, which then plans nights shorter than a whole design
+too.
 """
 
 from __future__ import annotations
@@ -14,11 +16,12 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from .designs import whist_design
+from .season import SeasonWeights, season_weights
 from .seats import Sides, build_rotations
 from .shapes import rotating_shape, split_sides
 from .types import RotationPlan, SeatingError, SeatingRequest
 
-PARTNER_WEIGHT = 1000
+PARTNER_WEIGHT = 1_000_000
 RESTARTS = 6  # fresh starts of the local search while a partner repeat remains
 
 
@@ -31,9 +34,11 @@ def plan_rotating(request: SeatingRequest) -> list[RotationPlan]:
         return []
     sizes, n_sit = rotating_shape(len(players), request)
     rng = random.Random(request.seed)
-    design = _from_design(players, request, rng) or []
+    season = season_weights(request.season)
+    design = _from_design(players, request, rng, season) or []
     planned = design[len(request.played) : request.rotations]
-    history = History(request.played, players)
+    from_design = len(planned)
+    history = History(request.played, players, season)
     for tables, sit in planned:
         history.add(tables, sit)
     while len(planned) < remaining:
@@ -42,22 +47,26 @@ def plan_rotating(request: SeatingRequest) -> list[RotationPlan]:
         tables = seat_one_rotation(seated, sizes, request.six_sides, history, rng)
         history.add(tables, sit)
         planned.append((tables, sit))
-    return build_rotations(planned, request.played, rng)
+    return build_rotations(planned, request.played, rng, keep_orientation=from_design)
 
 
 # --- exact designs -------------------------------------------------------------------------
 
 
 def _from_design(
-    players: list[int], request: SeatingRequest, rng: random.Random
+    players: list[int], request: SeatingRequest, rng: random.Random, season: SeasonWeights
 ) -> list[tuple[list[Sides], tuple[int, ...]]] | None:
     """The design's rotations (relabelled by the seed) when a Wh(v) fits and the rotations
-    already played are its prefix; None otherwise."""
+    already played are its prefix; None otherwise (and for a season's night shorter than the
+    whole design: a whole design has every pair partner once and meet twice, whatever the
+    season)."""
     v = len(players)
     if v % 4 not in (0, 1):
         return None
     design = whist_design(v)
-    if design is None:
+    if design is None or (season and request.rotations < len(design)):
+        # a shorter night of a season: the search below, free to pick any table, mixes the
+        # season's partners better than relabelling a design prefix
         return None
     labels = players[:]
     rng.shuffle(labels)
@@ -113,7 +122,11 @@ def _shape_of(plan: RotationPlan) -> tuple:
 class History:
     """Partner/opponent/sit-out counts so far (played plus planned rotations)."""
 
-    def __init__(self, played: Sequence[RotationPlan], players: list[int]) -> None:
+    def __init__(
+        self, played: Sequence[RotationPlan], players: list[int],
+        season: SeasonWeights | None = None,
+    ) -> None:
+        self.season = season or SeasonWeights()
         self.partners: Counter = Counter()
         self.opponents: Counter = Counter()
         self.sit_outs: Counter = Counter()
@@ -140,7 +153,8 @@ class History:
         """The ``k`` players who sat out least (ties broken by the seed)."""
         if k == 0:
             return ()
-        order = sorted(players, key=lambda p: (self.sit_outs[p], rng.random()))
+        seasonal = self.season.sit_outs
+        order = sorted(players, key=lambda p: (self.sit_outs[p], seasonal[p], rng.random()))
         return tuple(sorted(order[:k]))
 
 
@@ -198,6 +212,11 @@ def _weights(seated: list[int], idx: dict, history: History):
     for (a, b), c in history.opponents.items():
         if a in idx and b in idx:
             opp[idx[a]][idx[b]] = opp[idx[b]][idx[a]] = c
+    for table, weights in ((part, history.season.partners), (opp, history.season.opponents)):
+        for (a, b), w in weights.items():
+            if a in idx and b in idx:
+                table[idx[a]][idx[b]] += w
+                table[idx[b]][idx[a]] += w
 
     def weight(a: int, b: int, is_partner: bool) -> int:
         return part[a][b] if is_partner else opp[a][b]

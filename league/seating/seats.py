@@ -6,15 +6,10 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
+from .orient import Sides, count_feeds, feed_pairs, orient_table, seat_order
 from .types import RotationPlan, TablePlan
 
-Sides = tuple[tuple[int, ...], ...]
-
-
-def seat_order(sides: Sides) -> tuple[int, ...]:
-    """Clockwise seats with the sides alternating: seat s belongs to side s % len(sides)."""
-    k = len(sides)
-    return tuple(sides[s % k][s // k] for s in range(sum(len(x) for x in sides)))
+__all__ = ["Sides", "build_rotations", "seat_order"]
 
 
 def deal_counts(played: Sequence[RotationPlan]) -> Counter:
@@ -25,12 +20,16 @@ def build_rotations(
     planned: Sequence[tuple[list[Sides], Sequence[int]]],
     played: Sequence[RotationPlan],
     rng: random.Random,
+    keep_orientation: int = 0,
 ) -> list[RotationPlan]:
     """Turn (tables as sides, sit-outs) into RotationPlans with balanced first dealers.
 
-    First deals already made in ``played`` count; the new dealers are chosen greedily (fewest
-    deals so far) and then balanced with improving paths (see :func:`balance_dealers`).
+    The first ``keep_orientation`` planned rotations (a design's) keep their seat order; the
+    others are oriented greedily against the feeds so far (see :mod:`orient`). First deals
+    already made in ``played`` count; the new dealers are chosen greedily (fewest deals so far)
+    and then balanced with improving paths (see :func:`balance_dealers`).
     """
+    planned = _oriented(planned, played, keep_orientation)
     counts = deal_counts(played)
     dealers: list[list[int]] = []
     for tables, _ in planned:
@@ -52,6 +51,22 @@ def build_rotations(
             plans.append(TablePlan(seat_order(sides), tuple(sides), flat_dealers[k]))
             k += 1
         out.append(RotationPlan(tuple(plans), tuple(sorted(sit_out))))
+    return out
+
+
+def _oriented(
+    planned: Sequence[tuple[list[Sides], Sequence[int]]],
+    played: Sequence[RotationPlan],
+    keep: int,
+) -> list[tuple[list[Sides], Sequence[int]]]:
+    feeds = count_feeds(t.seats for plan in played for t in plan.tables)
+    out = []
+    for k, (tables, sit_out) in enumerate(planned):
+        if k >= keep:
+            tables = [orient_table(sides, feeds) for sides in tables]
+        for sides in tables:
+            feeds.update(feed_pairs(seat_order(sides)))
+        out.append((tables, sit_out))
     return out
 
 

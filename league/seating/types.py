@@ -42,3 +42,6 @@ class SeatingRequest:
     played: tuple[RotationPlan, ...] = ()  # rotations already played: kept exactly as they are
     # parallel to `played`: player id -> their side's game score in that rotation
     points: tuple[Mapping[int, int], ...] = ()
+    # earlier nights (events) of the season, oldest first, each its rotations as played:
+    # rotating partners are planned against them (see season.py); () plans the night alone
+    season: tuple[tuple[RotationPlan, ...], ...] = ()

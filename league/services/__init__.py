@@ -10,6 +10,7 @@ Callers use `from league import services` and `services.<entity>_<action>(...)`.
 """
 
 from league.services.clubs import club_create, club_update, membership_add
+from league.services.credentials import game_side_credentials, side_credentials_ensure
 from league.services.events import (
     ALLOWED_TABLE_SIZES,
     EVENT_FIELDS,
@@ -50,6 +51,7 @@ from league.services.seasons import (
 )
 
 __all__ = [
+    "game_side_credentials", "side_credentials_ensure",
     "ALLOWED_TABLE_SIZES", "EVENT_FIELDS", "NEXT_STATUS", "SEASON_FIELDS", "SEATING_FIELDS",
     "club_create", "club_update", "membership_add",
     "player_create", "player_update", "partnership_create", "partnership_get_or_create",

@@ -42,6 +42,7 @@ def _seating_request(event: Event, number: int) -> SeatingRequest:
         seed=event.seed,
         played=tuple(selectors.rotation_as_plan(rotation=r) for r in played),
         points=tuple(selectors.rotation_points(rotation=r) for r in played),
+        season=selectors.season_earlier_nights(event=event),
     )
 
 

@@ -52,19 +52,24 @@ def season_create(
     aggregate: str = Season.Aggregate.SUM,
     best_n_nights: int | None = None,
     min_attendance: int = 0,
+    season_aware_seating: bool = True,
 ) -> Season:
     name = require_name(name, "season")
     season = Season(
         league=league, name=name, slug=unique_slug(league.seasons.all(), name),
         starts_on=starts_on, ends_on=ends_on, aggregate=aggregate,
         best_n_nights=best_n_nights, min_attendance=min_attendance,
+        season_aware_seating=season_aware_seating,
     )
     _check_season(season)
     season.save()
     return season
 
 
-SEASON_FIELDS = ("name", "starts_on", "ends_on", "aggregate", "best_n_nights", "min_attendance")
+SEASON_FIELDS = (
+    "name", "starts_on", "ends_on", "aggregate", "best_n_nights", "min_attendance",
+    "season_aware_seating",
+)
 
 
 def season_update(*, season: Season, **changes: Any) -> Season:

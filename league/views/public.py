@@ -13,8 +13,9 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import SafeString, mark_safe
 
 from league import selectors
-from league.models import Club, Event, League, Rotation
+from league.models import Club, Event, League, Rotation, SideCredential
 from league.permissions import check_directs_club, is_director, visible_events
+from league.services.credentials import side_credentials_ensure
 
 HOME_EVENT_LIMIT = 8
 
@@ -90,11 +91,37 @@ def _requested_rotation(event: Event, number: int | None) -> Rotation | None:
     return rotations[number]
 
 
-def _table_card(request: HttpRequest, table: selectors.TableView) -> dict:
+def _table_card(
+    request: HttpRequest, table: selectors.TableView, credentials: list[SideCredential]
+) -> dict:
+    """A table card: per side, its players, its own entry link (as a QR code) and code."""
     if table.game is None:
-        return {"table": table, "entry_url": None, "qr": None}
-    entry_url = request.build_absolute_uri(table.game.entry_url)
-    return {"table": table, "entry_url": entry_url, "qr": _qr_svg(entry_url)}
+        return {"table": table, "sides": []}
+    sides = []
+    for credential in credentials:
+        entry_url = request.build_absolute_uri(credential.entry_url)
+        players = table.sides[credential.side] if credential.side < len(table.sides) else []
+        sides.append(
+            {
+                "number": credential.side + 1,
+                "players": players,
+                "code": credential.code,
+                "entry_url": entry_url,
+                "qr": _qr_svg(entry_url),
+            }
+        )
+    return {"table": table, "sides": sides}
+
+
+def _table_cards(request: HttpRequest, plan: selectors.RotationView | None) -> list[dict]:
+    if plan is None:
+        return []
+    games = [table.game for table in plan.tables if table.game is not None]
+    credentials = side_credentials_ensure(games=games)
+    return [
+        _table_card(request, table, credentials.get(table.game.pk, []) if table.game else [])
+        for table in plan.tables
+    ]
 
 
 def table_cards(request: HttpRequest, slug: str) -> HttpResponse:
@@ -111,7 +138,7 @@ def table_cards(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "event": event,
         "rotation": rotation,
-        "cards": [_table_card(request, table) for table in plan.tables] if plan else [],
+        "cards": _table_cards(request, plan),
         "play_url": request.build_absolute_uri("/play/"),
     }
     return render(request, "league/table_cards.html", context)

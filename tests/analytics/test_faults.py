@@ -20,7 +20,7 @@ from analytics import tasks
 from analytics.models import StandingsSnapshot
 from games.models import ResultVersion, RoundResult, Submission
 from league.models import Game
-from tests.games.factories import named_game, sheet
+from tests.games.factories import named_game, sheet, side_link
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +33,7 @@ def enter_all(client, game):
             answers.append(client.post(
                 f"/api/results/{game.pk}/submissions/",
                 json.dumps({"document": sheet(r), "side": side}), content_type="application/json",
-                headers={"X-Entry-Token": game.entry_token, "Idempotency-Key": f"{side}-{r}"},
+                headers={"X-Entry-Token": side_link(game, side), "Idempotency-Key": f"{side}-{r}"},
             ))
     return answers
 

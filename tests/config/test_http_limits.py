@@ -7,7 +7,7 @@ import pytest
 
 from games.models import Submission
 from tests.factories import MembershipFactory
-from tests.games.factories import named_game, sheet
+from tests.games.factories import named_game, sheet, side_link
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +20,7 @@ def game():
 def submit(client, game, raw: str, **headers):
     return client.post(
         f"/api/results/{game.pk}/submissions/", raw, content_type="application/json",
-        headers={"X-Entry-Token": game.entry_token, "Idempotency-Key": "k1", **headers},
+        headers={"X-Entry-Token": side_link(game, 0), "Idempotency-Key": "k1", **headers},
     )
 
 
@@ -56,7 +56,7 @@ def test_nul_in_the_idempotency_key_body_field_is_400(api_client, game):
     body = {"document": sheet(1), "side": 0, "idempotency_key": "a\u0000b"}
     response = api_client.post(
         f"/api/results/{game.pk}/submissions/", json.dumps(body), content_type="application/json",
-        headers={"X-Entry-Token": game.entry_token},
+        headers={"X-Entry-Token": side_link(game, 0)},
     )
     assert response.status_code == 400
     assert not Submission.objects.exists()

@@ -6,6 +6,7 @@ import json
 import pytest
 from django.core.cache import caches
 
+from league.services.credentials import game_side_credentials
 from tests.factories import UserFactory
 from tests.games.factories import named_game, sheet
 
@@ -55,8 +56,8 @@ def test_wrong_table_codes_are_throttled_but_right_ones_are_not(client, rates):
     game = named_game()
     wrong = [client.post("/play/", {"code": f"ZZZZZ{c}"}) for c in "234"]
     assert [r.status_code for r in wrong] == [200, 200, 200]
-    assert "No game has this code" in wrong[0].content.decode()
-    refused = client.post("/play/", {"code": game.entry_code})
+    assert "No table has this code" in wrong[0].content.decode()
+    refused = client.post("/play/", {"code": game_side_credentials(game=game)[0].code})
     assert refused.status_code == 429
     assert retry_after(refused) >= 1
     assert "Too many tries" in refused.content.decode()
@@ -64,10 +65,10 @@ def test_wrong_table_codes_are_throttled_but_right_ones_are_not(client, rates):
 
 def test_right_table_codes_are_never_counted(client, rates):
     rates(lookup="2/minute")
-    game = named_game()
+    credential = game_side_credentials(game=named_game())[0]
     for _ in range(5):
-        assert client.post("/play/", {"code": game.entry_code}).status_code == 302
-        assert client.get(f"/play/{game.entry_token}/").status_code == 200
+        assert client.post("/play/", {"code": credential.code}).status_code == 302
+        assert client.get(f"/play/{credential.token}/").status_code == 200
 
 
 def test_wrong_table_links_are_throttled(client, rates):

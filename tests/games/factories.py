@@ -47,3 +47,10 @@ def named_game(*, event: Event | None = None, slugs: tuple[str, ...] = SLUGS, **
     event = event or running_event()
     players = [PlayerFactory(club=event.club, slug=slug, name=slug.title()) for slug in slugs]
     return make_game(event=event, players=players, **kwargs)
+
+
+def side_link(game: Game, side: int) -> str:
+    """The token of one side's own table link (what its QR code on the table card holds)."""
+    from league.services.credentials import game_side_credentials
+
+    return game_side_credentials(game=game)[side].token

@@ -7,7 +7,7 @@ import pytest
 from games.models import Submission
 from league.models import Event, Membership
 from tests.factories import MembershipFactory, UserFactory
-from tests.games.factories import named_game, running_event, sheet, stockout_log
+from tests.games.factories import named_game, running_event, sheet, side_link, stockout_log
 
 pytestmark = pytest.mark.django_db
 
@@ -77,7 +77,7 @@ def test_private_event_results_are_not_found_for_others(api_client, who):
 
 def test_table_link_enters_for_its_side(api_client, game):
     response = post(api_client, submit_url(game), {"document": sheet(1), "side": 1},
-                    **{"Idempotency-Key": "k", "X-Entry-Token": game.entry_token})
+                    **{"Idempotency-Key": "k", "X-Entry-Token": side_link(game, 1)})
     assert response.status_code == 201
     assert response.json()["submission"]["entrant"] == f"game:{game.pk}:side:1"
 
@@ -86,7 +86,7 @@ def test_table_link_of_another_game_is_refused(api_client, game):
     other = named_game(event=game.table.rotation.event, slugs=("eve", "fay", "gus", "hal"),
                        table_number=2)
     response = post(api_client, submit_url(game), {"document": sheet(1), "side": 0},
-                    **{"Idempotency-Key": "k", "X-Entry-Token": other.entry_token})
+                    **{"Idempotency-Key": "k", "X-Entry-Token": side_link(other, 0)})
     assert response.status_code == 403
     assert error_code(response) == "WRONG_TABLE_LINK"
 
@@ -95,15 +95,23 @@ def test_table_link_of_another_game_is_refused(api_client, game):
 def test_table_link_is_refused_when_the_event_is_not_running(api_client, game, status):
     Event.objects.filter(pk=game.table.rotation.event_id).update(status=status)
     response = post(api_client, submit_url(game), {"document": sheet(1), "side": 0},
-                    **{"Idempotency-Key": "k", "X-Entry-Token": game.entry_token})
+                    **{"Idempotency-Key": "k", "X-Entry-Token": side_link(game, 0)})
     assert response.status_code == 410
     assert error_code(response) == "EVENT_NOT_RUNNING"
 
 
-def test_table_link_needs_a_real_side(api_client, game):
-    response = post(api_client, submit_url(game), {"document": sheet(1), "side": 5},
-                    **{"Idempotency-Key": "k", "X-Entry-Token": game.entry_token})
-    assert (response.status_code, error_code(response)) == (400, "BAD_SIDE")
+def test_a_body_side_that_disagrees_with_the_link_is_refused(api_client, game):
+    response = post(api_client, submit_url(game), {"document": sheet(1), "side": 1},
+                    **{"Idempotency-Key": "k", "X-Entry-Token": side_link(game, 0)})
+    assert (response.status_code, error_code(response)) == (403, "SIDE_MISMATCH")
+    assert not Submission.objects.exists()
+
+
+def test_the_side_is_taken_from_the_link(api_client, game):
+    response = post(api_client, submit_url(game), {"document": sheet(1)},
+                    **{"Idempotency-Key": "k", "X-Entry-Token": side_link(game, 1)})
+    assert response.status_code == 201
+    assert response.json()["submission"]["entrant"] == f"game:{game.pk}:side:1"
 
 
 # --- double entry over the API ------------------------------------------------------------------
@@ -112,7 +120,7 @@ def test_table_link_needs_a_real_side(api_client, game):
 def enter_all(api_client, game, side, prefix, **sheet_kwargs):
     for n in (1, 2, 3, 4):
         response = post(api_client, submit_url(game), {"document": sheet(n, **sheet_kwargs), "side": side},
-                        **{"Idempotency-Key": f"{prefix}{n}", "X-Entry-Token": game.entry_token})
+                        **{"Idempotency-Key": f"{prefix}{n}", "X-Entry-Token": side_link(game, side)})
         assert response.status_code == 201, response.json()
     return response
 
@@ -128,7 +136,7 @@ def test_two_sides_agree_and_the_result_is_confirmed(api_client, game):
 def test_confirmation_endpoint_confirms_the_shown_figures(api_client, game):
     enter_all(api_client, game, 0, "a")
     response = post(api_client, f"/api/results/{game.pk}/confirmations/", {"version": 1, "side": 1},
-                    **{"X-Entry-Token": game.entry_token})
+                    **{"X-Entry-Token": side_link(game, 1)})
     assert response.status_code == 200
     assert response.json()["status"] == "confirmed"
 
@@ -146,7 +154,7 @@ def test_invalid_sheet_is_refused_with_the_engine_message(api_client, game):
     bad = sheet(1)
     bad["sides"][0]["went_out"] = False
     response = post(api_client, submit_url(game), {"document": bad, "side": 0},
-                    **{"Idempotency-Key": "k", "X-Entry-Token": game.entry_token})
+                    **{"Idempotency-Key": "k", "X-Entry-Token": side_link(game, 0)})
     assert response.status_code == 400
     error = response.json()["error"]
     assert error["code"] == "SHEET_GOING_OUT" and error["message"]
@@ -154,7 +162,7 @@ def test_invalid_sheet_is_refused_with_the_engine_message(api_client, game):
 
 def test_log_upload_is_checked_and_stored(api_client, game):
     response = post(api_client, submit_url(game), {"document": stockout_log(), "side": 0},
-                    **{"Idempotency-Key": "k", "X-Entry-Token": game.entry_token})
+                    **{"Idempotency-Key": "k", "X-Entry-Token": side_link(game, 0)})
     assert response.status_code == 201
     assert response.json()["result"]["status"] == "entered"
 
@@ -163,7 +171,7 @@ def test_log_upload_is_checked_and_stored(api_client, game):
 
 
 def test_same_idempotency_key_twice_returns_the_first(api_client, game):
-    headers = {"Idempotency-Key": "same", "X-Entry-Token": game.entry_token}
+    headers = {"Idempotency-Key": "same", "X-Entry-Token": side_link(game, 0)}
     first = post(api_client, submit_url(game), {"document": sheet(1), "side": 0}, **headers)
     second = post(api_client, submit_url(game), {"document": sheet(1), "side": 0}, **headers)
     assert (first.status_code, second.status_code) == (201, 200)
@@ -172,7 +180,7 @@ def test_same_idempotency_key_twice_returns_the_first(api_client, game):
 
 
 def test_same_idempotency_key_other_body_is_409(api_client, game):
-    headers = {"Idempotency-Key": "same", "X-Entry-Token": game.entry_token}
+    headers = {"Idempotency-Key": "same", "X-Entry-Token": side_link(game, 0)}
     post(api_client, submit_url(game), {"document": sheet(1), "side": 0}, **headers)
     response = post(api_client, submit_url(game), {"document": sheet(2), "side": 0}, **headers)
     assert (response.status_code, error_code(response)) == (409, "IDEMPOTENCY_KEY_REUSED")
@@ -180,7 +188,7 @@ def test_same_idempotency_key_other_body_is_409(api_client, game):
 
 def test_idempotency_key_is_required(api_client, game):
     response = post(api_client, submit_url(game), {"document": sheet(1), "side": 0},
-                    **{"X-Entry-Token": game.entry_token})
+                    **{"X-Entry-Token": side_link(game, 0)})
     assert (response.status_code, error_code(response)) == (400, "IDEMPOTENCY_KEY_REQUIRED")
 
 
@@ -240,28 +248,28 @@ def test_only_the_club_director_corrects(api_client, confirmed_game, who):
 
 def test_malformed_json_is_400_with_the_error_shape(api_client, game):
     response = api_client.post(submit_url(game), "{not json", content_type="application/json",
-                               headers={"X-Entry-Token": game.entry_token})
+                               headers={"X-Entry-Token": side_link(game, 0)})
     assert response.status_code == 400
     assert set(response.json()["error"]) == {"code", "message", "details"}
 
 
 @pytest.mark.parametrize("body", [[1, 2], "text", 5, None])
 def test_body_of_the_wrong_type_is_400(api_client, game, body):
-    response = post(api_client, submit_url(game), body, **{"X-Entry-Token": game.entry_token})
+    response = post(api_client, submit_url(game), body, **{"X-Entry-Token": side_link(game, 0)})
     assert response.status_code == 400
 
 
 @pytest.mark.parametrize("document", [5, "x", [], {"format": "nope"}, {"format": "hand-and-foot-sheet/1"}])
 def test_documents_of_the_wrong_shape_are_400(api_client, game, document):
     response = post(api_client, submit_url(game), {"document": document, "side": 0},
-                    **{"Idempotency-Key": "k", "X-Entry-Token": game.entry_token})
+                    **{"Idempotency-Key": "k", "X-Entry-Token": side_link(game, 0)})
     assert response.status_code == 400
     assert response.json()["error"]["code"] in {"BAD_FORMAT", "INVALID"}
 
 
 def test_huge_body_is_413(api_client, game):
     response = api_client.post(submit_url(game), "x" * 2_100_000, content_type="application/json",
-                               headers={"X-Entry-Token": game.entry_token})
+                               headers={"X-Entry-Token": side_link(game, 0)})
     assert response.status_code == 413
 
 

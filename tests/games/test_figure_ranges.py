@@ -9,7 +9,7 @@ from core.errors import DomainError
 from games import services
 from games.models import ResultVersion, RoundResult, Submission
 from league.models import Game
-from tests.games.factories import named_game, sheet
+from tests.games.factories import named_game, sheet, side_link
 
 pytestmark = pytest.mark.django_db
 
@@ -18,7 +18,7 @@ def enter(client, game, side, document, key):
     return client.post(
         f"/api/results/{game.pk}/submissions/",
         json.dumps({"document": document, "side": side}), content_type="application/json",
-        headers={"X-Entry-Token": game.entry_token, "Idempotency-Key": key},
+        headers={"X-Entry-Token": side_link(game, side), "Idempotency-Key": key},
     )
 
 

@@ -9,7 +9,7 @@ from games.forms import sheet_initial
 from games.models import Submission
 from league.models import Event
 from tests.factories import MembershipFactory, UserFactory
-from tests.games.factories import named_game, running_event, sheet, stockout_log
+from tests.games.factories import named_game, running_event, sheet, side_link, stockout_log
 
 pytestmark = pytest.mark.django_db
 
@@ -32,23 +32,19 @@ def sheet_post(round_number=1, key="k1", table_points=555, **extra):
 
 
 def as_side(client, game, side):
-    response = client.post(f"/play/{game.entry_token}/side/", {"side": side})
-    assert response.status_code == 302
-
-
-def test_code_opens_the_game(client, game):
-    response = client.post("/play/", {"code": game.entry_code.lower()})
-    assert response.status_code == 302 and response["Location"] == game.entry_url
+    """Open side `side`'s own table link (what scanning its QR code on the card does)."""
+    response = client.get(f"/play/{side_link(game, side)}/")
+    assert response.status_code == 200
 
 
 def test_unknown_code_says_so(client, game):
     response = client.post("/play/", {"code": "ZZZZZZ"})
-    assert "No game has this code" in response.content.decode()
+    assert "No table has this code" in response.content.decode()
 
 
-def test_game_page_shows_seating_and_asks_for_the_side(client, game):
-    page = client.get(game.entry_url).content.decode()
-    assert "Ann" in page and "Ben" in page and "Which side are you?" in page
+def test_game_page_shows_seating_and_the_links_side(client, game):
+    page = client.get(f"/play/{side_link(game, 0)}/").content.decode()
+    assert "Ann" in page and "Ben" in page and "Which side are you?" not in page
     assert "Ann &amp; Cat" in page
 
 
@@ -59,17 +55,17 @@ def test_unknown_link_is_404(client, game):
 @pytest.mark.parametrize("status", ["draft", "registration", "finished"])
 def test_link_is_closed_when_the_event_is_not_running(client, game, status):
     Event.objects.filter(pk=game.table.rotation.event_id).update(status=status)
-    response = client.get(game.entry_url)
+    response = client.get(f"/play/{side_link(game, 0)}/")
     assert response.status_code == 410
     assert "only while the event is running" in response.content.decode()
-    as_side_response = client.post(f"/play/{game.entry_token}/sheet/", sheet_post())
+    as_side_response = client.post(f"/play/{side_link(game, 0)}/sheet/", sheet_post())
     assert as_side_response.status_code == 410
     assert not Submission.objects.exists()
 
 
 def test_side_enters_a_round_through_the_form(client, game):
     as_side(client, game, 1)
-    response = client.post(f"/play/{game.entry_token}/sheet/", sheet_post(2), follow=True)
+    response = client.post(f"/play/{side_link(game, 1)}/sheet/", sheet_post(2), follow=True)
     assert "Round 2 is saved" in response.content.decode()
     submission = Submission.objects.get()
     assert (submission.entrant, submission.via) == (f"game:{game.pk}:side:1", "table_link")
@@ -80,25 +76,25 @@ def test_link_writes_only_its_own_game(client, game):
     other = named_game(event=game.table.rotation.event, slugs=("eve", "fay", "gus", "hal"),
                        table_number=2)
     as_side(client, game, 0)
-    client.post(f"/play/{game.entry_token}/sheet/", sheet_post())
+    client.post(f"/play/{side_link(game, 0)}/sheet/", sheet_post())
     assert Submission.objects.get().game == game
-    # The side chosen for one game does not carry over to another.
-    response = client.post(f"/play/{other.entry_token}/sheet/", sheet_post(key="k2"), follow=True)
-    assert "First say which side you are" in response.content.decode()
-    assert not other.submissions.exists()
+    # A link names its game: the other game's page is reached only by the other game's link.
+    client.post(f"/play/{side_link(other, 0)}/sheet/", sheet_post(key="k2"))
+    assert other.submissions.get().entrant == f"game:{other.pk}:side:0"
+    assert game.submissions.count() == 1
 
 
 def test_double_click_creates_one_submission(client, game):
     as_side(client, game, 0)
-    client.post(f"/play/{game.entry_token}/sheet/", sheet_post())
-    response = client.post(f"/play/{game.entry_token}/sheet/", sheet_post(), follow=True)
-    assert "already received" in response.content.decode()
+    client.post(f"/play/{side_link(game, 0)}/sheet/", sheet_post())
+    response = client.post(f"/play/{side_link(game, 0)}/sheet/", sheet_post(), follow=True)
+    assert "it had already arrived" in response.content.decode()
     assert Submission.objects.count() == 1
 
 
 def test_impossible_sheet_shows_the_engine_message_and_stores_nothing(client, game):
     as_side(client, game, 0)
-    response = client.post(f"/play/{game.entry_token}/sheet/",
+    response = client.post(f"/play/{side_link(game, 0)}/sheet/",
                            sheet_post(side0_wild_books=30))
     assert response.status_code == 400
     assert "SHEET_BOOKS" in response.content.decode()
@@ -109,7 +105,7 @@ def test_log_upload(client, game):
     as_side(client, game, 0)
     upload = io.BytesIO(json.dumps(stockout_log()).encode())
     upload.name = "game.json"
-    response = client.post(f"/play/{game.entry_token}/log/", {"log": upload, "idempotency_key": "L"},
+    response = client.post(f"/play/{side_link(game, 0)}/log/", {"log": upload, "idempotency_key": "L"},
                            follow=True)
     assert "The move log is saved" in response.content.decode()
     game.refresh_from_db()
@@ -120,22 +116,22 @@ def test_bad_log_upload_shows_why(client, game):
     as_side(client, game, 0)
     upload = io.BytesIO(b"{not json")
     upload.name = "game.json"
-    response = client.post(f"/play/{game.entry_token}/log/", {"log": upload, "idempotency_key": "L"})
+    response = client.post(f"/play/{side_link(game, 0)}/log/", {"log": upload, "idempotency_key": "L"})
     assert response.status_code == 400 and "not valid JSON" in response.content.decode()
 
 
 def enter_all(client, game, side, prefix, **kwargs):
     as_side(client, game, side)
     for n in (1, 2, 3, 4):
-        client.post(f"/play/{game.entry_token}/sheet/", sheet_post(n, key=f"{prefix}{n}", **kwargs))
+        client.post(f"/play/{side_link(game, side)}/sheet/", sheet_post(n, key=f"{prefix}{n}", **kwargs))
 
 
 def test_other_side_confirms_the_figures_shown(client, game):
     enter_all(client, game, 0, "a")
     as_side(client, game, 1)
-    page = client.get(game.entry_url).content.decode()
+    page = client.get(f"/play/{side_link(game, 1)}/").content.decode()
     assert "Please check these figures" in page and "15420" in page
-    response = client.post(f"/play/{game.entry_token}/confirm/", {"version": 1}, follow=True)
+    response = client.post(f"/play/{side_link(game, 1)}/confirm/", {"version": 1}, follow=True)
     assert "the result is confirmed" in response.content.decode()
     game.refresh_from_db()
     assert game.status == "confirmed"
@@ -143,8 +139,8 @@ def test_other_side_confirms_the_figures_shown(client, game):
 
 def test_entrant_cannot_confirm_own_figures(client, game):
     enter_all(client, game, 0, "a")
-    response = client.post(f"/play/{game.entry_token}/confirm/", {"version": 1}, follow=True)
-    assert "other side or a director must confirm" in response.content.decode()
+    response = client.post(f"/play/{side_link(game, 0)}/confirm/", {"version": 1}, follow=True)
+    assert "the other side (or the director) confirms them" in response.content.decode()
 
 
 # --- director pages -----------------------------------------------------------------------------
@@ -186,7 +182,7 @@ def test_director_resolves_a_dispute_by_choosing(client, game):
     enter_all(client, game, 1, "b", table_points=560)
     client.force_login(director_of(game))
     page = client.get(f"/play/director/games/{game.pk}/").content.decode()
-    assert "Disputed: choose the right version" in page
+    assert "The two entries differ" in page and "Use version 2" in page
     client.post(f"/play/director/games/{game.pk}/confirm/", {"version": 2})
     game.refresh_from_db()
     assert game.status == "confirmed"
@@ -219,7 +215,7 @@ def test_director_corrects_and_every_version_stays_visible(client, game):
     page = response.content.decode()
     assert "Saved as version 2" in page
     assert "Round 3 miscounted" in page and "Superseded" in page
-    public_page = client.get(game.entry_url).content.decode()
+    public_page = client.get(f"/play/{side_link(game, 1)}/").content.decode()
     assert "Round 3 miscounted" in public_page
 
 
@@ -244,6 +240,6 @@ def test_admin_lists_results_read_only(admin_client, game):
 
 def test_game_page_shows_the_rounds_entered_so_far(client, game):
     as_side(client, game, 0)
-    client.post(f"/play/{game.entry_token}/sheet/", sheet_post(2))
-    page = client.get(game.entry_url).content.decode()
+    client.post(f"/play/{side_link(game, 0)}/sheet/", sheet_post(2))
+    page = client.get(f"/play/{side_link(game, 0)}/").content.decode()
     assert "Your rounds so far" in page and "3855" in page

@@ -74,7 +74,8 @@ def test_director_resolves_a_dispute_by_choosing_a_version(game):
     enter_sheets(game, side(game, 0), key_prefix="a")
     enter_sheets(game, side(game, 1), key_prefix="b", table_points=560)
     director = MembershipFactory(club=game.table.rotation.event.club).user
-    services.result_confirm(game=game, version_number=2, entrant=Entrant.for_user(director))
+    services.result_confirm(game=game, version_number=2,
+                            entrant=services.entrant_for(game=game, user=director))
     statuses = dict(game.result_versions.values_list("number", "status"))
     assert statuses == {1: "superseded", 2: "confirmed"}
     assert RoundResult.objects.get(game=game, round_number=1, side=0).score == 3860

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from league.models import Event
 from tests.factories import MembershipFactory, UserFactory
-from tests.games.factories import named_game, sheet
+from tests.games.factories import named_game, sheet, side_link
 
 pytestmark = pytest.mark.django_db
 
@@ -60,7 +60,7 @@ def test_preset_cannot_change_in_the_admin_once_results_exist(admin_client, clie
     assert "once rotations are seated" in response.text or "preset" in response.text.lower()
     event.refresh_from_db()
     assert event.rules_preset == "classic"
-    assert client.get(f"/play/{game.entry_token}/").status_code == 200
+    assert client.get(f"/play/{side_link(game, 0)}/").status_code == 200
     client.force_login(MembershipFactory(club=event.club, role="director").user)
     assert client.get(reverse("director-result", args=[game.pk])).status_code == 200
 

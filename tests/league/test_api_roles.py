@@ -130,10 +130,15 @@ def test_entry_codes_only_for_the_clubs_directors(club, role):
 
     assert len(games) == 2
     codes = {g["entry_code"] for g in games} | {t["game"]["entry_code"] for t in rotation["tables"]}
+    links = [g["entry_links"] for g in games]
     if role == "director":
         assert None not in codes and len(codes) == 2
+        assert [[link["side"] for link in game] for game in links] == [[0, 1], [0, 1]]
+        assert all(len(link["code"]) == 7 and link["url"].startswith("/play/")
+                   for game in links for link in game)
     else:
         assert codes == {None}
+        assert links == [None, None]
 
 
 @pytest.mark.parametrize(

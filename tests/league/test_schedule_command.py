@@ -87,3 +87,55 @@ def test_text_output_is_readable():
 def test_bad_arguments_are_clear_errors(args, message):
     with pytest.raises(CommandError, match=message):
         run(*args)
+
+
+def test_players_listed_by_number(tmp_path):
+    data = run_json("--players", "2,5,7,11,12,13,20,31", "--rotations", "7", "--seed", "1")
+    for rotation in data["rotations"]:
+        seated = sorted(p for t in rotation["tables"] for p in t["seats"])
+        assert seated == [2, 5, 7, 11, 12, 13, 20, 31]
+    report = data["report"]
+    assert set(report["sit_outs"]) == {"2", "5", "7", "11", "12", "13", "20", "31"}
+    assert report["partner_repeats"] == 0 and report["opponent_max"] == 2
+    assert report["one_way_pairs"] <= 8
+
+
+def test_history_plans_the_night_against_earlier_nights(tmp_path):
+    first = run_json("--players", "1,2,3,4,5,6,7,8,9,10", "--rotations", "4", "--seed", "1")
+    night1 = tmp_path / "night1.json"
+    night1.write_text(json.dumps(first))
+    args = ("--players", "1,2,3,4,5,6,7,8,9,10", "--rotations", "4", "--seed", "2")
+    alone = run_json(*args)
+    aware = run_json(*args, "--history", str(night1))
+
+    def partners(night):
+        return {frozenset(s) for r in night["rotations"] for t in r["tables"] for s in t["sides"]}
+
+    before = partners(first)
+    assert len(partners(aware) & before) < len(partners(alone) & before)
+    assert partners(aware).isdisjoint(before)  # 45 pairs, 16 + 16 partnerships: no repeat needed
+    # a list of nights in one file is read the same way
+    both = tmp_path / "season.json"
+    both.write_text(json.dumps([first]))
+    assert run_json(*args, "--history", str(both)) == aware
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--players", "1,2,x", "--rotations", "2"], "list of player numbers"),
+        (["--players", "1,2,3,3,5", "--rotations", "2"], "listed twice"),
+        (["--players", "8", "--rotations", "501"], "At most 500"),
+        (["--players", "8", "--rotations", "2", "--history", "/nonexistent.json"], "does not exist"),
+    ],
+)
+def test_bad_player_lists_and_history_are_clear_errors(args, message):
+    with pytest.raises(CommandError, match=message):
+        run(*args)
+
+
+def test_history_that_is_not_the_commands_output_is_refused(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"nights": 3}))
+    with pytest.raises(CommandError, match="not this command's JSON output"):
+        run("--players", "8", "--rotations", "2", "--history", str(bad))

@@ -81,9 +81,9 @@ def test_same_seed_same_plan_other_seed_other_plan():
 
 
 def test_two_hundred_players_ten_rotations_fast_and_clean():
-    start = time.perf_counter()
-    plans = rotating(200, 10, seed=1)
-    assert time.perf_counter() - start < 2
+    start = time.process_time()  # CPU time: a loaded machine must not fail the test
+    plans = plan_rotations(_request(200, 10, seed=1))
+    assert time.process_time() - start < 0.5
     report = quality_report(plans, range(1, 201))
     assert report["partner_repeats"] == 0
     assert report["opponent_max"] <= 1

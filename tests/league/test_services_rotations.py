@@ -406,3 +406,44 @@ def test_update_seating_to_fewer_tables_removes_the_extra_table():
 
     assert list(rotation.tables.values_list("number", flat=True)) == [1]
     assert Game.objects.filter(table__rotation=rotation).count() == 1
+
+
+def _season_nights(aware: bool):
+    """Two nights of one season with the same ten players; night 1's first rotation started."""
+    import datetime
+
+    from league.models import Registration
+    from tests.factories import SeasonFactory
+
+    first, players = running_event(10, date=datetime.date(2026, 3, 3))
+    season = SeasonFactory(league__club=first.club, season_aware_seating=aware)
+    first.season = season
+    first.save()
+    played = services.rotation_start(rotation=services.rotation_generate(event=first))
+    second = EventFactory(club=first.club, season=season, date=datetime.date(2026, 3, 10),
+                          status="running", planned_rotations=3)
+    for player in players:
+        Registration.objects.create(event=second, player=player, checked_in=True)
+    return first, played, second
+
+
+def _partners(rotation: Rotation) -> set[frozenset]:
+    plan = selectors.rotation_as_plan(rotation=rotation)
+    return {frozenset(side) for table in plan.tables for side in table.sides}
+
+
+def test_a_season_night_is_seated_against_the_earlier_nights():
+    _first, played, second = _season_nights(aware=True)
+    assert selectors.season_earlier_nights(event=second) == (
+        (selectors.rotation_as_plan(rotation=played),),
+    )
+    assert selectors.season_earlier_nights(event=_first) == ()
+    rotation = services.rotation_generate(event=second)
+    assert _partners(rotation).isdisjoint(_partners(played))
+
+
+def test_the_season_setting_turns_season_aware_seating_off():
+    _first, played, second = _season_nights(aware=False)
+    assert selectors.season_earlier_nights(event=second) == ()
+    rotation = services.rotation_generate(event=second)
+    assert _partners(rotation) == _partners(played)  # same players, same seed: same night

@@ -99,9 +99,7 @@ def test_rotation_as_plan_round_trips_the_generated_seating():
 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
-def test_two_directors_generating_at_once_make_one_rotation():
-    if connection.vendor != "postgresql":
-        pytest.skip("row locks need PostgreSQL")
+def test_two_directors_generating_at_once_make_one_rotation():  # row locks: PostgreSQL
     event = EventFactory(status="running")
     checked_in_players(event, 8)
     outcomes: list[str] = []

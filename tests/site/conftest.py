@@ -1,11 +1,11 @@
 """Fixtures of the public site's tests: fast logins, and Playwright pages on the live server."""
 
 import os
-from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
+from tests.groups import chromium_path
+
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -22,16 +22,15 @@ TIMEOUT_MS = 15_000
 
 @pytest.fixture(scope="session")
 def chromium():
-    """Debian's Chromium driven by Playwright (sync API), one browser for the whole run."""
-    if not CHROMIUM.exists():
-        pytest.skip(f"browser tests need Chromium at {CHROMIUM} (apt-get install chromium)")
+    """The system's Chromium (on PATH or CHROMIUM_PATH) driven by Playwright (sync API), one
+    browser for the whole run. Only `browser` tests get here (see tests/groups.py)."""
     # Playwright's sync API runs an event loop in this thread; the tests still talk to the
     # database synchronously, which Django would otherwise refuse inside a running loop.
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         yield browser
         browser.close()
 

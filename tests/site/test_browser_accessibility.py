@@ -4,7 +4,7 @@ label on every form control, nothing wider than the screen."""
 import pytest
 
 from tests.site.conftest import log_in
-from tests.site.demo import PASSWORD, build_demo, next_pending_game
+from tests.site.demo import PASSWORD, build_demo, next_pending_game, side_entry_url
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -33,7 +33,7 @@ def public_pages(demo) -> dict[str, str]:
         "head to head": f"/head-to-head/?club={club.slug}&a={a.slug}&b={b.slug}",
         "leaderboard": "/leaderboard/",
         "play": "/play/",
-        "table entry": f"/play/{next_pending_game(demo.event).entry_token}/",
+        "table entry": side_entry_url(next_pending_game(demo.event), 0),
         "login": "/accounts/login/",
     }
 

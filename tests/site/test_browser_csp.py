@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from tests.games.factories import side_link
 from tests.site.conftest import log_in
 from tests.site.demo import PASSWORD, build_demo, next_pending_game
 from tests.site.test_browser_accessibility import public_pages
@@ -56,7 +57,7 @@ def test_director_and_admin_pages_break_no_policy(desktop):
         "results": f"/play/director/events/{slug}/results/",
         "director game": f"/play/director/games/{game.pk}/",
         "table cards": f"/events/{slug}/table-cards/",
-        "table entry": f"/play/{game.entry_token}/",
+        "table entry": f"/play/{side_link(game, 0)}/",
     }
     assert violations_on(desktop, pages) == []
     from django.contrib.auth import get_user_model

@@ -7,7 +7,7 @@ import pytest
 from analytics.models import StandingsSnapshot
 from league.models import Game
 from tests.site.conftest import PHONE, TIMEOUT_MS
-from tests.site.demo import build_demo, next_pending_game
+from tests.site.demo import build_demo, next_pending_game, side_entry_url
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -23,15 +23,13 @@ def standings_names(page) -> list[str]:
 
 
 def open_table_as_side(page, game: Game, side: int) -> None:
-    page.goto(game.entry_url)
-    page.check(f"input[name=side][value='{side}']")
-    page.get_by_role("button", name="Continue").click()
+    page.goto(side_entry_url(game, side))
     page.wait_for_load_state()
 
 
 def fill_round(page, number: int, *, both_went_out: bool = False) -> None:
     page.select_option("select[name=round]", str(number))
-    page.select_option("select[name=ended_by]", "went_out")
+    page.check("input[name=ended_by][value=went_out]")
     for side, figures in ((0, WINNING_SIDE), (1, LOSING_SIDE)):
         for name, value in figures.items():
             page.fill(f"input[name=side{side}_{name}]", str(value))
@@ -39,9 +37,10 @@ def fill_round(page, number: int, *, both_went_out: bool = False) -> None:
     page.set_checked("input[name=side1_went_out]", both_went_out)
 
 
-def save_round(page) -> None:
+def save_round(page, expect: str) -> None:
+    """Save, and wait for the page's answer (the sheet is sent in the background)."""
     page.get_by_role("button", name="Save this round").click()
-    page.wait_for_load_state()
+    page.get_by_text(expect).first.wait_for()
 
 
 def test_scorer_enters_a_table_on_a_phone_and_the_standings_follow(chromium, live_server, desktop):
@@ -65,20 +64,18 @@ def test_scorer_enters_a_table_on_a_phone_and_the_standings_follow(chromium, liv
             "() => document.querySelector('#sheet-message').textContent.includes('go out')",
             timeout=TIMEOUT_MS,
         )
-        save_round(scorer)
-        assert scorer.get_by_text("only one side can go out").first.is_visible()
+        save_round(scorer, "only one side can go out")
         assert game.submissions.count() == 0
 
         for number in (1, 2, 3, 4):
             fill_round(scorer, number)
             # The computed scores appear as the sheet is typed: the worked example's 3855.
             scorer.wait_for_function(
-                "() => [...document.querySelectorAll('.side-score')].map(o => o.textContent)"
+                "() => [...document.querySelectorAll('output.score')].map(o => o.textContent)"
                 ".join(' ') === '3855 -300'",
                 timeout=TIMEOUT_MS,
             )
-            save_round(scorer)
-            assert scorer.get_by_text(f"Round {number} is saved").is_visible()
+            save_round(scorer, f"Round {number} is saved")
         game.refresh_from_db()
         assert game.status == Game.Status.ENTERED
 

@@ -58,6 +58,9 @@ def test_director_prints_table_cards_with_a_scannable_link(desktop):
 
     cards = desktop.locator("article.table-card")
     assert cards.count() == 2
-    assert cards.first.locator("svg[role=img]").is_visible()
+    # One QR code per side, each under its side's players.
+    assert cards.first.locator("svg[role=img]").count() == 2
+    assert cards.first.locator(".card-side h3").all_inner_texts()[0].startswith("Side 1: ")
+    assert all(svg.is_visible() for svg in cards.first.locator("svg[role=img]").all())
     desktop.emulate_media(media="print")
     assert desktop.locator(".site-header").is_hidden()

@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from analytics.models import StandingsSnapshot
 from league.models import Event, Membership, Rotation
+from league.services.credentials import side_credentials_ensure
 from tests.factories import (
     ClubFactory,
     EventFactory,
@@ -192,12 +193,15 @@ def test_event_page_shows_status_rules_and_each_tables_seating_with_first_dealer
 
 def test_event_page_never_shows_the_tables_entry_links(client):
     event = seated_event()
+    side_credentials_ensure(games=games_of(event))
 
     page = client.get(f"/events/{event.slug}/").content.decode()
 
     for game in games_of(event):
         assert game.entry_token not in page
         assert game.entry_code not in page
+        for credential in game.side_credentials.all():
+            assert credential.token not in page and credential.code not in page
 
 
 def test_event_page_refreshes_standings_only_while_the_event_runs(client):
@@ -302,9 +306,13 @@ def test_director_gets_one_card_per_table_with_seating_qr_code_and_short_code(cl
     assert page.count('class="table-card"') == 2
     rotation_two = [g for g in games_of(event) if g.table.rotation.number == 2]
     for game in rotation_two:
-        assert game.entry_code in page
-        assert f"http://testserver/play/{game.entry_token}/" in page
-    assert page.count("<svg") == 2 and 'aria-label="QR code of the entry link"' in page
+        assert game.entry_code not in page and game.entry_token not in page  # the old links
+        for credential in game.side_credentials.all():
+            assert credential.code in page
+            assert f"http://testserver/play/{credential.token}/" in page
+            names = " &amp; ".join(s.player.name for s in game.table.seats.filter(side=credential.side))
+            assert f"Side {credential.side + 1}: {names}" in page
+    assert page.count("<svg") == 4 and 'aria-label="QR code of the entry link"' in page
     assert "<?xml" not in page
     assert "First dealer:" in page
 
@@ -369,5 +377,6 @@ def test_table_cards_run_a_constant_number_of_queries(client, director,
     event = seated_event(club=director.memberships.get().club, players=16)
     client.force_login(director)
 
-    with django_assert_max_num_queries(10):
+    # At most 4 more the first time: each side's link and code are made then.
+    with django_assert_max_num_queries(14):
         assert client.get(cards_url(event)).status_code == 200
