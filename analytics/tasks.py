@@ -70,10 +70,6 @@ def enqueue_event_recompute_after_commit(event_id: int) -> None:
                     event_id, exc_info=True)
 
 
-def enqueue_club_recompute(club_id: int, *, queue: str | None = None) -> None:
-    _enqueue_once(f"recompute:ratings:{club_id}", recompute_ratings, club_id, queue=queue)
-
-
 def enqueue_ratings_update(club_id: int, event_id: int, *, queue: str | None = None) -> None:
     _enqueue_once(f"recompute:ratings:{club_id}:{event_id}", update_ratings, club_id, event_id,
                   queue=queue)
@@ -82,10 +78,12 @@ def enqueue_ratings_update(club_id: int, event_id: int, *, queue: str | None = N
 @shared_task(bind=True, name="analytics.recompute_event", **_RETRY)
 def recompute_event(self: Task, event_id: int) -> None:
     cache.delete(f"recompute:event:{event_id}")
-    services.event_recompute(event_id=event_id)
+    # The ratings need no standings: asked for first, a second worker process rates the new
+    # games while this one writes the event's and the season's standings.
     club_id = Event.objects.filter(pk=event_id).values_list("club_id", flat=True).first()
     if club_id is not None:
         enqueue_ratings_update(club_id, event_id, queue=_same_queue(self))
+    services.event_recompute(event_id=event_id)
 
 
 @shared_task(bind=True, name="analytics.update_ratings", **_RETRY)
@@ -102,20 +100,17 @@ def update_ratings(self: Task, club_id: int, event_id: int) -> None:
         services.statistics_refresh(club_id=club_id, player_ids=change.players)
 
 
-@shared_task(bind=True, name="analytics.recompute_ratings", **_RETRY)
-def recompute_ratings(self: Task, club_id: int, from_game_id: int | None = None) -> None:
-    """Ratings from the first changed game (or `from_game_id`), then the statistics that use
-    them."""
-    cache.delete(f"recompute:ratings:{club_id}")
-    services.ratings_recompute(club_id=club_id, from_game_id=from_game_id)
-    _enqueue_once(f"recompute:statistics:{club_id}", recompute_statistics, club_id,
-                  queue=_same_queue(self))
-
-
 @shared_task(name="analytics.recompute_statistics", **_RETRY)
 def recompute_statistics(club_id: int) -> None:
     cache.delete(f"recompute:statistics:{club_id}")
     services.statistics_recompute(club_id=club_id)
+
+
+@shared_task(name="analytics.recompute_club", **_RETRY)
+def recompute_club(club_id: int) -> None:
+    """Rebuild one club (standings, ratings, statistics): the sweep's answer to a club whose
+    ratings or statistics fell behind its results."""
+    services.club_recompute(club_id=club_id)
 
 
 @shared_task(name="analytics.recompute_all_clubs", **_RETRY)
@@ -144,7 +139,7 @@ def sweep_stale_snapshots() -> dict[str, list[int]]:
     )
     clubs = [c for c in selectors.stale_club_ids(confirmed_before=before) if c not in stale_events]
     for club_id in clubs:
-        recompute_ratings.apply_async((club_id,), expires=expires)
+        recompute_club.apply_async((club_id,), expires=expires)
     if events or clubs:
         log.info("stale snapshots: re-queued events %s, clubs %s", events, clubs)
     return {"events": events, "clubs": clubs}

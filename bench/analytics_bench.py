@@ -320,7 +320,7 @@ def worker_latency(club, url: str, results: dict) -> None:
             start, start_wall = time.perf_counter(), timezone.now()
             game, players = add_confirmed_game(event)
             shown = None
-            while time.perf_counter() - start < 60 and worker.poll() is None:
+            while time.perf_counter() - start < 180 and worker.poll() is None:
                 if shown is None and f"{before + 1} confirmed game" in client.get(
                         url_path, headers={"X-Requested-With": "fetch"}).content.decode():
                     shown = time.perf_counter() - start

@@ -56,6 +56,8 @@ HEADLINES: dict[str, str] = {
     ErrorCode.SHEET_BOOKS: "Check the books: {message}",
     ErrorCode.SHEET_RED_THREES: "Check the red 3s: {message}",
     ErrorCode.SHEET_POINTS: "Check the points: {message}",
+    ErrorCode.INTERNAL_ERROR: "The site could not check this entry because of a fault on our "
+    "side, not in what you entered. Please try again later or tell the director.",
     # The intake's own codes (games.services and the views).
     "RULES_MISMATCH": "This file was played under other rules than this event's. Only a game "
     "played under the event's rules can be entered here.",

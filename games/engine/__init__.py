@@ -5,7 +5,17 @@ from .legal import legal_moves
 from .moves import AskGoOut, Discard, Draw, Meld, MeldItem, Pickup, apply_move, move_from_event
 from .replay import replay_log
 from .report import GameReport, RoundReport, SeatFacts, SideScore
-from .rules import PRESETS, BookCounts, RuleSet, rules_from_spec, rules_to_dict, rules_to_spec
+from .rules import (
+    PRESETS,
+    BookCounts,
+    ParameterInfo,
+    ParamKind,
+    RuleSet,
+    rule_parameters,
+    rules_from_spec,
+    rules_to_dict,
+    rules_to_spec,
+)
 from .scoring import side_score
 from .simulate import simulate_game
 from .state import State
@@ -29,7 +39,10 @@ __all__ = [
     "ErrorCode",
     "GameReport",
     "RoundReport",
+    "ParameterInfo",
+    "ParamKind",
     "RuleSet",
+    "rule_parameters",
     "SeatFacts",
     "SideScore",
     "rules_from_spec",

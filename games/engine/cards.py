@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .errors import EngineError, ErrorCode
+from .errors import EngineError, ErrorCode, shown
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -62,7 +62,7 @@ def parse_card(text: object) -> int:
     try:
         return PARSE[text]  # type: ignore[index]
     except (KeyError, TypeError):
-        raise EngineError(ErrorCode.BAD_FORMAT, f"{text!r} is not a card") from None
+        raise EngineError(ErrorCode.BAD_FORMAT, f"{shown(text)} is not a card") from None
 
 
 def card_str(card: int) -> str:

@@ -3,31 +3,16 @@ sheet by its `format` field and checks it (used by the command line and by the D
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from .errors import EngineError, ErrorCode
+from .errors import EngineError, ErrorCode, shown
 from .formats import LOG_FORMAT, SHEET_FORMAT
+from .jsontext import parse_document
 from .report import GameReport
 from .sheets import check_sheet
 
 _SHEET_PREFIX = "hand-and-foot-sheet/"
 _LOG_PREFIX = "hand-and-foot-log/"
-
-
-def parse_document(data: str | bytes | bytearray) -> Any:
-    """JSON text (UTF-8, a byte-order mark allowed) -> Python value; BAD_FORMAT if it is not."""
-    if isinstance(data, bytes | bytearray):
-        try:
-            data = bytes(data).decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise EngineError(ErrorCode.BAD_FORMAT, f"The file is not UTF-8 text: {exc}.") from None
-    elif data.startswith("\ufeff"):
-        data = data[1:]
-    try:
-        return json.loads(data)
-    except (ValueError, RecursionError) as exc:
-        raise EngineError(ErrorCode.BAD_FORMAT, f"The file is not valid JSON: {exc}.") from None
 
 
 def document_kind(doc: Any) -> str:
@@ -56,7 +41,7 @@ def check_document(doc: Any) -> GameReport:
         if fmt != SHEET_FORMAT:
             return GameReport(kind, False, EngineError(
                 ErrorCode.BAD_FORMAT,
-                f"Unknown score sheet format {fmt!r}; this engine reads {SHEET_FORMAT!r}.",
+                f"Unknown score sheet format {shown(fmt)}; this engine reads {SHEET_FORMAT!r}.",
             ))
         return check_sheet(doc)
     if not isinstance(doc, dict):
@@ -72,10 +57,10 @@ def check_document(doc: Any) -> GameReport:
                 f"{SHEET_FORMAT!r} (a score sheet)."
             )
         elif isinstance(fmt, str) and fmt.startswith(_LOG_PREFIX):
-            message = f"Unknown move log format {fmt!r}; this engine reads {LOG_FORMAT!r}."
+            message = f"Unknown move log format {shown(fmt)}; this engine reads {LOG_FORMAT!r}."
         else:
             message = (
-                f"Unknown format {fmt!r}; expected {LOG_FORMAT!r} (a move log) or "
+                f"Unknown format {shown(fmt)}; expected {LOG_FORMAT!r} (a move log) or "
                 f"{SHEET_FORMAT!r} (a score sheet)."
             )
         return GameReport("log", False, EngineError(ErrorCode.BAD_FORMAT, message))

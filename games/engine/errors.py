@@ -31,6 +31,18 @@ class ErrorCode(StrEnum):
     SHEET_BOOKS = "SHEET_BOOKS"
     SHEET_RED_THREES = "SHEET_RED_THREES"
     SHEET_POINTS = "SHEET_POINTS"
+    # Not the document's fault: an unexpected exception inside the engine (a bug). Logged with
+    # its traceback; the fuzz tests assert that no mutated log or sheet ever produces it.
+    INTERNAL_ERROR = "INTERNAL_ERROR"
+
+
+def shown(value: Any, limit: int = 40) -> str:
+    """A short rendering of a value from a document, for a message (safe for any depth)."""
+    try:
+        text = repr(value)
+    except RecursionError:
+        return "a deeply nested value"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class EngineError(Exception):
@@ -64,6 +76,15 @@ class EngineError(Exception):
             "code": str(self.code),
             "message": self.message,
         }
+
+    @classmethod
+    def internal(cls, what: str) -> EngineError:
+        """The error reported for an unexpected exception while checking `what`."""
+        return cls(
+            ErrorCode.INTERNAL_ERROR,
+            f"The engine failed while checking this {what}. This is a fault in the engine, not "
+            "in the document; it has been logged.",
+        )
 
     def __repr__(self) -> str:
         return f"EngineError({self.code!s}, {self.message!r}, round={self.round}, event={self.event})"

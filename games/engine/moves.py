@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import CARD_STR, KEY_STR, MELD_KEY, PARSE
-from .errors import EngineError, ErrorCode
+from .errors import EngineError, ErrorCode, shown
 from .state import TO_BOOK, Item
 
 _bad = ErrorCode.BAD_FORMAT
@@ -74,7 +74,7 @@ def card_id(text: Any, where: str) -> int:
     try:
         return PARSE[text]
     except (KeyError, TypeError):
-        raise EngineError(_bad, f"{where}: {text!r} is not a card") from None
+        raise EngineError(_bad, f"{where}: {shown(text)} is not a card") from None
 
 
 def card_ids(raw: Any, where: str) -> list[int]:
@@ -84,7 +84,34 @@ def card_ids(raw: Any, where: str) -> list[int]:
         return [PARSE[c] for c in raw]
     except (KeyError, TypeError):
         bad = next(c for c in raw if not isinstance(c, str) or c not in PARSE)
-        raise EngineError(_bad, f"{where}: {bad!r} is not a card") from None
+        raise EngineError(_bad, f"{where}: {shown(bad)} is not a card") from None
+
+
+# The fields each event type may have (formats.md, "Events"); anything else is refused so that
+# nothing unchecked is ever stored with a log.
+EVENT_FIELDS: dict[str, frozenset[str]] = {
+    "draw": frozenset(("seat", "type")),
+    "discard": frozenset(("seat", "type", "card")),
+    "meld": frozenset(("seat", "type", "melds")),
+    "pickup": frozenset(("seat", "type", "pair", "melds")),
+    "ask_go_out": frozenset(("seat", "type", "answer")),
+}
+MELD_ITEM_FIELDS = frozenset(("rank", "cards", "target"))
+
+
+def _unknown(kind: str, extra: Any) -> EngineError:
+    names = ", ".join(sorted(repr(k) if isinstance(k, str) else str(k) for k in extra))
+    return EngineError(_bad, f"{kind} has unknown field(s) {names}")
+
+
+def check_event_fields(ev: dict[str, Any], t: Any) -> None:
+    """BAD_FORMAT for an unknown event type or a field the event type does not have."""
+    allowed = EVENT_FIELDS.get(t) if type(t) is str else None
+    if allowed is None:
+        raise EngineError(_bad, f"unknown event type {shown(t)}")
+    extra = ev.keys() - allowed
+    if extra:
+        raise _unknown(f"a {t} event", extra)
 
 
 def parse_items(raw: Any, where: str = "melds") -> list[Item]:
@@ -100,7 +127,7 @@ def parse_items(raw: Any, where: str = "melds") -> list[Item]:
         except (KeyError, TypeError, AttributeError):
             items.append(_slow_item(m, where))
             continue
-        if not ids or type(m["cards"]) is not list:
+        if not ids or type(m["cards"]) is not list or len(m) != 2 + (target is not None):
             items.append(_slow_item(m, where))
             continue
         if target is None:
@@ -108,7 +135,7 @@ def parse_items(raw: Any, where: str = "melds") -> list[Item]:
         elif target == "book":
             items.append((key, ids, TO_BOOK))
         else:
-            raise EngineError(_bad, f"meld target must be \"book\", not {target!r}")
+            raise EngineError(_bad, f"meld target must be \"book\", not {shown(target)}")
     return items
 
 
@@ -118,11 +145,15 @@ def _slow_item(m: Any, where: str) -> Item:
         raise EngineError(_bad, f"each of {where} must be an object with rank and cards")
     rank = m.get("rank")
     if not isinstance(rank, str) or rank not in MELD_KEY:
-        raise EngineError(_bad, f"{rank!r} is not a meld rank (4..A, T or wild)")
+        raise EngineError(_bad, f"{shown(rank)} is not a meld rank (4..A, T or wild)")
     ids = card_ids(m.get("cards"), f"{where} cards")
     if not ids:
         raise EngineError(_bad, f"a meld of {rank} lists no cards")
-    raise EngineError(_bad, f"{where} item {m!r} is not a meld")
+    extra = m.keys() - MELD_ITEM_FIELDS
+    if extra:
+        raise _unknown(f"a meld of {rank}", extra)
+    raise EngineError(_bad, f"{where} item {shown(m, 60)} is not a meld")
+
 
 
 def _item_values(raw: Any) -> tuple[MeldItem, ...]:
@@ -140,6 +171,7 @@ def move_from_event(ev: Any) -> tuple[int, Move]:
     if type(seat) is not int:
         raise EngineError(_bad, "an event needs a whole-number seat")
     t = ev.get("type")
+    check_event_fields(ev, t)
     if t == "draw":
         return seat, Draw()
     if t == "discard":
@@ -157,7 +189,7 @@ def move_from_event(ev: Any) -> tuple[int, Move]:
         if answer not in ("yes", "no"):
             raise EngineError(_bad, "ask_go_out needs answer yes or no")
         return seat, AskGoOut(answer)
-    raise EngineError(_bad, f"unknown event type {t!r}")
+    raise EngineError(_bad, f"unknown event type {shown(t)}")
 
 
 def _internal(items: tuple[MeldItem, ...]) -> list[Item]:

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-import json
+import logging
 from typing import Any
 
 from .cards import CARD_STR, IS_RED3, IS_THREE, IS_WILD, NCARDS, PARSE, deck_counts, sorted_deck
-from .errors import EngineError, ErrorCode
+from .errors import EngineError, ErrorCode, shown
 from .formats import LOG_FORMAT
-from .moves import card_ids, parse_items
+from .jsontext import parse_document
+from .moves import card_ids, check_event_fields, parse_items
 from .report import GameReport, RoundReport, totals_of
-from .rules import RuleSet, rules_from_spec
+from .rules import MAX_DECKS, MAX_PLAYERS, RuleSet, rules_from_spec
+from .schemas import validate_log_structure
 from .state import State
 
 E = ErrorCode
+logger = logging.getLogger(__name__)
 
 
 class Table:
@@ -35,28 +38,10 @@ def _bad(message: str) -> EngineError:
 
 def load_log(log: Any) -> dict[str, Any]:
     if isinstance(log, bytes | bytearray | str):
-        try:
-            log = json.loads(log)
-        except (ValueError, RecursionError) as exc:
-            raise _bad(f"the file is not JSON: {exc}") from None
+        log = parse_document(log)
     if not isinstance(log, dict):
         raise _bad("a move log must be a JSON object")
     return log
-
-
-def _schema_error(log: dict[str, Any]) -> EngineError | None:
-    try:
-        from . import schemas  # written separately; optional
-    except ImportError:
-        return None
-    check = getattr(schemas, "validate_log_structure", None)
-    if check is None:
-        return None
-    try:
-        found = check(log)
-    except Exception:  # a broken schema must not break replay
-        return None
-    return found if isinstance(found, EngineError) else None
 
 
 def sides_for(players: int, play: Any, sides: Any) -> tuple[int, bool]:
@@ -66,7 +51,7 @@ def sides_for(players: int, play: Any, sides: Any) -> tuple[int, bool]:
     if play == "individual":
         return players, True
     if play != "partnerships":
-        raise _bad(f"play must be partnerships or individual, not {play!r}")
+        raise _bad(f"play must be partnerships or individual, not {shown(play)}")
     if sides is None:
         sides = 2
     if type(sides) is not int:
@@ -76,24 +61,34 @@ def sides_for(players: int, play: Any, sides: Any) -> tuple[int, bool]:
     return sides, False
 
 
+def _seats(seats: Any) -> list[str]:
+    if type(seats) is not list or not all(isinstance(s, str) for s in seats):
+        raise _bad("seats must be a list of player names")
+    if any("\x00" in s for s in seats):  # the one free text of a log (jsonb cannot hold it)
+        raise _bad("a player name holds a NUL character (\\u0000)")
+    if not 2 <= len(seats) <= MAX_PLAYERS:
+        raise EngineError(
+            E.BAD_SEATS, f"a game needs 2 to {MAX_PLAYERS} players, not {len(seats)}"
+        )
+    return seats
+
+
 def read_table(log: dict[str, Any]) -> Table:
     if log.get("format") != LOG_FORMAT:
-        raise _bad(f"format must be {LOG_FORMAT!r}, not {log.get('format')!r}")
+        raise _bad(f"format must be {LOG_FORMAT!r}, not {shown(log.get('format'))}")
     if "rules" not in log:
         raise _bad("the log names no rules")
     rules = rules_from_spec(log["rules"])
-    seats = log.get("seats")
-    if type(seats) is not list or not all(isinstance(s, str) for s in seats):
-        raise _bad("seats must be a list of player names")
+    seats = _seats(log.get("seats"))
     n = len(seats)
-    if n < 2:
-        raise EngineError(E.BAD_SEATS, f"a game needs at least 2 players, not {n}")
     nsides, individual = sides_for(n, log.get("play"), log.get("sides"))
-    deck = sum(deck_counts(rules.deck_count(n)))
-    if n * (rules.hand_size + rules.foot_size) + 1 > deck:
+    decks = rules.deck_count(n)
+    if decks > MAX_DECKS:
         raise EngineError(
-            E.BAD_SEATS, f"{n} players cannot be dealt from {rules.deck_count(n)} decks"
+            E.BAD_SEATS, f"{n} players would need {decks} decks; a game uses at most {MAX_DECKS}"
         )
+    if n * (rules.hand_size + rules.foot_size) + 1 > sum(deck_counts(decks)):
+        raise EngineError(E.BAD_SEATS, f"{n} players cannot be dealt from {decks} decks")
     if type(log.get("rounds")) is not list:
         raise _bad("rounds must be a list")
     if len(log["rounds"]) > rules.rounds:
@@ -115,7 +110,7 @@ def start_round(table: Table, rnd: Any, index: int, prev_dealer: int | None) -> 
     if type(rnd) is not dict:
         raise _bad("each round must be an object")
     if rnd.get("round") != index:
-        raise _bad(f"round {rnd.get('round')!r} is out of order; expected round {index}")
+        raise _bad(f"round {shown(rnd.get('round'))} is out of order; expected round {index}")
     dealer = rnd.get("dealer")
     if type(dealer) is not int:
         raise _bad("dealer must be a seat number")
@@ -196,31 +191,42 @@ def play_events(state: State, events: list[Any]) -> None:
             if state.over:
                 raise EngineError(E.ROUND_OVER, "the round was already over before this event")
             t = ev.get("type")
-            if t == "draw":
+            if t == "draw" and len(ev) == 2:
                 draw(seat)
-            elif t == "discard":
+            elif t == "discard" and len(ev) == 3:
                 c = ev.get("card")
                 card = PARSE.get(c) if type(c) is str else None
                 if card is None:
-                    raise _bad(f"discard: {c!r} is not a card")
+                    raise _bad(f"discard: {shown(c)} is not a card")
                 discard(seat, card)
-            elif t == "meld":
-                items = parse_items(ev.get("melds"))
-                state.meld(seat, items)
-            elif t == "pickup":
-                pair = card_ids(ev.get("pair", []), "pickup pair")
-                items = parse_items(ev.get("melds", []), "pickup melds")
-                state.pickup(seat, pair, items)
-            elif t == "ask_go_out":
-                answer = ev.get("answer")
-                if answer not in ("yes", "no"):
-                    raise _bad("ask_go_out needs answer yes or no")
-                state.ask_go_out(seat, answer == "yes")
             else:
-                raise _bad(f"unknown event type {t!r}")
+                _play_other(state, seat, t, ev)
     except EngineError as err:
         err.event = i
         raise
+
+
+def _play_other(state: State, seat: int, t: Any, ev: dict[str, Any]) -> None:
+    """Every event but a plain draw or discard (and those with unknown fields)."""
+    check_event_fields(ev, t)
+    if t == "draw":
+        state.draw(seat)
+    elif t == "discard":
+        c = ev.get("card")
+        card = PARSE.get(c) if type(c) is str else None
+        if card is None:
+            raise _bad(f"discard: {shown(c)} is not a card")
+        state.discard(seat, card)
+    elif t == "meld":
+        state.meld(seat, parse_items(ev.get("melds")))
+    elif t == "pickup":
+        pair = card_ids(ev.get("pair", []), "pickup pair")
+        state.pickup(seat, pair, parse_items(ev.get("melds", []), "pickup melds"))
+    else:  # ask_go_out
+        answer = ev.get("answer")
+        if answer not in ("yes", "no"):
+            raise _bad("ask_go_out needs answer yes or no")
+        state.ask_go_out(seat, answer == "yes")
 
 
 def _check_reported(rnd: dict[str, Any], report: RoundReport) -> None:
@@ -244,7 +250,7 @@ def _check_reported(rnd: dict[str, Any], report: RoundReport) -> None:
 
 def _replay(log: Any, result: GameReport) -> None:
     data = load_log(log)
-    found = _schema_error(data)
+    found = validate_log_structure(data)
     if found is not None:
         raise found
     table = read_table(data)
@@ -274,9 +280,10 @@ def replay_log(log: Any) -> GameReport:
     except EngineError as err:
         result.valid = False
         result.error = err
-    except Exception as exc:  # a bug must surface as a report, not a crash
+    except Exception:  # a bug in the engine: reported as such (never as the user's mistake)
+        logger.exception("engine: unexpected exception while replaying a move log")
         result.valid = False
-        result.error = EngineError(E.BAD_FORMAT, f"the log could not be read: {exc!r}")
+        result.error = EngineError.internal("move log")
     if not result.valid and result.rounds and not result.totals:
         result.totals = [sum(s) for s in zip(*(r.scores for r in result.rounds), strict=True)]
     return result

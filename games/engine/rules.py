@@ -15,7 +15,7 @@ from enum import StrEnum
 from functools import cache
 from typing import Any, Literal, get_args, get_type_hints
 
-from .errors import EngineError, ErrorCode
+from .errors import EngineError, ErrorCode, shown
 
 PickupRequires = Literal["pair", "pair_or_meld"]
 WildUpcard = Literal["same_wild", "any_wilds", "frozen"]
@@ -505,8 +505,7 @@ def _is_int(v: Any) -> bool:
 
 
 def _shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return shown(value)
 
 
 def _out_of_range(p: ParameterInfo, value: Any, name: str | None = None) -> EngineError:

@@ -2,24 +2,29 @@
 that cannot have happened under the rule set.
 
 `check_sheet` never raises: every problem becomes a `GameReport` with `valid` false and an
-`EngineError` carrying one of the codes of formats.md. It is written for speed (about ten
-microseconds a sheet): the structure is checked by hand here rather than through the JSON
-Schema (which describes the same structure and is kept in step by tests), and everything
-that depends only on the rule set is computed once per rule set.
+`EngineError` carrying one of the codes of formats.md. The structure (fields, types, ranges:
+every number fits a 32-bit column) is checked by the published JSON Schema through a compiled
+validator (`schemas.validate_sheet_structure`); this module keeps only the checks that need the
+rule set. Everything that depends only on the rule set is computed once per rule set (LRU).
 """
 
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from .errors import EngineError, ErrorCode
-from .formats import SHEET_FORMAT
+from .jsontext import parse_document
 from .report import GameReport, RoundReport, SideScore
-from .rules import PRESETS, RuleSet, rules_from_spec
+from .rules import MAX_DECKS, PRESETS, RuleSet, rules_from_spec
+from .schemas import sheet_structure_ok, validate_sheet_structure
 from .scoring import side_score
+
+logger = logging.getLogger(__name__)
+_structure_ok = sheet_structure_ok()  # the compiled validator's is_valid (the common case)
 
 # One standard deck: 52 cards + 2 jokers.
 DECK_WILDS = 6  # four 2s and two jokers
@@ -33,15 +38,10 @@ DECK_MELDABLE_VALUE = 2 * 50 + 4 * 20 + 4 * 20 + 24 * 10 + 16 * 5  # 580
 CHEAPEST_NATURAL = 5  # a 4, 5, 6 or 7
 CHEAPEST_WILD = 20  # a 2
 
-_COUNT_FIELDS = ("clean_books", "dirty_books", "wild_books", "red_threes")
-_POINT_FIELDS = ("table_points", "held_points")
 # The numbers a scorer writes for each side of a round (the sheet's side fields but `went_out`).
-SIDE_NUMBER_FIELDS = (*_COUNT_FIELDS, *_POINT_FIELDS)
-_REQUIRED = (*SIDE_NUMBER_FIELDS, "went_out")
-_SIDE_FIELDS = frozenset((*_REQUIRED, "score", "cut_bonus"))
-_TOP_FIELDS = frozenset(("format", "rules", "round", "ended_by", "sides", "players"))
-_TOP_REQUIRED = ("format", "rules", "round", "ended_by", "sides")
-_ENDINGS = ("went_out", "stock_out")
+SIDE_NUMBER_FIELDS = (
+    "clean_books", "dirty_books", "wild_books", "red_threes", "table_points", "held_points",
+)
 
 
 @dataclass(slots=True)
@@ -155,7 +155,7 @@ def _limits_for_spec(spec: Any) -> SheetLimits:
     if type(spec) is dict:
         try:
             key = json.dumps(spec, sort_keys=True, allow_nan=False)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):
             key = None
         if key is not None:
             return _limits_for_key(key)
@@ -166,22 +166,13 @@ def _bad_format(message: str, round_no: int | None = None) -> EngineError:
     return EngineError(ErrorCode.BAD_FORMAT, message, round_no, None)
 
 
-def _whole(value: Any) -> int | None:
-    """The value as an int if it is a whole JSON number (5 or 5.0, never true/false)."""
-    if type(value) is int:
-        return value
-    if type(value) is float and value.is_integer():
-        return int(value)
-    return None
-
-
 def _describe(value: Any) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return repr(value)
+        return repr(value[:40])
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):
@@ -189,120 +180,47 @@ def _describe(value: Any) -> str:
     return str(value)
 
 
+# (clean, dirty, wild, red 3s, table points, held points, went out, score or None, cut bonus)
 SideTuple = tuple[int, int, int, int, int, int, bool, int | None, int]
 
 
-def _side(side: Any, i: int, round_no: int) -> SideTuple:
-    """One side's fields; a fast path for the usual well-formed side, else `_side_fields`."""
-    if type(side) is dict:
-        try:
-            c = side["clean_books"]
-            d = side["dirty_books"]
-            w = side["wild_books"]
-            r = side["red_threes"]
-            t = side["table_points"]
-            h = side["held_points"]
-            out = side["went_out"]
-        except KeyError:
-            return _side_fields(side, i, round_no)
-        if (
-            type(c) is int and type(d) is int and type(w) is int and type(r) is int
-            and type(t) is int and type(h) is int and type(out) is bool
-            and c >= 0 and d >= 0 and w >= 0 and r >= 0 and t >= 0 and h >= 0
-            and not t % 5 and not h % 5
-        ):
-            n = len(side)
-            if n == 7:
-                return c, d, w, r, t, h, out, None, 0
-            if n == 7 + ("score" in side) + ("cut_bonus" in side):
-                score = side.get("score")
-                cut = side.get("cut_bonus", 0)
-                if (score is None and "score" not in side or type(score) is int) and (
-                    type(cut) is int and cut >= 0 and not cut % 5
-                ):
-                    return c, d, w, r, t, h, out, score, cut
-    return _side_fields(side, i, round_no)
+def _side(side: dict[str, Any]) -> SideTuple:
+    """One side's figures from a side the schema has accepted (whole floats become ints)."""
+    c, d, w, r = side["clean_books"], side["dirty_books"], side["wild_books"], side["red_threes"]
+    t, h, cut = side["table_points"], side["held_points"], side.get("cut_bonus", 0)
+    score = side.get("score")
+    # 5.0 is a whole number too (JSON does not tell them apart): a float anywhere makes the sum
+    # a float, which is cheaper to test than each figure
+    if type(c + d + w + r + t + h + cut) is float or type(score) is float:
+        c, d, w, r, t, h, cut = map(int, (c, d, w, r, t, h, cut))
+        score = None if score is None else int(score)
+    return c, d, w, r, t, h, side["went_out"], score, cut
 
 
-def _count_field(side: dict, name: str, where: str, round_no: int) -> int:
-    """A side's whole, non-negative number `name` (slow path, with messages)."""
-    v = side.get(name)
-    if type(v) is not int:
-        if name not in side:
-            raise _bad_format(f"{where} is missing {name}.", round_no)
-        w = _whole(v)
-        if w is None:
-            raise _bad_format(f"{where}: {name} should be a whole number, not {_describe(v)}.", round_no)
-        v = w
-    if v < 0:
-        raise _bad_format(f"{where}: {name} cannot be negative ({v}).", round_no)
-    return v
+@dataclass(slots=True)
+class _Sheet:
+    """A score sheet whose structure the schema has accepted, read with its rule set."""
+
+    round_no: int
+    limits: SheetLimits
+    ended_by: str
+    sides: list[SideTuple]
+    players: int
+    decks: int
+    totals: list[int]  # clean, dirty and wild books, red 3s and table points of all sides
 
 
-def _side_fields(side: Any, i: int, round_no: int) -> SideTuple:
-    """Validate one side's fields (slow path, with messages): (clean, dirty, wild, red3, table,
-    held, went_out, score or None, cut_bonus). `i` is the 1-based side number in messages."""
-    where = f"Side {i}"
-    if type(side) is not dict:
-        raise _bad_format(f"{where} should be an object of numbers, not {_describe(side)}.", round_no)
-    values = [_count_field(side, name, where, round_no) for name in _COUNT_FIELDS]
-    for name in _POINT_FIELDS:
-        v = _count_field(side, name, where, round_no)
-        if v % 5:
-            raise _bad_format(
-                f"{where}: {name} is {v}, but every card is worth a multiple of 5 points.", round_no
-            )
-        values.append(v)
-    went_out = side.get("went_out")
-    if type(went_out) is not bool:
-        if "went_out" not in side:
-            raise _bad_format(f"{where} is missing went_out (true or false).", round_no)
-        raise _bad_format(f"{where}: went_out should be true or false, not {_describe(went_out)}.", round_no)
-    score: int | None = None
-    cut = 0
-    if len(side) != 7:
-        extra = side.keys() - _SIDE_FIELDS
-        if extra:
-            raise _bad_format(
-                f"{where} has unknown field(s): {', '.join(sorted(map(str, extra)))}.", round_no
-            )
-        if "score" in side:
-            score = _whole(side["score"])
-            if score is None:
-                raise _bad_format(
-                    f"{where}: score should be a whole number, not {_describe(side['score'])}.", round_no
-                )
-        if "cut_bonus" in side:
-            c = _whole(side["cut_bonus"])
-            if c is None or c < 0 or c % 5:
-                raise _bad_format(
-                    f"{where}: cut_bonus should be a whole number of points, at least 0 and a "
-                    f"multiple of 5, not {_describe(side['cut_bonus'])}.",
-                    round_no,
-                )
-            cut = c
-    return (*values, went_out, score, cut)  # type: ignore[return-value]
-
-
-def _check(doc: Any) -> RoundReport:
+def _read(doc: Any) -> _Sheet:
+    """Structure (the published schema), rule set, round and table of a sheet."""
     if type(doc) is not dict:
         raise _bad_format(f"A score sheet should be a JSON object, not {_describe(doc)}.")
-    if len(doc) != 5 + ("players" in doc):
-        extra = doc.keys() - _TOP_FIELDS
-        if extra:
-            raise _bad_format(f"The sheet has unknown field(s): {', '.join(sorted(map(str, extra)))}.")
-    # With no unknown field, the right number of fields means every required one is there.
-    for name in _TOP_REQUIRED:
-        if name not in doc:
-            extra = doc.keys() - _TOP_FIELDS
-            also = f" (it has the unknown field(s) {', '.join(sorted(map(str, extra)))})" if extra else ""
-            raise _bad_format(f"The sheet is missing {name}{also}.")
-    fmt = doc["format"]
-    if fmt != SHEET_FORMAT:
-        raise _bad_format(f"Unknown format {_describe(fmt)}; a score sheet has format {SHEET_FORMAT!r}.")
-    round_no = _whole(doc["round"])
-    if round_no is None or round_no < 1:
-        raise _bad_format(f"round should be a round number (1, 2, ...), not {_describe(doc['round'])}.")
+    try:
+        ok = _structure_ok(doc)
+    except ValueError:  # not JSON data (nested too deeply): validate_sheet_structure words it
+        ok = False
+    if not ok:
+        raise validate_sheet_structure(doc) or _bad_format("The sheet is not JSON data.")
+    round_no = int(doc["round"])
     try:
         limits = _limits_for_spec(doc["rules"])
     except EngineError as err:  # BAD_RULES
@@ -313,136 +231,128 @@ def _check(doc: Any) -> RoundReport:
             f"This sheet is for round {round_no}, but a {limits.name} game has {rules.rounds} rounds.",
             round_no,
         )
-    ended_by = doc["ended_by"]
-    if ended_by not in _ENDINGS or type(ended_by) is not str:
-        raise _bad_format(
-            f"ended_by should be 'went_out' or 'stock_out', not {_describe(ended_by)}.", round_no
+    sides = []
+    totals = [0, 0, 0, 0, 0]
+    for raw in doc["sides"]:
+        sd = _side(raw)
+        sides.append(sd)
+        totals[0] += sd[0]
+        totals[1] += sd[1]
+        totals[2] += sd[2]
+        totals[3] += sd[3]
+        totals[4] += sd[4]
+    n_sides = len(sides)
+    players = int(doc.get("players", 2 * n_sides))
+    if players % n_sides:
+        raise EngineError(
+            ErrorCode.BAD_SEATS, f"{players} players cannot be split into {n_sides} equal sides.",
+            round_no,
         )
-    raw_sides = doc["sides"]
-    if type(raw_sides) is not list or len(raw_sides) < 2:
-        raise _bad_format("sides should list at least two sides, in seat order.", round_no)
-    n_sides = len(raw_sides)
-    if "players" in doc:
-        players = _whole(doc["players"])
-        if players is None or players < 2:
-            raise _bad_format(
-                f"players should be the number of players at the table, not {_describe(doc['players'])}.",
-                round_no,
-            )
-        if players % n_sides:
-            raise EngineError(
-                ErrorCode.BAD_SEATS,
-                f"{players} players cannot be split into {n_sides} equal sides.",
-                round_no,
-            )
-    else:
-        players = 2 * n_sides
+    decks = rules.deck_count(players)
+    if decks > MAX_DECKS:
+        raise EngineError(
+            ErrorCode.BAD_SEATS,
+            f"{players} players would need {decks} decks; a game uses at most {MAX_DECKS}.",
+            round_no,
+        )
+    return _Sheet(round_no, limits, doc["ended_by"], sides, players, decks, totals)
 
-    sides = [_side(side, i, round_no) for i, side in enumerate(raw_sides, 1)]
 
-    # --- SHEET_GOING_OUT
+def _check_going_out(sheet: _Sheet) -> None:
+    sides, limits, round_no = sheet.sides, sheet.limits, sheet.round_no
     out = [i for i, s in enumerate(sides, 1) if s[6]]
-    if ended_by == "went_out":
-        if len(out) != 1:
-            if not out:
-                msg = "The round ended with a player going out, but no side is marked went_out."
-            else:
-                msg = (
-                    f"Sides {_join([str(i) for i in out])} are all marked went_out; "
-                    "only one side can go out."
-                )
-            raise EngineError(ErrorCode.SHEET_GOING_OUT, msg, round_no)
-        i = out[0]
-        clean, dirty, wild = sides[i - 1][:3]
-        need = rules.books_to_go_out
-        if clean < need.clean or dirty < need.dirty or wild < need.wild:
+    if sheet.ended_by != "went_out":
+        if out:
             raise EngineError(
                 ErrorCode.SHEET_GOING_OUT,
-                f"Side {i} went out but has only {_books_text(clean, dirty, wild)}; {limits.name} needs "
-                f"{limits.need_text} to go out.",
+                f"The round ended when the stock ran out, but side {out[0]} is marked went_out; "
+                "nobody goes out when the stock runs out.",
                 round_no,
             )
-        if players == n_sides and sides[i - 1][5]:
-            raise EngineError(
-                ErrorCode.SHEET_GOING_OUT,
-                f"Side {i} is one player who went out and so holds no cards, but its "
-                f"held_points are {sides[i - 1][5]}.",
-                round_no,
-            )
-    elif out:
+        return
+    if len(out) != 1:
+        if not out:
+            msg = "The round ended with a player going out, but no side is marked went_out."
+        else:
+            msg = f"Sides {_join([str(i) for i in out])} are all marked went_out; only one side can go out."
+        raise EngineError(ErrorCode.SHEET_GOING_OUT, msg, round_no)
+    i = out[0]
+    clean, dirty, wild = sides[i - 1][:3]
+    need = limits.rules.books_to_go_out
+    if clean < need.clean or dirty < need.dirty or wild < need.wild:
         raise EngineError(
             ErrorCode.SHEET_GOING_OUT,
-            f"The round ended when the stock ran out, but side {out[0]} is marked went_out; "
-            "nobody goes out when the stock runs out.",
+            f"Side {i} went out but has only {_books_text(clean, dirty, wild)}; {limits.name} needs "
+            f"{limits.need_text} to go out.",
+            round_no,
+        )
+    if sheet.players == len(sides) and sides[i - 1][5]:
+        raise EngineError(
+            ErrorCode.SHEET_GOING_OUT,
+            f"Side {i} is one player who went out and so holds no cards, but its "
+            f"held_points are {sides[i - 1][5]}.",
             round_no,
         )
 
-    decks = rules.deck_count(players)
 
-    # --- SHEET_BOOKS
-    clean_all = dirty_all = wild_all = red_all = table_all = 0
-    for sd in sides:
-        clean_all += sd[0]
-        dirty_all += sd[1]
-        wild_all += sd[2]
-        red_all += sd[3]
-        table_all += sd[4]
+def _first_with(sides: list[SideTuple], index: int) -> int:
+    """The 1-based number of the first side whose figure `index` is not zero."""
+    return next(i for i, s in enumerate(sides, 1) if s[index])
+
+
+def _check_books(sheet: _Sheet) -> None:
+    sides, limits, round_no, decks = sheet.sides, sheet.limits, sheet.round_no, sheet.decks
+    rules = limits.rules
+    clean_all, dirty_all, wild_all = sheet.totals[:3]
+    problem = None
     if wild_all and not rules.wild_melds:
-        i = next(i for i, s in enumerate(sides, 1) if s[2])
+        i = _first_with(sides, 2)
+        problem = (f"Side {i} shows {_plural(sides[i - 1][2], 'wild book')}, but {limits.name} "
+                   "does not allow melds of wild cards only.")
+    elif dirty_all and limits.min_dirty_naturals is None:
+        i = _first_with(sides, 1)
+        problem = (f"Side {i} shows {_plural(sides[i - 1][1], 'dirty book')}, but {limits.name} "
+                   "allows no wild card in a natural meld.")
+    elif (wilds := wild_all * rules.book_size + dirty_all) > DECK_WILDS * decks:
+        problem = (f"The sides show {_plural(wild_all, 'wild book')} and "
+                   f"{_plural(dirty_all, 'dirty book')} together, which need at least {wilds} wild "
+                   f"cards (2s and jokers), but {_plural(decks, 'deck')} hold only {DECK_WILDS * decks}.")
+    elif (naturals := clean_all * rules.book_size
+          + dirty_all * (limits.min_dirty_naturals or 0)) > DECK_NATURALS * decks:
+        problem = (f"The sides show {_plural(clean_all, 'clean book')} and "
+                   f"{_plural(dirty_all, 'dirty book')} together, which need at least {naturals} "
+                   f"natural cards (4 to A), but {_plural(decks, 'deck')} hold only "
+                   f"{DECK_NATURALS * decks}.")
+    if problem:
+        raise EngineError(ErrorCode.SHEET_BOOKS, problem, round_no)
+
+
+def _check_red_threes(sheet: _Sheet) -> None:
+    sides, limits, decks = sheet.sides, sheet.limits, sheet.decks
+    red_all = sheet.totals[3]
+    if not red_all:
+        return
+    if limits.rules.red_threes != "lay":
+        i = _first_with(sides, 3)
         raise EngineError(
-            ErrorCode.SHEET_BOOKS,
-            f"Side {i} shows {_plural(sides[i - 1][2], 'wild book')}, but {limits.name} "
-            "does not allow melds of wild cards only.",
-            round_no,
+            ErrorCode.SHEET_RED_THREES,
+            f"Side {i} shows {_plural(sides[i - 1][3], 'red 3')} laid out, but under "
+            f"{limits.name} red 3s are held like any dead card; count them in held_points.",
+            sheet.round_no,
         )
-    if dirty_all and limits.min_dirty_naturals is None:
-        i = next(i for i, s in enumerate(sides, 1) if s[1])
+    if red_all > DECK_RED_THREES * decks:
         raise EngineError(
-            ErrorCode.SHEET_BOOKS,
-            f"Side {i} shows {_plural(sides[i - 1][1], 'dirty book')}, but {limits.name} "
-            "allows no wild card in a natural meld.",
-            round_no,
-        )
-    wilds_needed = wild_all * rules.book_size + dirty_all
-    if wilds_needed > DECK_WILDS * decks:
-        raise EngineError(
-            ErrorCode.SHEET_BOOKS,
-            f"The sides show {_plural(wild_all, 'wild book')} and {_plural(dirty_all, 'dirty book')} "
-            f"together, which need at least {wilds_needed} wild cards (2s and jokers), but "
-            f"{_plural(decks, "deck")} hold only {DECK_WILDS * decks}.",
-            round_no,
-        )
-    naturals_needed = clean_all * rules.book_size + dirty_all * (limits.min_dirty_naturals or 0)
-    if naturals_needed > DECK_NATURALS * decks:
-        raise EngineError(
-            ErrorCode.SHEET_BOOKS,
-            f"The sides show {_plural(clean_all, 'clean book')} and {_plural(dirty_all, 'dirty book')} "
-            f"together, which need at least {naturals_needed} natural cards (4 to A), but "
-            f"{_plural(decks, "deck")} hold only {DECK_NATURALS * decks}.",
-            round_no,
+            ErrorCode.SHEET_RED_THREES,
+            f"The sides show {red_all} red 3s together, but {_plural(decks, 'deck')} hold only "
+            f"{DECK_RED_THREES * decks}.",
+            sheet.round_no,
         )
 
-    # --- SHEET_RED_THREES
-    if red_all:
-        if rules.red_threes != "lay":
-            i = next(i for i, s in enumerate(sides, 1) if s[3])
-            raise EngineError(
-                ErrorCode.SHEET_RED_THREES,
-                f"Side {i} shows {_plural(sides[i - 1][3], 'red 3')} laid out, but under "
-                f"{limits.name} red 3s are held like any dead card; count them in held_points.",
-                round_no,
-            )
-        if red_all > DECK_RED_THREES * decks:
-            raise EngineError(
-                ErrorCode.SHEET_RED_THREES,
-                f"The sides show {red_all} red 3s together, but {_plural(decks, "deck")} hold only "
-                f"{DECK_RED_THREES * decks}.",
-                round_no,
-            )
 
-    # --- SHEET_POINTS
+def _check_points(sheet: _Sheet) -> None:
+    limits, decks = sheet.limits, sheet.decks
     min_dirty = limits.min_dirty_points or 0
-    for i, sd in enumerate(sides, 1):
+    for i, sd in enumerate(sheet.sides, 1):
         clean, dirty, wild = sd[0], sd[1], sd[2]
         least = clean * limits.min_clean_points + dirty * min_dirty + wild * limits.min_wild_points
         if sd[4] < least:
@@ -450,19 +360,24 @@ def _check(doc: Any) -> RoundReport:
                 ErrorCode.SHEET_POINTS,
                 f"Side {i} has {_books_text(clean, dirty, wild)}, which hold cards worth at least "
                 f"{least} points, but its table_points are only {sd[4]}.",
-                round_no,
+                sheet.round_no,
             )
+    table_all = sheet.totals[4]
     if table_all > DECK_MELDABLE_VALUE * decks:
         raise EngineError(
             ErrorCode.SHEET_POINTS,
             f"The sides laid down {table_all} points of cards together, but the cards of "
-            f"{_plural(decks, "deck")} that can be laid down are worth only {DECK_MELDABLE_VALUE * decks}.",
-            round_no,
+            f"{_plural(decks, 'deck')} that can be laid down are worth only "
+            f"{DECK_MELDABLE_VALUE * decks}.",
+            sheet.round_no,
         )
 
-    # --- scores and SCORE_MISMATCH
+
+def _scores(sheet: _Sheet) -> list[SideScore]:
+    """Each side's score and its parts; SCORE_MISMATCH where a written score differs."""
+    rules = sheet.limits.rules
     scored: list[SideScore] = []
-    for i, (clean, dirty, wild, red, table, held, went_out, given, cut) in enumerate(sides, 1):
+    for i, (clean, dirty, wild, red, table, held, went_out, given, cut) in enumerate(sheet.sides, 1):
         s = side_score(rules, clean, dirty, wild, red, table, held, went_out)
         if cut:
             s = SheetSideScore(
@@ -475,10 +390,19 @@ def _check(doc: Any) -> RoundReport:
                 ErrorCode.SCORE_MISMATCH,
                 f"Side {i}'s score is written as {given}, but its figures give {s.score} "
                 f"({_score_sum(s, cut)}).",
-                round_no,
+                sheet.round_no,
             )
         scored.append(s)
-    return RoundReport(round_no, ended_by, None, scored, [])
+    return scored
+
+
+def _check(doc: Any) -> RoundReport:
+    sheet = _read(doc)
+    _check_going_out(sheet)
+    _check_books(sheet)
+    _check_red_threes(sheet)
+    _check_points(sheet)
+    return RoundReport(sheet.round_no, sheet.ended_by, None, _scores(sheet), [])
 
 
 def _score_sum(s: SideScore, cut: int) -> str:
@@ -493,33 +417,33 @@ def _score_sum(s: SideScore, cut: int) -> str:
     return " + ".join(parts) + f" - held {s.held_points}"
 
 
+def _given_round(doc: Any) -> int | None:
+    if type(doc) is not dict:
+        return None
+    given = doc.get("round")
+    if type(given) is float and given.is_integer():
+        given = int(given)
+    return given if type(given) is int and given >= 1 else None
+
+
 def check_sheet(sheet: dict[str, Any] | str | bytes) -> GameReport:
     """Check one score sheet and compute its scores. Never raises.
 
     Returns a GameReport of kind "sheet": when valid, `rounds` holds the sheet's one round and
     `totals` its scores; when not, `error` holds the first problem found (its `round` is the
-    sheet's round when that could be read, its `event` null).
+    sheet's round when that could be read, its `event` null). An unexpected exception inside
+    the engine is logged and reported as INTERNAL_ERROR.
     """
-    doc: Any = None
+    doc: Any = sheet
     try:
-        if type(sheet) is dict:
-            doc = sheet
-        elif isinstance(sheet, str | bytes | bytearray):
-            try:
-                doc = json.loads(sheet)
-            except (ValueError, RecursionError) as exc:
-                raise _bad_format(f"The sheet is not valid JSON: {exc}.") from None
-        else:
-            doc = sheet
+        if isinstance(sheet, str | bytes | bytearray):
+            doc = parse_document(sheet)
         rnd = _check(doc)
         return GameReport("sheet", True, None, [rnd], [], [s.score for s in rnd.sides])
     except EngineError as err:
-        if err.round is None and type(doc) is dict:
-            given = _whole(doc.get("round"))
-            if given is not None and given >= 1:
-                err.round = given
+        if err.round is None:
+            err.round = _given_round(doc)
         return GameReport("sheet", False, err)
-    except Exception as exc:  # never raise: anything unforeseen is a malformed sheet
-        return GameReport(
-            "sheet", False, EngineError(ErrorCode.BAD_FORMAT, f"The sheet could not be read: {exc}.")
-        )
+    except Exception:  # a bug in the engine: reported as such (never as the user's mistake)
+        logger.exception("engine: unexpected exception while checking a score sheet")
+        return GameReport("sheet", False, EngineError.internal("score sheet"))

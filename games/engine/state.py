@@ -1,7 +1,7 @@
 """The state of one round and the rules for changing it.
 
 One mutable object with a cheap `copy()`. Melds are immutable once built (a change
-builds a new Meld), so copies share them. All legality checks live in the action
+builds a new TableMeld), so copies share them. All legality checks live in the action
 methods; each raises EngineError (without position; the caller adds it).
 """
 
@@ -45,8 +45,8 @@ N_FACTS = 10
 Item = tuple[int, list[int], int]  # (meld key, card ids, target)
 
 
-class Meld:
-    """A meld or book; never changed after creation."""
+class TableMeld:
+    """A meld or book on the table (not the `moves.Meld` move); never changed after creation."""
 
     __slots__ = ("key", "cards", "nat", "wild", "kind")
 
@@ -60,7 +60,18 @@ class Meld:
     def __repr__(self) -> str:
         cards = " ".join(CARD_STR[c] for c in self.cards)
         kind = "open" if self.kind is None else KIND_NAME[self.kind]
-        return f"Meld({KEY_NAME[self.key]}, {kind}: {cards})"
+        return f"TableMeld({KEY_NAME[self.key]}, {kind}: {cards})"
+
+
+# an item of the fast meld path, checked: (key, ids, base, naturals, wilds, wilds added, value)
+_Checked = tuple[int, list[int], "TableMeld | None", int, int, int, int]
+
+
+def _give_back(h: list[int], checked: list[_Checked]) -> None:
+    """Return the cards of checked items to the hand counts `h`."""
+    for _key, ids, *_rest in checked:
+        for c in ids:
+            h[c] += 1
 
 
 class _Entry:
@@ -68,7 +79,7 @@ class _Entry:
 
     __slots__ = ("key", "base", "book_index", "added", "nat", "wild", "kind")
 
-    def __init__(self, key: int, base: Meld | None, book_index: int | None) -> None:
+    def __init__(self, key: int, base: TableMeld | None, book_index: int | None) -> None:
         self.key = key
         self.base = base
         self.book_index = book_index
@@ -80,9 +91,9 @@ class _Entry:
     def size(self) -> int:
         return (len(self.base.cards) if self.base else 0) + len(self.added)
 
-    def build(self) -> Meld:
+    def build(self) -> TableMeld:
         cards = self.base.cards + self.added if self.base else self.added
-        return Meld(self.key, cards, self.nat, self.wild, self.kind)
+        return TableMeld(self.key, cards, self.nat, self.wild, self.kind)
 
 
 class _Plan:
@@ -405,61 +416,76 @@ class State:
         side = self.side_of[seat]
         if not self.laid_down[side]:
             return False
-        rules = self.rules
-        open_ = self.open[side]
         h = self.hands[seat]
-        book_size = rules.book_size
-        checked: list[tuple[int, list[int], Meld | None, int, int, int, int]] = []
-        laid = 0
-        failed = False
-        for key, ids, target in items:
-            n = len(ids)
-            base = open_.get(key)
-            if base is None:
-                size, nat, wild = n, 0, 0
-                if n < rules.min_meld_size or (key == WILD and not rules.wild_melds):
-                    failed = True
-                    break
-            else:
-                size, nat, wild = len(base.cards) + n, base.nat, base.wild
-            if target or size > book_size:
-                failed = True
-                break
-            wild_before = wild
-            value = taken = 0
-            for c in ids:
-                if not h[c]:
-                    break
-                k = KEY_OF[c]
-                if k == WILD:
-                    wild += 1
-                elif k == key:
-                    nat += 1
-                else:
-                    break
-                h[c] -= 1
-                taken += 1
-                value += VALUE[c]
-            # more naturals never lower the wild limit, so only added wilds need the check
-            if taken < n or (key != WILD and wild > wild_before and not rules.wilds_ok(nat, wild)):
-                for c in ids[:taken]:
-                    h[c] += 1
-                failed = True
-                break
-            if any(item[0] == key for item in checked):
-                for c in ids:
-                    h[c] += 1
-                failed = True
-                break
-            checked.append((key, ids, base, nat, wild, wild - wild_before, value))
-            laid += n
-        hand_after = self.hand_n[seat] - laid
-        if failed or (hand_after < 2 and self.on_foot[seat]):
-            for _key, ids, *_rest in checked:
-                for c in ids:
-                    h[c] += 1
+        checked = self._simple_items(h, self.open[side], items)
+        if checked is None:
             return False
+        laid = 0
+        for item in items:
+            laid += len(item[1])
+        hand_after = self.hand_n[seat] - laid
+        if hand_after < 2 and self.on_foot[seat]:
+            _give_back(h, checked)
+            return False
+        self._simple_apply(seat, side, checked, laid, hand_after)
+        return True
+
+    def _simple_items(
+        self, h: list[int], open_: dict[int, TableMeld], items: Sequence[Item]
+    ) -> list[_Checked] | None:
+        """Each item checked with its cards taken from the hand `h`; None (hand as it was)
+        as soon as one is not plainly legal."""
+        checked: list[_Checked] = []
+        for key, ids, target in items:
+            entry = self._simple_item(h, open_.get(key), key, ids, target, checked)
+            if entry is None:
+                _give_back(h, checked)
+                return None
+            checked.append(entry)
+        return checked
+
+    def _simple_item(
+        self, h: list[int], base: TableMeld | None, key: int, ids: list[int], target: int,
+        checked: list[_Checked],
+    ) -> _Checked | None:
+        rules = self.rules
+        n = len(ids)
+        if base is None:
+            size, nat, wild = n, 0, 0
+            if n < rules.min_meld_size or (key == WILD and not rules.wild_melds):
+                return None
+        else:
+            size, nat, wild = len(base.cards) + n, base.nat, base.wild
+        if target or size > rules.book_size or any(c[0] == key for c in checked):
+            return None
+        wild_before = wild
+        value = taken = 0
+        for c in ids:
+            if not h[c]:
+                break
+            k = KEY_OF[c]
+            if k == WILD:
+                wild += 1
+            elif k == key:
+                nat += 1
+            else:
+                break
+            h[c] -= 1
+            taken += 1
+            value += VALUE[c]
+        # more naturals never lower the wild limit, so only added wilds need the check
+        if taken < n or (key != WILD and wild > wild_before and not rules.wilds_ok(nat, wild)):
+            for c in ids[:taken]:
+                h[c] += 1
+            return None
+        return key, ids, base, nat, wild, wild - wild_before, value
+
+    def _simple_apply(
+        self, seat: int, side: int, checked: list[_Checked], laid: int, hand_after: int
+    ) -> None:
+        open_ = self.open[side]
         books = self.books[side]
+        book_size = self.rules.book_size
         f = self.facts[seat]
         for key, ids, base, nat, wild, wilds_added, value in checked:
             if base is None:
@@ -468,11 +494,11 @@ class State:
             else:
                 cards = base.cards + ids
             if len(cards) < book_size:
-                open_[key] = Meld(key, cards, nat, wild, None)
+                open_[key] = TableMeld(key, cards, nat, wild, None)
             else:
                 kind = WILDBOOK if key == WILD else (DIRTY if wild else CLEAN)
                 self.last_book[side][key] = len(books)
-                books.append(Meld(key, cards, nat, wild, kind))
+                books.append(TableMeld(key, cards, nat, wild, kind))
                 open_.pop(key, None)
                 self.book_counts[side][kind] += 1
             self.table_points[side] += value
@@ -484,7 +510,6 @@ class State:
             f[F_FIRST_LAY] = f[F_TURNS]
         if hand_after == 0:  # not on the foot here: the foot is picked up and play goes on
             self._pick_up_foot(seat)
-        return True
 
     def pickup(self, seat: int, pair: Sequence[int], items: Sequence[Item]) -> None:
         self._check_turn(seat, START, "take the pile")
@@ -556,35 +581,39 @@ class State:
                 f"the pair must be two natural {KEY_NAME[key]} to match the {CARD_STR[up]}",
             )
 
+    def _item_cards(self, seat: int, key: int, ids: list[int], hand: list[int]) -> tuple[int, int, int]:
+        """(naturals, wilds, card value) of one item, its cards taken from the working `hand`."""
+        nat = wild = value = 0
+        for c in ids:
+            if hand[c] <= 0:
+                raise _err(E.CARD_NOT_HELD, f"seat {seat} does not hold {CARD_STR[c]} to meld")
+            hand[c] -= 1
+            k = KEY_OF[c]
+            if k == key:
+                if k == WILD:
+                    wild += 1
+                else:
+                    nat += 1
+            elif k == WILD:
+                wild += 1
+            elif k < 0:
+                raise _err(E.MELD_MIXED_RANKS, "3s can never be melded")
+            else:
+                raise _err(
+                    E.MELD_MIXED_RANKS, f"{CARD_STR[c]} does not belong in a meld of {KEY_NAME[key]}"
+                )
+            value += VALUE[c]
+        return nat, wild, value
+
     def _plan(self, seat: int, items: Sequence[Item], hand: list[int]) -> _Plan:
         """Check every item against a working copy; nothing in the state changes."""
         rules = self.rules
         side = self.side_of[seat]
         plan = _Plan(hand)
         open_ = self.open[side]
-        wild_melds = rules.wild_melds
         for key, ids, target in items:
-            nat = wild = value = 0
-            for c in ids:
-                if hand[c] <= 0:
-                    raise _err(E.CARD_NOT_HELD, f"seat {seat} does not hold {CARD_STR[c]} to meld")
-                hand[c] -= 1
-                k = KEY_OF[c]
-                if k == key:
-                    if k == WILD:
-                        wild += 1
-                    else:
-                        nat += 1
-                elif k == WILD:
-                    wild += 1
-                elif k < 0:
-                    raise _err(E.MELD_MIXED_RANKS, "3s can never be melded")
-                else:
-                    raise _err(
-                        E.MELD_MIXED_RANKS, f"{CARD_STR[c]} does not belong in a meld of {KEY_NAME[key]}"
-                    )
-                value += VALUE[c]
-            if key == WILD and not wild_melds:
+            nat, wild, value = self._item_cards(seat, key, ids, hand)
+            if key == WILD and not rules.wild_melds:
                 raise _err(E.WILD_MELD_NOT_ALLOWED, "melds of only wild cards are not allowed")
             plan.laid += len(ids)
             plan.value += value
@@ -604,29 +633,35 @@ class State:
                     )
                 entry = _Entry(key, None, None)
                 plan.starts += 1
-            entry.added += ids
-            entry.nat += nat
-            entry.wild += wild
-            if key != WILD:
-                if not rules.wilds_ok(entry.nat, entry.wild):
-                    raise _err(
-                        E.MELD_TOO_MANY_WILDS,
-                        f"a meld of {entry.nat} natural {KEY_NAME[key]} may not hold "
-                        f"{entry.wild} wild cards",
-                    )
-                plan.wilds_dirty += wild
-            size = entry.size()
-            if size >= rules.book_size:
-                if size > rules.book_size and rules.book_growth == "closed":
-                    raise _err(E.BOOK_CLOSED, f"a book holds exactly {rules.book_size} cards")
-                entry.kind = WILDBOOK if key == WILD else (DIRTY if entry.wild else CLEAN)
-                plan.book_delta[entry.kind] += 1
-                plan.books[key] = entry
-                plan.changed_books.append(entry)
-                plan.open[key] = None
-            else:
-                plan.open[key] = entry
+            self._plan_grow(entry, ids, nat, wild, plan)
         return plan
+
+    def _plan_grow(self, entry: _Entry, ids: list[int], nat: int, wild: int, plan: _Plan) -> None:
+        """Add one item's cards to a meld of the plan, closing it into a book at book_size."""
+        rules = self.rules
+        key = entry.key
+        entry.added += ids
+        entry.nat += nat
+        entry.wild += wild
+        if key != WILD:
+            if not rules.wilds_ok(entry.nat, entry.wild):
+                raise _err(
+                    E.MELD_TOO_MANY_WILDS,
+                    f"a meld of {entry.nat} natural {KEY_NAME[key]} may not hold "
+                    f"{entry.wild} wild cards",
+                )
+            plan.wilds_dirty += wild
+        size = entry.size()
+        if size >= rules.book_size:
+            if size > rules.book_size and rules.book_growth == "closed":
+                raise _err(E.BOOK_CLOSED, f"a book holds exactly {rules.book_size} cards")
+            entry.kind = WILDBOOK if key == WILD else (DIRTY if entry.wild else CLEAN)
+            plan.book_delta[entry.kind] += 1
+            plan.books[key] = entry
+            plan.changed_books.append(entry)
+            plan.open[key] = None
+        else:
+            plan.open[key] = entry
 
     def _plan_book_item(
         self, side: int, key: int, ids: list[int], nat: int, wild: int, plan: _Plan

@@ -208,7 +208,7 @@ def test_a_burst_of_enqueues_schedules_one_job_until_it_starts(four):
             tasks.enqueue_event_recompute(event.pk)
         assert scheduled.call_count == 1
         assert scheduled.call_args.kwargs["countdown"] == tasks.COALESCE_SECONDS
-        with mock.patch.object(tasks, "enqueue_club_recompute"):
+        with mock.patch.object(tasks, "enqueue_ratings_update"):
             tasks.recompute_event(event.pk)  # the job clears the key first
         tasks.enqueue_event_recompute(event.pk)
         assert scheduled.call_count == 2

@@ -73,7 +73,8 @@ def _mutate(log, data):
     rnd = data.draw(st.sampled_from(log["rounds"]))
     events = rnd["events"]
     kind = data.draw(st.sampled_from(
-        ["drop", "dup", "swap", "card", "seat", "field", "truncate", "type", "deal", "header"]))  # fmt: skip
+        ["drop", "dup", "swap", "card", "seat", "field", "truncate", "type", "deal", "header",
+         "extra", "number"]))  # fmt: skip
     i = data.draw(st.integers(0, len(events) - 1))
     if kind == "drop":
         del events[i]
@@ -103,6 +104,13 @@ def _mutate(log, data):
     elif kind == "deal":
         part = data.draw(st.sampled_from(["stock", "discard"]))
         rnd["deal"][part] = rnd["deal"][part][::-1][: data.draw(st.integers(0, 5))]
+    elif kind == "extra":  # an unknown field, with a value jsonb could not store
+        events[i][data.draw(st.sampled_from(["note", "x\x00", "cards"]))] = data.draw(
+            st.sampled_from(["a\x00b", float("nan"), 10**30, None]))
+    elif kind == "number":  # hostile numbers where numbers belong
+        target = data.draw(st.sampled_from([rnd, events[i]]))
+        key = "dealer" if target is rnd else "seat"
+        target[key] = data.draw(st.sampled_from([10**12, -(10**12), float("nan"), float("inf"), 2.0]))
     else:
         key = data.draw(st.sampled_from(["rules", "seats", "play", "sides", "format", "rounds"]))
         log[key] = data.draw(st.sampled_from([None, 3, "x", [], {"preset": "zzz"}, ["a"]]))
@@ -116,6 +124,6 @@ def test_mutations_give_a_result_or_a_coded_error(base, data):
     r = replay_log(log)
     if not r.valid:
         assert r.error.code, r.error
-        assert "could not be read" not in r.error.message, r.error
+        assert r.error.code != "INTERNAL_ERROR", r.error  # a mutated log is never an engine bug
     d = r.to_dict()
     json.dumps(d)

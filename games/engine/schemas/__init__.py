@@ -1,19 +1,24 @@
-"""JSON Schemas (draft 2020-12) of the two public formats, and fast structural checks.
+"""JSON Schemas (draft 2020-12) of the two public formats, and the compiled structural checks.
 
 `move_log.schema.json` and `score_sheet.schema.json` describe the formats of formats.md
-exactly; they are published for clients and shipped in the package.
+exactly; they are published for clients and shipped in the package. Their house-rule part
+(`$defs.overrides`) is built from the `RuleSet` fields (`rules.overrides_schema`), the one source
+of the parameters and their ranges; `python -m games.engine.schemas` rewrites the files.
 
-`validate_log_structure` and `validate_sheet_structure` check a document against them with a
-compiled, cached `Draft202012Validator` and turn the first problem into a BAD_FORMAT
-`EngineError` whose message names the path of the bad field. Two parts are left out of these
-run-time checks on purpose:
+The run-time checks use validators compiled once by `jsonschema_rs` (a compiled, Rust
+implementation of draft 2020-12): a hard dependency, so a broken schema or a missing library
+fails loudly at import, never quietly. `validate_sheet_structure` checks a score sheet against
+its whole schema; `sheets.check_sheet` relies on it and keeps only the checks that need the rule
+set. `validate_log_structure` checks a move log's header and the shape of its rounds. The first
+problem becomes a BAD_FORMAT `EngineError` whose message names the path of the bad field. Two
+parts are left out of the run-time checks on purpose:
 
 - `rules` is only checked to be a name or an object: the rule-set code (`rules_from_spec`) is
-  the one judge of presets and house rules and answers BAD_RULES, not BAD_FORMAT.
+  the one judge of presets and house rules and answers BAD_RULES, not BAD_FORMAT (it applies the
+  same ranges the schema publishes).
 - For move logs, the cards and the events themselves are left to the engine, which reads every
-  card and event anyway and reports a bad one as BAD_FORMAT at its round and event. Checking
-  each card through jsonschema costs about 30 times a `json.loads` of the log, several times
-  the whole replay; the header and the rounds' structure cost about as much as the `json.loads`.
+  card and event anyway (refusing unknown event fields) and reports a bad one as BAD_FORMAT at
+  its round and event, in less time than a validator takes to walk them.
 """
 
 from __future__ import annotations
@@ -24,10 +29,9 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
+import jsonschema_rs
 
-from ..errors import EngineError, ErrorCode
+from ..errors import EngineError, ErrorCode, shown
 from ..formats import LOG_FORMAT, SHEET_FORMAT
 from ..rules import overrides_schema
 
@@ -42,6 +46,7 @@ _ALIASES = {
     "score_sheet.schema.json": "score_sheet",
 }
 
+Validator = Any  # a compiled jsonschema_rs validator (is_valid, iter_errors)
 
 
 def _key(name: str) -> str:
@@ -84,16 +89,43 @@ def write_schemas() -> list[str]:
     written = []
     for key in _FILES:
         path = _file(key)
-        path.write_text(schema_text(key), encoding="utf-8")  # type: ignore[attr-defined]
+        path.write_text(schema_text(key), encoding="utf-8")
         written.append(str(path))
     return written
 
 
+def _bound(schema: dict[str, Any], *path: str) -> tuple[int, int]:
+    node = schema
+    for part in path:
+        node = node[part]
+    return node.get("minimum"), node.get("maximum")
+
+
+def sheet_number_bounds() -> dict[str, tuple[int, int]]:
+    """(least, most) of every number of a score sheet, as the schema publishes them: each fits
+    a 32-bit integer column (forms and models use the same numbers)."""
+    schema = load_schema("score_sheet")
+    props = schema["$defs"]["side"]["properties"]
+    out = {name: _bound(schema, "properties", name) for name in ("round", "players")}
+    for name, prop in props.items():
+        if "$ref" in prop:
+            prop = schema["$defs"][prop["$ref"].rsplit("/", 1)[1]]
+        if prop.get("type") == "integer":
+            out[name] = (prop.get("minimum"), prop.get("maximum"))
+    return out
+
+
+# --- the compiled validators
+
 _LOOSE_RULES = {"type": ["string", "object"]}
 
 
+def _compile(schema: dict[str, Any]) -> Validator:
+    return jsonschema_rs.Draft202012Validator(schema)
+
+
 @cache
-def _log_validator() -> Draft202012Validator:
+def _log_validator() -> Validator:
     schema = load_schema("move_log")
     defs = schema["$defs"]
     defs["rules"] = _LOOSE_RULES
@@ -103,25 +135,25 @@ def _log_validator() -> Draft202012Validator:
         deal["properties"][key] = {"type": "array"}
     rnd["properties"]["deal"] = deal
     rnd["properties"]["events"] = {"type": "array"}
-    schema["properties"]["rounds"]["items"] = rnd  # inline: no $ref lookup per round
+    schema["properties"]["rounds"]["items"] = rnd
     schema["properties"]["rules"] = _LOOSE_RULES
-    return Draft202012Validator(schema)
+    return _compile(schema)
 
 
 @cache
-def _sheet_validator() -> Draft202012Validator:
+def _sheet_validator() -> Validator:
     schema = load_schema("score_sheet")
-    schema["properties"]["rules"] = _LOOSE_RULES
-    return Draft202012Validator(schema)
+    schema["properties"]["rules"] = {}  # any value: rules_from_spec answers BAD_RULES
+    return _compile(schema)
 
 
 @cache
-def full_validator(name: str) -> Draft202012Validator:
-    """A validator of the complete published schema (for tests and tools; slower)."""
-    return Draft202012Validator(load_schema(name))
+def full_validator(name: str) -> Validator:
+    """A compiled validator of the complete published schema (tools and tests)."""
+    return _compile(load_schema(_key(name)))
 
 
-# --- turning a jsonschema error into a plain message
+# --- turning a validation error into a plain message
 
 _TYPE_WORDS = {
     "object": "an object",
@@ -164,44 +196,72 @@ def format_path(path: Any) -> str:
 
 
 def _short(value: Any) -> str:
-    text = json.dumps(value) if not isinstance(value, str) else repr(value)
+    try:
+        text = json.dumps(value) if not isinstance(value, str) else repr(value)
+    except (TypeError, ValueError, RecursionError):
+        return shown(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _message(err: ValidationError) -> str:
-    where = format_path(err.absolute_path)
-    kind = err.validator
-    value = err.validator_value
-    inst = err.instance
+def _fields(names: Any) -> str:
+    return ", ".join(repr(n) for n in names)
+
+
+def _shape_message(where: str, kind: str, data: dict[str, Any], inst: Any) -> str | None:
+    """Messages about a field's presence or kind of value."""
     if kind == "required":
-        missing = [k for k in value if isinstance(inst, dict) and k not in inst]
-        name = missing[0] if missing else value[0]
-        return f"{where} is missing the field {name!r}" if where != "the document" else (
-            f"the document is missing the field {name!r}"
-        )
+        return f"{where} is missing the field {data['property']!r}"
     if kind == "additionalProperties":
-        allowed = set(err.schema.get("properties", {}))
-        extra = sorted(k for k in inst if k not in allowed) if isinstance(inst, dict) else []
-        return f"{where} has an unknown field {', '.join(map(repr, extra)) or ''}".rstrip()
-    if kind == "const" and err.absolute_path and err.absolute_path[-1] == "format":
-        return f"unknown format {_short(inst)}; expected {value!r}"
-    if kind == "const":
-        return f"{where} must be {_short(value)}, not {_short(inst)}"
+        extra = data.get("unexpected") or []
+        return f"{where} has an unknown field {_fields(extra)}".rstrip()
     if kind == "type":
-        types = value if isinstance(value, list) else [value]
-        want = " or ".join(_TYPE_WORDS.get(t, t) for t in types)
+        want = " or ".join(_TYPE_WORDS.get(t, t) for t in data["types"])
         return f"{where} should be {want}, not {_json_type(inst)}"
+    if kind == "const":
+        return f"{where} must be {_short(data['expected_value'])}, not {_short(inst)}"
     if kind == "enum":
-        return f"{where} must be one of {', '.join(map(_short, value))}, not {_short(inst)}"
+        return f"{where} must be one of {', '.join(map(_short, data['options']))}, not {_short(inst)}"
     if kind == "pattern":
         return f"{where}: {_short(inst)} is not a card (cards look like 'KH', 'TD', '10D' or 'JK')"
+    return None
+
+
+def _value_message(where: str, kind: str, data: dict[str, Any], inst: Any) -> str | None:
+    """Messages about a value outside its range."""
+    limit = data.get("limit")
     if kind == "minimum":
-        return f"{where} must be at least {value}, not {_short(inst)}"
+        below = " (it cannot be negative)" if limit == 0 else ""
+        return f"{where} must be at least {limit}{below}, not {_short(inst)}"
+    if kind == "maximum":
+        return f"{where} must be at most {limit:,}, not {_short(inst)}"
     if kind == "multipleOf":
-        return f"{where} must be a multiple of {value} (every card is), not {_short(inst)}"
+        return f"{where} must be a multiple of {data['multiple_of']:g} (every card is), not {_short(inst)}"
     if kind == "minItems":
-        return f"{where} needs at least {value} entr{'y' if value == 1 else 'ies'}"
-    return f"{where}: {err.message}"
+        return f"{where} needs at least {limit} entr{'y' if limit == 1 else 'ies'}"
+    if kind == "maxItems":
+        return f"{where} may have at most {limit} entr{'y' if limit == 1 else 'ies'}"
+    if kind == "uniqueItems":
+        return f"{where} lists the same entry twice"
+    return None
+
+
+def _message(err: Any, siblings: list[Any]) -> str:
+    where = format_path(err.instance_path)
+    kind = err.kind.name
+    data = err.kind.as_dict() if kind not in ("oneOf", "anyOf") else {}
+    if kind == "const" and list(err.instance_path)[-1:] == ["format"]:
+        return f"unknown format {_short(err.instance)}; expected {data['expected_value']!r}"
+    text = _shape_message(where, kind, data, err.instance) or _value_message(
+        where, kind, data, err.instance
+    )
+    if text is None:
+        return f"{where}: {err.message}"
+    if kind == "required":  # a missing field next to an unknown one: most likely a misspelling
+        extra = [e for e in siblings if e.kind.name == "additionalProperties"
+                 and list(e.instance_path) == list(err.instance_path)]
+        if extra:
+            text += f" (it has the unknown field {_fields(extra[0].kind.as_dict()['unexpected'])})"
+    return text
 
 
 def _locate(doc: Any, path: Any) -> tuple[int | None, int | None]:
@@ -213,7 +273,7 @@ def _locate(doc: Any, path: Any) -> tuple[int | None, int | None]:
     number: int | None = i + 1
     try:
         given = doc["rounds"][i]["round"]
-        if isinstance(given, int) and not isinstance(given, bool):
+        if type(given) is int:
             number = given
     except (KeyError, IndexError, TypeError):
         pass
@@ -221,20 +281,36 @@ def _locate(doc: Any, path: Any) -> tuple[int | None, int | None]:
     return number, event
 
 
-def to_engine_error(doc: Any, err: ValidationError, *, sheet: bool = False) -> EngineError:
-    """A BAD_FORMAT EngineError for one jsonschema error (path in the message)."""
+def _sheet_round(doc: Any) -> int | None:
+    rnd = doc.get("round") if isinstance(doc, dict) else None
+    if type(rnd) is float and rnd.is_integer():
+        rnd = int(rnd)
+    return rnd if type(rnd) is int and rnd >= 1 else None
+
+
+def to_engine_error(doc: Any, err: Any, siblings: list[Any] = (), *, sheet: bool = False) -> EngineError:  # type: ignore[assignment]
+    """A BAD_FORMAT EngineError for one validation error (path in the message)."""
+    message = _message(err, list(siblings))
     if sheet:
-        rnd = doc.get("round") if isinstance(doc, dict) else None
-        round_no = rnd if isinstance(rnd, int) and not isinstance(rnd, bool) and rnd >= 1 else None
-        return EngineError(ErrorCode.BAD_FORMAT, _message(err), round_no, None)
-    round_no, event = _locate(doc, err.absolute_path)
-    return EngineError(ErrorCode.BAD_FORMAT, _message(err), round_no, event)
+        return EngineError(ErrorCode.BAD_FORMAT, message, _sheet_round(doc), None)
+    round_no, event = _locate(doc, err.instance_path)
+    return EngineError(ErrorCode.BAD_FORMAT, message, round_no, event)
 
 
-def _first_error(validator: Draft202012Validator, doc: Any) -> ValidationError | None:
-    if validator.is_valid(doc):  # the fast, common path
-        return None
-    return best_match(validator.iter_errors(doc))
+def _first_error(validator: Validator, doc: Any, sheet: bool) -> EngineError | None:
+    try:
+        if validator.is_valid(doc):  # the fast, common path
+            return None
+        errors = list(validator.iter_errors(doc))
+    except ValueError as exc:  # too deep, or a Python value JSON has no word for (a set)
+        why = "it is nested too deeply" if "ecursion" in str(exc) else str(exc)
+        return EngineError(ErrorCode.BAD_FORMAT, f"the document is not JSON data: {why}")
+    first = errors[0]
+    if first.kind.name == "additionalProperties":  # name the missing field first, if any
+        path = list(first.instance_path)
+        first = next((e for e in errors if e.kind.name == "required"
+                      and list(e.instance_path) == path), first)
+    return to_engine_error(doc, first, errors, sheet=sheet)
 
 
 def validate_log_structure(doc: Any) -> EngineError | None:
@@ -243,31 +319,38 @@ def validate_log_structure(doc: Any) -> EngineError | None:
     Cards and events are left to the engine (see the module docstring); `rules` to
     `rules_from_spec`.
     """
-    err = _first_error(_log_validator(), doc)
-    return None if err is None else to_engine_error(doc, err)
+    return _first_error(_log_validator(), doc, False)
 
 
 def validate_sheet_structure(doc: Any) -> EngineError | None:
     """BAD_FORMAT for a score sheet that does not have the published shape (rules left to
     `rules_from_spec`)."""
-    err = _first_error(_sheet_validator(), doc)
-    return None if err is None else to_engine_error(doc, err, sheet=True)
+    return _first_error(_sheet_validator(), doc, True)
+
+
+def sheet_structure_ok() -> Any:
+    """The compiled sheet validator's `is_valid` (for the fast path of `check_sheet`; it may raise
+    ValueError for a value that is not JSON data, which `validate_sheet_structure` words)."""
+    return _sheet_validator().is_valid
 
 
 def validate_full(name: str, doc: Any) -> EngineError | None:
-    """Check against the complete published schema, cards and events included (slow)."""
-    err = _first_error(full_validator(name), doc)
-    return None if err is None else to_engine_error(doc, err, sheet=name in ("score_sheet", "sheet"))
+    """Check against the complete published schema, cards and events included (slower)."""
+    return _first_error(full_validator(name), doc, _key(name) == "score_sheet")
 
 
 __all__ = [
     "LOG_FORMAT",
     "SHEET_FORMAT",
+    "build_schema",
     "format_path",
     "full_validator",
     "load_schema",
+    "schema_text",
+    "sheet_number_bounds",
     "to_engine_error",
     "validate_full",
     "validate_log_structure",
     "validate_sheet_structure",
+    "write_schemas",
 ]
