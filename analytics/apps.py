@@ -11,6 +11,7 @@ class AnalyticsConfig(AppConfig):
         from games.signals import results_changed
 
         results_changed.connect(_recompute_event, dispatch_uid="analytics.recompute_event")
+        from analytics import receivers  # noqa: F401  (connects the league's signal receivers)
 
 
 def _recompute_event(sender: object, *, event_id: int, **kwargs: object) -> None:

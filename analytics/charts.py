@@ -5,18 +5,25 @@ that expects plotly.js to be loaded once by the page: the static file
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from html import escape
 
+import numpy as np
 import plotly.graph_objects as go
 import plotly.io as pio
+
+from analytics.ratings import shown_rating
 
 # The trace types of plotly.js's cartesian bundle (plotly.js-cartesian-dist-min).
 CARTESIAN_TRACES = frozenset({"bar", "box", "contour", "funnel", "heatmap", "histogram",
                               "histogram2d", "histogram2dcontour", "image", "pie", "scatter",
                               "violin", "waterfall"})
 CONFIG = {"displaylogo": False, "responsive": True}
-LAYOUT = {"margin": {"l": 50, "r": 20, "t": 40, "b": 40}, "height": 320}
+# Legible on a 360 px phone: narrow margins, the legend below the plot (never beside it, where
+# it takes half the width), counts on whole-number axes.
+LAYOUT = {"margin": {"l": 44, "r": 12, "t": 40, "b": 40}, "height": 320,
+          "legend": {"orientation": "h", "x": 0, "xanchor": "left", "y": -0.25, "yanchor": "top"}}
 # Resolved once: setting a named template on a figure copies and checks all of it, 20 ms a chart.
 TEMPLATE = pio.templates["plotly_white"].to_plotly_json()
 
@@ -40,22 +47,32 @@ def _html(figure: go.Figure, title: str) -> str:
     )
 
 
+def whole_number_step(largest: float, ticks: int = 5) -> int:
+    """A tick step for an axis of counts up to `largest`: a whole number, at most ~`ticks`
+    ticks (so never "1.5 games")."""
+    return max(1, math.ceil(largest / ticks))
+
+
 def rating_over_time(history: Sequence[tuple[int, float, float]]) -> str:
-    """history: (games played, display value, mean) after each game."""
+    """history: (games played, display value, mean) after each game; drawn on the familiar
+    scale (`ratings.shown_rating`)."""
     games = [h[0] for h in history]
     figure = go.Figure([
-        go.Scatter(x=games, y=[h[1] for h in history], name="Rating (mean − 3σ)", mode="lines"),
-        go.Scatter(x=games, y=[h[2] for h in history], name="Mean", mode="lines",
-                   line={"dash": "dot"}),
+        go.Scatter(x=games, y=[shown_rating(h[2]) for h in history], name="Rating", mode="lines"),
+        go.Scatter(x=games, y=[shown_rating(h[1]) for h in history],
+                   name="Cautious rating (minus uncertainty)", mode="lines", line={"dash": "dot"}),
     ])
-    figure.update_xaxes(title="Games played")
+    figure.update_xaxes(title="Games played", tickformat="d", tick0=0,
+                        dtick=whole_number_step(max(games, default=1), 6))
     return _html(figure, "Rating over time")
 
 
 def score_distribution(totals: Sequence[int]) -> str:
+    counts, _ = np.histogram(list(totals), bins=min(20, max(len(totals), 1))) if totals else ([0], None)
     figure = go.Figure([go.Histogram(x=list(totals), nbinsx=20, name="Game totals")])
     figure.update_xaxes(title="Side's game total")
-    figure.update_yaxes(title="Games")
+    figure.update_yaxes(title="Games", tickformat="d", tick0=0,
+                        dtick=whole_number_step(max(counts)))
     return _html(figure, "Score distribution")
 
 

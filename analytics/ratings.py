@@ -83,3 +83,31 @@ def rate_games(games: Iterable[GameResult], state: dict[int, PlayerState],
         for player_id, new, probability in rate_game(game, state, ratings):
             yield RatedRow(position, game.game_id, player_id, new.mu, new.sigma, new.games,
                            probability)
+
+
+# ----- the rating as players read it -----------------------------------------------------------
+
+SCALE_CENTRE = 1500
+SCALE_PER_MU = 40  # 1 OpenSkill skill unit = 40 rating points; the default sigma is ±333
+CERTAINTY_WORDS = (  # (largest sigma, words), the first that fits
+    (2.5, "well established"),
+    (4.0, "fairly settled"),
+    (6.0, "still settling"),
+    (float("inf"), "new: only a few games so far"),
+)
+
+
+def shown_rating(mu: float) -> int:
+    """The rating on the familiar scale: 1500 is the starting (and typical) player, and every
+    OpenSkill skill unit above or below it is 40 points (so μ 27.5 shows as 1600)."""
+    return round(SCALE_CENTRE + SCALE_PER_MU * (mu - MODEL.mu))
+
+
+def shown_margin(sigma: float) -> int:
+    """The rating's uncertainty on the same scale: two standard deviations (about 95%)."""
+    return round(2 * SCALE_PER_MU * sigma)
+
+
+def rating_certainty(sigma: float) -> str:
+    """How sure the rating is, in words, from its sigma."""
+    return next(words for largest, words in CERTAINTY_WORDS if sigma <= largest)

@@ -18,7 +18,7 @@ from django.core.exceptions import EmptyResultSet
 from django.db import connection
 from django.db.models import F, Max, OuterRef, Q, QuerySet, Subquery, Sum
 
-from analytics import statistics
+from analytics import standings, statistics
 from analytics.models import (
     PartnershipStats,
     PlayerRating,
@@ -62,6 +62,33 @@ def game_results(*, game_filter: Q) -> dict[int, GameResult]:
                             events[game_id])
         for game_id, entries in sides.items()
     }
+
+
+def event_byes(*, event: Event, games: Iterable[GameResult]) -> dict[str, int]:
+    """Entrant key → rotations of the event with confirmed games that the entrant did not play,
+    although entered and not yet withdrawn (sat out, or arrived late)."""
+    rotation_of = dict(
+        Game.objects.filter(pk__in=[g.game_id for g in games])
+        .values_list("pk", "table__rotation__number")
+    )
+    counted = set(rotation_of.values())
+    played: dict[str, set[int]] = defaultdict(set)
+    for game in games:
+        for side in game.sides:
+            keys = ([standings.side_key(side.players)] if event.is_fixed_partnerships
+                    else [standings.player_key(p) for p in side.players])
+            for key in keys:
+                played[key].add(rotation_of[game.game_id])
+    byes = {}
+    for reg in event.registrations.select_related("partnership"):
+        if reg.player_id:
+            key = standings.player_key(reg.player_id)
+        else:
+            key = standings.side_key((reg.partnership.player_a_id, reg.partnership.player_b_id))
+        last = reg.withdrawn_after_rotation
+        due = {r for r in counted if last is None or r <= last}
+        byes[key] = len(due - played[key])
+    return byes
 
 
 FEW_GAMES = 10_000
@@ -238,6 +265,63 @@ def player_game_totals(*, player: Player, viewer: Viewer) -> list[int]:
         .values("game_id").annotate(total=Sum("score")).order_by()
         .values_list("total", flat=True)
     )
+
+
+GAME_ROUND_COLUMNS = ["rotation", "table", "round", "side", "players", "score", "went_out",
+                      "clean_books", "dirty_books", "wild_books", "red_threes", "held_points",
+                      "game_total"]
+
+
+def event_game_rounds(*, event: Event) -> list[dict]:
+    """Every confirmed round of the event's games, one row per side: rotation, table, round and
+    side (from 1), the side's players by name, the round's figures and the side's game total."""
+    results = list(
+        RoundResult.objects.filter(game__table__rotation__event=event)
+        .select_related("game__table__rotation")
+        .order_by("game__table__rotation__number", "game__table__number", "round_number", "side")
+    )
+    game_ids = {r.game_id for r in results}
+    names: dict[tuple[int, int], list[str]] = defaultdict(list)
+    for game_id, side, name in (Seat.objects.filter(table__game__in=game_ids)
+                                .order_by("seat_number").values_list("table__game", "side", "player__name")):
+        names[(game_id, side)].append(name)
+    totals: dict[tuple[int, int], int] = defaultdict(int)
+    for r in results:
+        totals[(r.game_id, r.side)] += r.score
+    return [
+        {"rotation": r.game.table.rotation.number, "table": r.game.table.number,
+         "round": r.round_number, "side": r.side + 1,
+         "players": " & ".join(names[(r.game_id, r.side)]), "score": r.score,
+         "went_out": "yes" if r.went_out else "no", "clean_books": r.clean_books,
+         "dirty_books": r.dirty_books, "wild_books": r.wild_books, "red_threes": r.red_threes,
+         "held_points": r.held_points, "game_total": totals[(r.game_id, r.side)]}
+        for r in results
+    ]
+
+
+def head_to_head_games(*, game_ids: list[int], a: set[int]) -> list[dict]:
+    """The games of a head-to-head, newest first: event, date, rotation, table, side A's total,
+    side B's (the best other side) and A's result."""
+    games = (Game.objects.filter(pk__in=game_ids).select_related("table__rotation__event")
+             .order_by("-table__rotation__event__date", "-table__rotation__number", "-pk"))
+    totals: dict[int, dict[int, int]] = defaultdict(dict)
+    for game_id, side, total in (
+        RoundResult.objects.filter(game_id__in=game_ids).values_list("game_id", "side")
+        .annotate(total=Sum("score")).order_by()
+    ):
+        totals[game_id][side] = total
+    sides: dict[int, int] = {}
+    for game_id, side in Seat.objects.filter(table__game__in=game_ids, player_id__in=a).values_list(
+            "table__game", "side"):
+        sides[game_id] = side
+    rows = []
+    for game in games:
+        mine = totals[game.pk].get(sides.get(game.pk), 0)
+        theirs = max((t for s, t in totals[game.pk].items() if s != sides.get(game.pk)), default=0)
+        rows.append({"event": game.table.rotation.event, "rotation": game.table.rotation.number,
+                     "table": game.table.number, "a": mine, "b": theirs,
+                     "result": "win" if mine > theirs else "tie" if mine == theirs else "loss"})
+    return rows
 
 
 def recent_games(*, player: Player, limit: int, viewer: Viewer) -> list[dict]:

@@ -12,6 +12,18 @@ the best other total, and loses otherwise. Point difference is the side's total 
 the opposing totals. Opponents' strength (Buchholz) is the sum, over every game, of each
 opposing entrant's final primary score. Head-to-head counts only the match points an entrant took
 in games against the other entrants still tied with it.
+
+Sit-outs (byes): a rotation of the event that an entrant did not play, although entered and not
+withdrawn by then (sat out, or arrived late), counts as the event's `sit_out_scoring` says:
+  none      nothing: only games played count (the default, and the old behaviour).
+  fixed     each bye scores like a tied game worth `bye_points` total points: 1 match point,
+            10 victory points, point difference 0.
+  average   each bye scores the entrant's own average game of the night: their per-game total
+            points (rounded), match points, victory points and point difference, once per bye.
+  per_game  no bye figures; match, total and victory points and the point difference are divided
+            by the games played, and the standings rank those averages (wins and held points stay
+            counts).
+The rows keep the games actually played (`games`) and the byes counted (`byes`).
 """
 
 from __future__ import annotations
@@ -219,12 +231,48 @@ def rank_rows(rows: list[dict], criteria: Sequence[str],
     return ranked
 
 
+SIT_OUT_RULES = ("none", "fixed", "average", "per_game")
+PER_GAME_FIGURES = ("match_points", "total_points", "point_difference", "victory_points")
+BYE_AS_TIE = {"match_points": 1, "victory_points": VP_TOTAL / 2, "point_difference": 0.0}
+
+
+def apply_sit_outs(row: dict, *, byes: int, rule: str, bye_points: int = 0) -> dict:
+    """One standings row with its byes counted as `rule` says (see the module docstring)."""
+    row["byes"] = byes
+    games = row["games"]
+    if rule == "per_game":
+        row["per_game"] = True
+        for name in PER_GAME_FIGURES:
+            row[name] = round(row[name] / games, 2) if games else 0.0
+        return row
+    if not byes or rule not in ("fixed", "average"):
+        return row
+    if rule == "fixed":
+        row["total_points"] += byes * bye_points
+        for name, value in BYE_AS_TIE.items():
+            row[name] = round(row[name] + byes * value, 2)
+        return row
+    if games:
+        row["total_points"] += round(byes * row["total_points"] / games)
+        for name in ("match_points", "victory_points", "point_difference"):
+            row[name] = round(row[name] + byes * row[name] / games, 2)
+    return row
+
+
 def event_standings(games: Iterable[GameResult], *, scoring: str, tie_breaks: Sequence[str],
-                    by_side: bool, names: Mapping[int, str] | None = None) -> list[dict]:
-    """Ranked standings rows of one event; `names` maps player ids to display names."""
+                    by_side: bool, names: Mapping[int, str] | None = None,
+                    byes: Mapping[str, int] | None = None, sit_outs: str = "none",
+                    bye_points: int = 0) -> list[dict]:
+    """Ranked standings rows of one event; `names` maps player ids to display names, `byes`
+    entrant keys to their rotations sat out, counted as `sit_outs` says."""
     names = names or {}
+    byes = byes or {}
     records = collect_records(games, by_side=by_side)
-    rows = {key: _summary(record) for key, record in records.items()}
+    rows = {
+        key: apply_sit_outs(_summary(record), byes=byes.get(key, 0), rule=sit_outs,
+                            bye_points=bye_points)
+        for key, record in records.items()
+    }
     primary = PRIMARY_CRITERIA.get(scoring, PRIMARY_CRITERIA["match_points"])[0]
     for row in rows.values():
         row["score"] = row[primary]

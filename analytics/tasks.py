@@ -108,8 +108,8 @@ def recompute_statistics(club_id: int) -> None:
 
 @shared_task(name="analytics.recompute_club", **_RETRY)
 def recompute_club(club_id: int) -> None:
-    """Rebuild one club (standings, ratings, statistics): the sweep's answer to a club whose
-    ratings or statistics fell behind its results."""
+    """Rebuild one club: standings, ratings (full replay) and statistics (after a merge of
+    players, or from the stale snapshot sweep when its statistics fell behind its results)."""
     services.club_recompute(club_id=club_id)
 
 

@@ -5,6 +5,7 @@ from analytics import views
 urlpatterns = [
     path("events/<slug:slug>/standings/", views.event_standings, name="event-standings"),
     path("events/<slug:slug>/standings.csv", views.event_standings_csv, name="event-standings-csv"),
+    path("events/<slug:slug>/games.csv", views.event_games_csv, name="event-games-csv"),
     path("events/<slug:slug>/what-if/", views.event_whatif, name="event-whatif"),
     path("seasons/<int:season_id>/standings/", views.season_standings, name="season-standings"),
     path("seasons/<int:season_id>/standings.csv", views.season_standings_csv,

@@ -77,6 +77,14 @@ def event_standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     return _csv_response(f"{event.slug}-standings.csv", columns, snapshot.rows if snapshot else [])
 
 
+@require_safe
+def event_games_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    """The night's games round by round: one row per side and round."""
+    event = _event_or_404(request, slug)
+    return _csv_response(f"{event.slug}-games.csv", selectors.GAME_ROUND_COLUMNS,
+                         selectors.event_game_rounds(event=event))
+
+
 def _season_or_404(season_id: int) -> Season:
     return get_object_or_404(Season.objects.select_related("league__club"), pk=season_id)
 
@@ -148,28 +156,46 @@ def _side_slugs(raw: str) -> list[str]:
     return [slug.strip() for slug in raw.split(",") if slug.strip()]
 
 
+def _side(request: HttpRequest, name: str) -> list[str]:
+    """A side from the pickers (`a1`, `a2`) or a comma-separated list (`a`)."""
+    picked = [request.GET.get(f"{name}{n}", "").strip() for n in (1, 2)]
+    return _side_slugs(request.GET.get(name, "")) or [slug for slug in picked if slug]
+
+
 @require_safe
 def head_to_head(request: HttpRequest) -> HttpResponse:
-    """Two players (a=<slug>&b=<slug>) or two sides (a=<slug>,<slug>&b=<slug>,<slug>)."""
+    """Two players or two sides of one club, chosen by name, with their games."""
+    clubs = list(Club.objects.order_by("name"))
     club = Club.objects.filter(slug=request.GET.get("club", "")).first()
-    slugs = [request.GET.get("a", ""), request.GET.get("b", "")]
-    context: dict = {"club": club, "slugs": slugs, "result": None, "error": None}
+    if club is None and len(clubs) == 1 and not request.GET.get("club"):
+        club = clubs[0]
+    side_a, side_b = _side(request, "a"), _side(request, "b")
+    context: dict = {"club": club, "clubs": clubs, "result": None, "error": None,
+                     "players": club.players.order_by("name") if club else [],
+                     "chosen": {"a1": (side_a + [""])[0], "a2": (side_a + ["", ""])[1],
+                                "b1": (side_b + [""])[0], "b2": (side_b + ["", ""])[1]}}
+    asked = any(request.GET.get(k) for k in ("a", "b", "a1", "b1"))
     if club is None:
-        context["error"] = "Choose a club (club=<slug>)." if request.GET else None
-        return render(request, "analytics/head_to_head.html", context, status=404 if request.GET else 200)
-    side_a, side_b = _side_slugs(slugs[0]), _side_slugs(slugs[1])
+        context["error"] = "Choose a club." if request.GET.get("club") else None
+        return render(request, "analytics/head_to_head.html", context,
+                      status=404 if request.GET.get("club") else 200)
+    if not asked:
+        return render(request, "analytics/head_to_head.html", context)
     players = {p.slug: p for p in Player.objects.filter(club=club, slug__in=side_a + side_b)}
     missing = [s for s in side_a + side_b if s not in players] or (
         [] if side_a and side_b else ["(empty)"])
     if missing:
-        context["error"] = "Pick players of the club; not found: " + ", ".join(missing)
+        context["error"] = "Pick two players (or two sides) of the club; not found: " + ", ".join(missing)
         return render(request, "analytics/head_to_head.html", context, status=404)
     if set(side_a) & set(side_b):
         context["error"] = "A player cannot be on both sides."
         return render(request, "analytics/head_to_head.html", context, status=400)
     a, b = [players[s] for s in side_a], [players[s] for s in side_b]
-    context.update(a=a, b=b, single=len(a) == len(b) == 1, result=selectors.head_to_head(
-        club_id=club.pk, a={p.pk for p in a}, b={p.pk for p in b}, viewer=request.user))
+    result = selectors.head_to_head(club_id=club.pk, a={p.pk for p in a}, b={p.pk for p in b},
+                                    viewer=request.user)
+    context.update(a=a, b=b, single=len(a) == len(b) == 1, result=result,
+                   games=selectors.head_to_head_games(game_ids=result["game_ids"],
+                                                      a={p.pk for p in a}))
     return render(request, "analytics/head_to_head.html", context)
 
 

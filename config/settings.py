@@ -163,7 +163,7 @@ if not PRODUCTION:
     STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
+LOGIN_REDIRECT_URL = "login-landing"
 LOGOUT_REDIRECT_URL = "home"
 
 # Celery: Redis when CELERY_BROKER_URL is set, else every task runs in-process.

@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularRedocView, SpectacularSwaggerSplitV
 from config.api_schema import CachedSchemaView
 from config.auth import TokenView
 from config.health import healthz
+from league.views.director import landing
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
@@ -19,7 +20,9 @@ urlpatterns = [
     path("api/", include("games.api_urls")),
     path("api/", include("analytics.api_urls")),
     # Pages
+    path("accounts/landing/", landing, name="login-landing"),
     path("director/", include("league.director_urls")),
+    path("director/", include("games.director_urls")),
     path("play/", include("games.urls")),
     path("", include("analytics.urls")),
     path("", include("site_pages.urls")),

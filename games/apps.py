@@ -11,3 +11,4 @@ class GamesConfig(AppConfig):
         from league import hooks
 
         hooks.rotation_points_register(selectors.rotation_points)
+        from games import receivers  # noqa: F401  (connects the league's signal receivers)

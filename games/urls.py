@@ -1,30 +1,20 @@
+from django.http import HttpRequest, HttpResponsePermanentRedirect
 from django.urls import path
 
-from games import director_views, views
+from games import views
+
+
+def _moved(request: HttpRequest, rest: str) -> HttpResponsePermanentRedirect:
+    """The director's result pages moved to /director/...: old links follow (308 keeps a POST a
+    POST), query string included."""
+    query = request.META.get("QUERY_STRING", "")
+    url = f"/director/{rest}" + (f"?{query}" if query else "")
+    return HttpResponsePermanentRedirect(url, preserve_request=True)
+
 
 urlpatterns = [
     path("", views.play_home, name="play-home"),
-    path(
-        "director/events/<slug:slug>/results/",
-        director_views.event_results,
-        name="director-results",
-    ),
-    path("director/games/<int:game_id>/", director_views.game_result, name="director-result"),
-    path(
-        "director/games/<int:game_id>/confirm/",
-        director_views.confirm_version,
-        name="director-result-confirm",
-    ),
-    path(
-        "director/games/<int:game_id>/check/",
-        director_views.check_sheet,
-        name="director-result-check",
-    ),
-    path(
-        "director/games/<int:game_id>/correct/",
-        director_views.correct_result,
-        name="director-result-correct",
-    ),
+    path("director/<path:rest>", _moved, name="play-director-moved"),
     path("<str:token>/", views.play_game, name="play-game"),
     path("<str:token>/sheet/", views.submit_sheet, name="play-sheet"),
     path("<str:token>/log/", views.upload_log, name="play-log"),

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from league.views import director
+from league.views import director, room
 
 urlpatterns = [
     path("", director.home, name="director-home"),
@@ -18,9 +18,26 @@ urlpatterns = [
     path("events/<slug:slug>/registrations/", director.registration_add, name="director-registration-add"),
     path(
         "events/<slug:slug>/registrations/<int:pk>/check-in/",
-        director.registration_check_in,
+        room.registration_toggle,
         name="director-registration-check-in",
     ),
+    path(
+        "events/<slug:slug>/registrations/check-in-all/",
+        room.registration_check_in_all,
+        name="director-registration-check-in-all",
+    ),
+    path("events/<slug:slug>/registrations/paste/", room.registration_paste, name="director-registration-paste"),
+    path("events/<slug:slug>/house-rules/", room.house_rules_page, name="director-house-rules"),
+    path("events/<slug:slug>/reopen/", room.event_reopen, name="director-event-reopen"),
+    path("events/<slug:slug>/history/<int:pk>/undo/", room.audit_undo, name="director-audit-undo"),
+    path("clubs/<slug:slug>/players/", room.club_players, name="director-players"),
+    path("clubs/<slug:slug>/players/<slug:player_slug>/", room.player_page, name="director-player"),
+    path("clubs/<slug:slug>/players/<slug:player_slug>/rename/", room.player_rename,
+         name="director-player-rename"),
+    path("clubs/<slug:slug>/players/<slug:player_slug>/retire/", room.player_retire,
+         name="director-player-retire"),
+    path("clubs/<slug:slug>/players/<slug:player_slug>/merge/", room.player_merge,
+         name="director-player-merge"),
     path(
         "events/<slug:slug>/registrations/<int:pk>/withdraw/",
         director.registration_withdraw,
@@ -49,9 +66,15 @@ urlpatterns = [
     ),
     path(
         "events/<slug:slug>/rotations/<int:number>/close/",
-        director.rotation_close,
+        room.rotation_close,
         name="director-rotation-close",
     ),
+    path(
+        "events/<slug:slug>/rotations/<int:number>/reopen/",
+        room.rotation_reopen,
+        name="director-rotation-reopen",
+    ),
+
     path(
         "events/<slug:slug>/rotations/<int:number>/delete/",
         director.rotation_delete,

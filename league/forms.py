@@ -55,7 +55,7 @@ class EventForm(forms.Form):
                                     help_text="League nights count towards this season's standings.")
     rules_preset = forms.ChoiceField(choices=[(p, p) for p in PRESETS], label="Rule preset")
     rules_overrides = forms.CharField(
-        required=False, label="House rules (JSON)", widget=forms.Textarea(attrs={"rows": 3}),
+        required=False, label="House rules as JSON", widget=forms.Textarea(attrs={"rows": 3}),
         help_text='Parameters that differ from the preset, e.g. {"going_out_bonus": 200}.',
     )
     format = forms.ChoiceField(choices=Event.Format.choices)
@@ -66,6 +66,15 @@ class EventForm(forms.Form):
     odd_handling = forms.ChoiceField(choices=Event.OddHandling.choices, label="When players do not fill the tables")
     planned_rotations = forms.IntegerField(min_value=1, max_value=60, initial=3)
     scoring = forms.ChoiceField(choices=Event.Scoring.choices, initial=Event.Scoring.MATCH_POINTS)
+    sit_out_scoring = forms.ChoiceField(
+        choices=Event.SitOutScoring.choices, initial=Event.SitOutScoring.NONE, required=False,
+        label="Sit-outs and late arrivals",
+        help_text="How a rotation an entrant did not play counts in the standings (and the season's).",
+    )
+    bye_points = forms.IntegerField(
+        min_value=0, max_value=100_000, initial=0, required=False, label="Bye points",
+        help_text="Total points a sit-out scores, when sit-outs score fixed bye points.",
+    )
     is_public = forms.BooleanField(required=False, initial=True, label="Public (anyone may see it)")
 
     def __init__(self, *args: Any, clubs: QuerySet[Club], **kwargs: Any) -> None:
@@ -77,17 +86,17 @@ class EventForm(forms.Form):
                 choices=TIE_BREAK_CHOICES, required=False, label=f"Tie-break {slot}"
             )
 
+    def clean_sit_out_scoring(self) -> str:
+        return self.cleaned_data["sit_out_scoring"] or Event.SitOutScoring.NONE
+
+    def clean_bye_points(self) -> int:
+        return self.cleaned_data["bye_points"] or 0
+
     def clean_rules_overrides(self) -> dict[str, Any]:
-        text = self.cleaned_data["rules_overrides"].strip()
-        if not text:
-            return {}
-        try:
-            value = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise forms.ValidationError(f"House rules are not valid JSON: {exc.msg}.") from exc
-        if not isinstance(value, dict):
-            raise forms.ValidationError('House rules must be a JSON object, e.g. {"rounds": 3}.')
-        return value
+        """The advanced JSON box, refused in words (never the JSON parser's message)."""
+        from league.house_rules import overrides_from_json
+
+        return overrides_from_json(self.cleaned_data["rules_overrides"])
 
     def service_kwargs(self) -> dict[str, Any]:
         """The cleaned form as keyword arguments of `event_create` / `event_update`."""
@@ -103,7 +112,8 @@ class EventForm(forms.Form):
         initial = {
             name: getattr(event, name)
             for name in ("club", "name", "date", "kind", "season", "rules_preset", "format",
-                         "table_sizes", "odd_handling", "planned_rotations", "scoring", "is_public")
+                         "table_sizes", "odd_handling", "planned_rotations", "scoring", "is_public",
+                         "sit_out_scoring", "bye_points")
         }
         initial["rules_overrides"] = json.dumps(event.rules_overrides) if event.rules_overrides else ""
         for slot, tie_break in enumerate(event.tie_breaks, start=1):
@@ -122,8 +132,9 @@ class EntrantForm(forms.Form):
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fixed = event.is_fixed_partnerships
-        self.fields["player"].queryset = event.club.players.all()
-        self.fields["partner"].queryset = event.club.players.all()
+        active = event.club.players.filter(retired_at__isnull=True)
+        self.fields["player"].queryset = active
+        self.fields["partner"].queryset = active
         if not self.fixed:
             del self.fields["partner"], self.fields["partner_new_name"]
 

@@ -60,6 +60,9 @@ class Player(models.Model):
         related_name="players",
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    retired_at = models.DateTimeField(
+        null=True, blank=True, help_text="Retired players keep their history but are no longer offered."
+    )
 
     class Meta:
         ordering = ["name"]
@@ -164,6 +167,12 @@ class Event(models.Model):
         MATCH_POINTS = "match_points", "Match points (2/1/0), then total points"
         VICTORY_POINTS = "victory_points", "Victory points by margin"
 
+    class SitOutScoring(models.TextChoices):
+        NONE = "none", "Sit-outs score nothing (only games played count)"
+        FIXED = "fixed", "A sit-out scores fixed bye points"
+        AVERAGE = "average", "A sit-out scores the player's own average game"
+        PER_GAME = "per_game", "Rank by the average per game played"
+
     class Status(models.TextChoices):
         DRAFT = "draft", "Draft"
         REGISTRATION = "registration", "Registration"
@@ -190,6 +199,13 @@ class Event(models.Model):
     planned_rotations = models.PositiveIntegerField(default=3)
     scoring = models.CharField(max_length=16, choices=Scoring.choices, default=Scoring.MATCH_POINTS)
     tie_breaks = models.JSONField(default=list, blank=True)
+    sit_out_scoring = models.CharField(
+        max_length=16, choices=SitOutScoring.choices, default=SitOutScoring.NONE,
+        help_text="How a rotation sat out (or missed by a late arrival) counts in the standings.",
+    )
+    bye_points = models.PositiveIntegerField(
+        default=0, help_text="Total points a sit-out scores when sit-outs score fixed bye points."
+    )
     is_public = models.BooleanField(default=True)
     seed = models.BigIntegerField(default=0, help_text="Seeds the seating generator.")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT)
@@ -210,6 +226,11 @@ class Event(models.Model):
                 condition=Q(format__in=["rotating", "swiss", "round_robin", "progressive"]),
                 name="event_format_known",
             ),
+            models.CheckConstraint(
+                condition=Q(sit_out_scoring__in=["none", "fixed", "average", "per_game"]),
+                name="event_sit_out_scoring_known",
+            ),
+            models.CheckConstraint(condition=Q(bye_points__lte=100000), name="event_bye_points_range"),
         ]
 
     def __str__(self) -> str:
@@ -434,3 +455,31 @@ class SideCredential(models.Model):
     @property
     def entry_url(self) -> str:
         return f"/play/{self.token}/"
+
+
+class AuditEntry(models.Model):
+    """One change a director made to a club's people or an event's running order: who, when,
+    what (in words for the page) and what is needed to undo it (`data`)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="audit_entries")
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, null=True, blank=True, related_name="audit_entries"
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="audit_entries"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    action = models.CharField(max_length=40)
+    summary = models.CharField(max_length=300)
+    data = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    undone_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        indexes = [models.Index(fields=["club", "-created_at"]), models.Index(fields=["event", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%Y-%m-%d %H:%M} {self.user}: {self.summary}"

@@ -8,11 +8,23 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from league import hooks
-from league.models import Event, Game, Registration, Rotation, Seat, SitOut, Table
+from league.models import (
+    AuditEntry,
+    Club,
+    Event,
+    Game,
+    Player,
+    Registration,
+    Rotation,
+    Seat,
+    SitOut,
+    Table,
+)
+from league.names import CLOSE_ENOUGH, name_key, name_similarity
 from league.permissions import directed_clubs, visible_events
 from league.seating import RotationPlan, TablePlan, quality_report
 
@@ -67,6 +79,33 @@ def event_detail(*, slug: str, user: User | AnonymousUser) -> Event:
             Prefetch("registrations", queryset=registrations),
         )
         .get(slug=slug)
+    )
+
+
+def entrants_filter() -> Q:
+    """Who counts as an entrant: registered and not withdrawn (a withdrawal before or during
+    the event takes them off every count; their games played still count in the standings)."""
+    return Q(withdrawn_after_rotation__isnull=True)
+
+
+def event_entrants(*, event: Event) -> QuerySet[Registration]:
+    """The event's entrants (withdrawn registrations left out), in the order entered."""
+    return event.registrations.filter(entrants_filter()).order_by("created_at", "pk")
+
+
+def event_entrant_count(*, event: Event) -> int:
+    """The one count of entrants every page shows; uses prefetched registrations when present."""
+    cache = getattr(event, "_prefetched_objects_cache", {})
+    if "registrations" in cache:
+        return sum(1 for r in event.registrations.all() if r.withdrawn_after_rotation is None)
+    return event_entrants(event=event).count()
+
+
+def events_with_entrant_counts(*, events: QuerySet[Event]) -> QuerySet[Event]:
+    """Events annotated with `entrants`, counted as `event_entrants` does."""
+    return events.annotate(
+        entrants=Count("registrations", filter=Q(registrations__withdrawn_after_rotation__isnull=True),
+                       distinct=True)
     )
 
 
@@ -211,3 +250,100 @@ def seating_quality(*, event: Event) -> dict[str, object]:
         "deals_min": min(deals, default=0),
         "deals_max": max(deals, default=0),
     }
+
+
+def repeated_partners(*, rotation: Rotation) -> list[tuple[str, str, list[int]]]:
+    """Partners in `rotation` who were partners in an earlier rotation of the event: (name,
+    name, earlier rotation numbers), for the warning after a swap."""
+    def pairs(r: Rotation) -> dict[frozenset[int], tuple[str, str]]:
+        found: dict[frozenset[int], tuple[str, str]] = {}
+        seats = Seat.objects.filter(rotation=r).select_related("player").values_list(
+            "table_id", "side", "player_id", "player__name")
+        by_side: dict[tuple[int, int], list[tuple[int, str]]] = defaultdict(list)
+        for table_id, side, player_id, name in seats:
+            by_side[(table_id, side)].append((player_id, name))
+        for members in by_side.values():
+            for i, (a, name_a) in enumerate(members):
+                for b, name_b in members[i + 1:]:
+                    found[frozenset((a, b))] = tuple(sorted((name_a, name_b)))
+        return found
+
+    mine = pairs(rotation)
+    earlier: dict[frozenset[int], list[int]] = defaultdict(list)
+    for other in rotation.event.rotations.filter(number__lt=rotation.number).order_by("number"):
+        for pair in pairs(other):
+            if pair in mine:
+                earlier[pair].append(other.number)
+    return sorted((*mine[pair], numbers) for pair, numbers in earlier.items())
+
+
+def audit_entries(*, club: Club | None = None, event: Event | None = None,
+                  player: Player | None = None, limit: int = 50) -> QuerySet[AuditEntry]:
+    """The latest audit log entries of a club, an event or a player, newest first."""
+    entries = AuditEntry.objects.select_related("user", "event", "player")
+    if club is not None:
+        entries = entries.filter(club=club)
+    if event is not None:
+        entries = entries.filter(event=event)
+    if player is not None:
+        entries = entries.filter(player=player)
+    return entries[:limit]
+
+
+@dataclass(frozen=True)
+class NameMatch:
+    player: Player
+    similarity: float
+
+    @property
+    def exact(self) -> bool:
+        return self.similarity == 1.0
+
+
+def player_matches(*, club: Club, name: str, limit: int = 3,
+                   exclude: Player | None = None) -> list[NameMatch]:
+    """The club's players whose name is the same as `name` or close to it, best first."""
+    wanted = name_key(name)
+    if not wanted:
+        return []
+    players = club.players.all() if exclude is None else club.players.exclude(pk=exclude.pk)
+    scored = [NameMatch(p, name_similarity(wanted, name_key(p.name))) for p in players]
+    close = [m for m in scored if m.similarity >= CLOSE_ENOUGH]
+    close.sort(key=lambda m: (-m.similarity, m.player.retired_at is not None, m.player.name))
+    return close[:limit]
+
+
+def player_possible_duplicates(*, club: Club) -> dict[int, list[Player]]:
+    """Player id → other players of the club whose names are close to theirs."""
+    players = list(club.players.all())
+    keys = {p.pk: name_key(p.name) for p in players}
+    found: dict[int, list[Player]] = {}
+    for i, a in enumerate(players):
+        for b in players[i + 1:]:
+            if name_similarity(keys[a.pk], keys[b.pk]) >= CLOSE_ENOUGH:
+                found.setdefault(a.pk, []).append(b)
+                found.setdefault(b.pk, []).append(a)
+    return found
+
+
+@dataclass
+class NameRow:
+    """One typed name and what the club already has: an exact match is used as is, close
+    matches are offered before a new player is created."""
+
+    typed: str
+    exact: Player | None = None
+    close: list[NameMatch] = field(default_factory=list)
+
+    @property
+    def needs_choice(self) -> bool:
+        return self.exact is None and bool(self.close)
+
+
+def names_match(*, club: Club, names: list[str]) -> list[NameRow]:
+    rows = []
+    for name in names:
+        matches = player_matches(club=club, name=name)
+        exact = next((m.player for m in matches if m.exact), None)
+        rows.append(NameRow(typed=name, exact=exact, close=[] if exact else matches))
+    return rows

@@ -2,7 +2,6 @@
 season with its nights and standings. The league, games and analytics apps each know only
 themselves and the layers below; this is the layer that puts them on one page."""
 
-from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
@@ -59,12 +58,9 @@ def season_detail(request: HttpRequest, club: str, league: str, season: str) -> 
         league__slug=league,
         slug=season,
     )
-    nights = (
-        visible_events(request.user)
-        .filter(season=season_obj)
-        .annotate(entrants=Count("registrations", distinct=True))
-        .order_by("-date", "name")
-    )
+    nights = selectors.events_with_entrant_counts(
+        events=visible_events(request.user).filter(season=season_obj)
+    ).order_by("-date", "name")
     context = {
         "season": season_obj,
         "league": season_obj.league,
@@ -83,17 +79,13 @@ def _rotation_views(event: Event, show_drafts: bool) -> list[dict]:
     return views
 
 
-def _entrant_count(event: Event) -> int:
-    return sum(1 for r in event.registrations.all() if r.withdrawn_after_rotation is None)
-
-
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_or_404(request, slug)
     director = is_director(request.user, event.club)
     context = {
         "event": event,
         "is_director": director,
-        "entrant_count": _entrant_count(event),
+        "entrant_count": selectors.event_entrant_count(event=event),
         "rotations": _rotation_views(event, show_drafts=director),
         "standings": analytics_selectors.event_standings(event=event),
         "live": event.status == Event.Status.RUNNING,

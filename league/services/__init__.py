@@ -9,27 +9,38 @@ when the event's state does not allow it; a code and a message to show as is) an
 Callers use `from league import services` and `services.<entity>_<action>(...)`.
 """
 
+from league.services.audit import audit_record
 from league.services.clubs import club_create, club_update, membership_add
 from league.services.credentials import game_side_credentials, side_credentials_ensure
 from league.services.events import (
     ALLOWED_TABLE_SIZES,
     EVENT_FIELDS,
+    MAX_BYE_POINTS,
     NEXT_STATUS,
     SEATING_FIELDS,
+    STANDINGS_FIELDS,
     event_create,
+    event_reopen,
     event_set_status,
     event_update,
 )
 from league.services.players import (
     partnership_create,
     partnership_get_or_create,
+    player_add,
     player_create,
+    player_merge,
+    player_reinstate,
+    player_rename,
+    player_retire,
     player_update,
 )
 from league.services.registrations import (
     registration_add,
     registration_add_entrant,
+    registration_add_players,
     registration_check_in,
+    registration_check_in_all,
     registration_reinstate,
     registration_withdraw,
 )
@@ -37,6 +48,7 @@ from league.services.rotations import (
     rotation_close,
     rotation_delete,
     rotation_generate,
+    rotation_reopen,
     rotation_set_first_dealer,
     rotation_start,
     rotation_swap_players,
@@ -49,10 +61,15 @@ from league.services.seasons import (
     season_create,
     season_update,
 )
+from league.services.undo import audit_undo, audit_undoable
 
 __all__ = [
     "game_side_credentials", "side_credentials_ensure",
     "ALLOWED_TABLE_SIZES", "EVENT_FIELDS", "NEXT_STATUS", "SEASON_FIELDS", "SEATING_FIELDS",
+    "MAX_BYE_POINTS", "STANDINGS_FIELDS",
+    "audit_record", "audit_undo", "audit_undoable",
+    "player_add", "player_rename", "player_retire", "player_reinstate", "player_merge",
+    "registration_add_players", "registration_check_in_all", "rotation_reopen", "event_reopen",
     "club_create", "club_update", "membership_add",
     "player_create", "player_update", "partnership_create", "partnership_get_or_create",
     "league_create", "league_update", "season_create", "season_update",

@@ -5,6 +5,7 @@ import datetime
 import secrets
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from core.errors import Conflict, Invalid
@@ -19,8 +20,13 @@ from league.services._common import (
     unique_slug,
     unsaved_copy,
 )
+from league.services.audit import audit_record
+from league.signals import standings_settings_changed
 
 ALLOWED_TABLE_SIZES = (4, 6)
+MAX_BYE_POINTS = 100_000
+# Changing these recomputes the event's standings (and its season's).
+STANDINGS_FIELDS = ("scoring", "tie_breaks", "sit_out_scoring", "bye_points")
 
 
 def _check_rules(preset: str, overrides: Any) -> None:
@@ -75,6 +81,10 @@ def _check_event(event: Event) -> None:
     _check_choice(event.format, Event.Format, "format")
     _check_choice(event.odd_handling, Event.OddHandling, "odd_handling")
     _check_choice(event.scoring, Event.Scoring, "scoring")
+    _check_choice(event.sit_out_scoring, Event.SitOutScoring, "sit_out_scoring")
+    if not isinstance(event.bye_points, int) or not 0 <= event.bye_points <= MAX_BYE_POINTS:
+        raise Invalid("BAD_BYE_POINTS", f"Bye points must be from 0 to {MAX_BYE_POINTS:,}.",
+                          field="bye_points")
     _check_rules(event.rules_preset, event.rules_overrides)
     _check_table_sizes(event.table_sizes, event.odd_handling)
     _check_tie_breaks(event.tie_breaks)
@@ -102,6 +112,8 @@ def event_create(
     tie_breaks: list[str] | None = None,
     is_public: bool = True,
     seed: int | None = None,
+    sit_out_scoring: str = Event.SitOutScoring.NONE,
+    bye_points: int = 0,
 ) -> Event:
     """A draft event. The seed (chosen now unless given) makes its seating reproducible."""
     name = require_name(name, "event")
@@ -112,6 +124,7 @@ def event_create(
         planned_rotations=planned_rotations, scoring=scoring,
         tie_breaks=["total_points"] if tie_breaks is None else tie_breaks,
         is_public=is_public, seed=secrets.randbits(31) if seed is None else seed,
+        sit_out_scoring=sit_out_scoring, bye_points=bye_points,
     )
     _check_event(event)
     event.slug = unique_slug(Event.objects.all(), f"{name} {date:%Y-%m-%d}", max_length=100)
@@ -122,6 +135,7 @@ def event_create(
 EVENT_FIELDS = (
     "name", "date", "kind", "season", "rules_preset", "rules_overrides", "format", "table_sizes",
     "odd_handling", "planned_rotations", "scoring", "tie_breaks", "is_public", "seed",
+    "sit_out_scoring", "bye_points",
 )
 # Changing these after seating exists would make played rotations disagree with the event.
 SEATING_FIELDS = ("rules_preset", "rules_overrides", "format", "table_sizes", "odd_handling", "seed")
@@ -149,7 +163,14 @@ def event_update(*, event: Event, **changes: Any) -> Event:
     if changes.get("rules_overrides") is None and "rules_overrides" in changes:
         changes["rules_overrides"] = {}
     _check_event(unsaved_copy(event, changes))
-    return apply_changes(event, changes)
+    standings_changed = any(
+        changes[name] != getattr(event, name) for name in set(changes) & set(STANDINGS_FIELDS)
+    )
+    event = apply_changes(event, changes)
+    if standings_changed:
+        event_id = event.pk
+        transaction.on_commit(lambda: standings_settings_changed.send(sender=Event, event_id=event_id))
+    return event
 
 
 NEXT_STATUS = {
@@ -160,7 +181,7 @@ NEXT_STATUS = {
 
 
 @transaction.atomic
-def event_set_status(*, event: Event, status: str) -> Event:
+def event_set_status(*, event: Event, status: str, by: User | None = None) -> Event:
     """Move an event one step along draft → registration → running → finished."""
     # Two directors pressing the same button must not both step the status forward.
     event = lock_event(event.pk)
@@ -185,4 +206,20 @@ def event_set_status(*, event: Event, status: str) -> Event:
             )
     event.status = status
     event.save(update_fields=["status"])
+    audit_record(club=event.club, event=event, user=by, action="event_status",
+                 summary=f"Set the event to {event.get_status_display().lower()}.",
+                 data={"status": status})
+    return event
+
+
+@transaction.atomic
+def event_reopen(*, event: Event, by: User | None = None) -> Event:
+    """Undo finishing an event: it runs again (rotations can reopen, entries change)."""
+    event = lock_event(event.pk)
+    if event.status != Event.Status.FINISHED:
+        raise Conflict("NOT_FINISHED", "The event is not finished.")
+    event.status = Event.Status.RUNNING
+    event.save(update_fields=["status"])
+    audit_record(club=event.club, event=event, user=by, action="event_reopen",
+                 summary="Reopened the finished event.")
     return event

@@ -2,13 +2,15 @@
 
 from collections.abc import Sequence
 
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from core.errors import Conflict, Invalid
 from league import selectors
 from league.models import Event, Partnership, Player, Registration, Rotation
 from league.services._common import lock_event, require_same_club
-from league.services.players import partnership_get_or_create, player_create
+from league.services.audit import audit_record
+from league.services.players import partnership_get_or_create, player_add, player_create
 
 
 def _check_entrant(event: Event, player: Player | None, partnership: Partnership | None) -> None:
@@ -94,7 +96,7 @@ def registration_check_in(*, registration: Registration, checked_in: bool = True
 
 
 @transaction.atomic
-def registration_withdraw(*, registration: Registration) -> Registration:
+def registration_withdraw(*, registration: Registration, by: User | None = None) -> Registration:
     """Withdraw between rotations: the entrant keeps the rotations already played, no more."""
     # A withdrawal racing "generate rotation" could leave the entrant seated after withdrawing.
     event = lock_event(registration.event_id)
@@ -110,10 +112,14 @@ def registration_withdraw(*, registration: Registration) -> Registration:
         )
     registration.withdrawn_after_rotation = selectors.last_played_rotation_number(event=event)
     registration.save(update_fields=["withdrawn_after_rotation"])
+    audit_record(club=event.club, event=event, user=by, action="registration_withdraw",
+                 summary=f"Withdrew {selectors.registration_name(registration=registration)}.",
+                 data={"registration_id": registration.pk})
     return registration
 
 
-def registration_reinstate(*, registration: Registration) -> Registration:
+@transaction.atomic
+def registration_reinstate(*, registration: Registration, by: User | None = None) -> Registration:
     """Undo a withdrawal: the entrant plays again from the next rotation seated."""
     registration = _fresh_registration(registration)
     if registration.event.status == Event.Status.FINISHED:
@@ -122,9 +128,53 @@ def registration_reinstate(*, registration: Registration) -> Registration:
         raise Conflict("NOT_WITHDRAWN", f"{selectors.registration_name(registration=registration)} has not withdrawn.")
     registration.withdrawn_after_rotation = None
     registration.save(update_fields=["withdrawn_after_rotation"])
+    event = registration.event
+    audit_record(club=event.club, event=event, user=by, action="registration_reinstate",
+                 summary=f"{selectors.registration_name(registration=registration)} plays again.",
+                 data={"registration_id": registration.pk})
     return registration
 
 
 def _rotation_player_ids(rotation: Rotation) -> set[int]:
     seated = set(rotation.seats.values_list("player_id", flat=True))
     return seated | set(rotation.sit_outs.values_list("player_id", flat=True))
+
+
+@transaction.atomic
+def registration_add_players(*, event: Event, choices: Sequence[Player | str],
+                             by: User | None = None) -> list[Registration]:
+    """Enter many players of a rotating-partners event at once: existing players as they are,
+    new ones (names) created first. Players already entered are skipped. All or nothing."""
+    if event.is_fixed_partnerships:
+        raise Invalid("NEEDS_PARTNERSHIP",
+                          "This event is for fixed partnerships: enter the partnerships one by one.")
+    entered = set(event.registrations.values_list("player_id", flat=True))
+    created = []
+    for choice in choices:
+        player = choice if isinstance(choice, Player) else player_add(club=event.club, name=choice, by=by)
+        if player.pk in entered:
+            continue
+        entered.add(player.pk)
+        created.append(registration_add(event=event, player=player))
+    if created:
+        names = ", ".join(str(r.player) for r in created)
+        audit_record(club=event.club, event=event, user=by, action="registrations_add",
+                     summary=f"Entered {len(created)} player{'s' if len(created) != 1 else ''}: "
+                     f"{names[:240]}.", data={"registration_ids": [r.pk for r in created]})
+    return created
+
+
+@transaction.atomic
+def registration_check_in_all(*, event: Event, by: User | None = None) -> list[int]:
+    """Check in every entrant not yet checked in (withdrawn ones stay out). Returns their ids."""
+    event = lock_event(event.pk)
+    if event.status == Event.Status.FINISHED:
+        raise Conflict("EVENT_FINISHED", "The event is finished.")
+    ids = list(selectors.event_entrants(event=event).filter(checked_in=False).values_list("pk", flat=True))
+    if not ids:
+        raise Conflict("NOTHING_TO_DO", "Everyone entered is already checked in.")
+    Registration.objects.filter(pk__in=ids).update(checked_in=True)
+    audit_record(club=event.club, event=event, user=by, action="check_in_all",
+                 summary=f"Checked in all {len(ids)} waiting entrant{'s' if len(ids) != 1 else ''}.",
+                 data={"registration_ids": ids})
+    return ids

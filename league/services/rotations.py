@@ -3,6 +3,7 @@
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from core.errors import Conflict, Invalid
@@ -17,6 +18,7 @@ from league.seating import (
     validate_rotation,
 )
 from league.services._common import lock_event
+from league.services.audit import audit_record
 
 
 def _entrants(event: Event, number: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
@@ -238,7 +240,7 @@ def rotation_start(*, rotation: Rotation) -> Rotation:
 
 
 @transaction.atomic
-def rotation_close(*, rotation: Rotation) -> Rotation:
+def rotation_close(*, rotation: Rotation, by: User | None = None) -> Rotation:
     """Close a started rotation once every table's result is confirmed."""
     # Closing while a director generates the next rotation: the lock orders the two.
     lock_event(rotation.event_id)
@@ -260,4 +262,30 @@ def rotation_close(*, rotation: Rotation) -> Rotation:
         )
     rotation.status = Rotation.Status.CLOSED
     rotation.save(update_fields=["status"])
+    event = rotation.event
+    audit_record(club=event.club, event=event, user=by, action="rotation_close",
+                 summary=f"Closed rotation {rotation.number}.", data={"rotation_id": rotation.pk})
+    return rotation
+
+
+@transaction.atomic
+def rotation_reopen(*, rotation: Rotation, by: User | None = None) -> Rotation:
+    """Undo closing a rotation: it is started again, so results can still change. Only the last
+    rotation seated reopens, while the event runs."""
+    event = lock_event(rotation.event_id)
+    rotation = Rotation.objects.get(pk=rotation.pk)
+    if rotation.status != Rotation.Status.CLOSED:
+        raise Conflict("NOT_CLOSED", f"Rotation {rotation.number} is not closed.")
+    if event.status != Event.Status.RUNNING:
+        raise Conflict("BAD_EVENT_STATUS",
+                          "The event is finished: reopen the event first, then the rotation.")
+    later = event.rotations.filter(number__gt=rotation.number).order_by("number").first()
+    if later is not None:
+        hint = ("delete that draft first (its seating used this rotation's results)"
+                if later.status == Rotation.Status.DRAFT else "only the last rotation played reopens")
+        raise Conflict("LATER_ROTATION", f"Rotation {later.number} is already seated: {hint}.")
+    rotation.status = Rotation.Status.STARTED
+    rotation.save(update_fields=["status"])
+    audit_record(club=event.club, event=event, user=by, action="rotation_reopen",
+                 summary=f"Reopened rotation {rotation.number}.", data={"rotation_id": rotation.pk})
     return rotation

@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
@@ -27,8 +28,9 @@ from league.forms import (
     StatusForm,
     SwapForm,
 )
-from league.models import Club, Event, Registration, Rotation
+from league.models import Club, Event, Registration, Rotation, Season
 from league.permissions import check_directs_club, check_directs_event, directed_clubs
+from league.views import room
 
 
 def _directed_event(request: HttpRequest, slug: str) -> Event:
@@ -54,6 +56,12 @@ def _back(event: Event, anchor: str = "") -> HttpResponse:
     if anchor:
         response["Location"] += f"#{anchor}"
     return response
+
+
+@login_required
+def landing(request: HttpRequest) -> HttpResponse:
+    """Where a login lands: the director's dashboard for directors, the home page for others."""
+    return redirect("director-home" if directed_clubs(request.user).exists() else "home")
 
 
 @login_required
@@ -142,14 +150,34 @@ def club_season_add(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("director-club", slug=club.slug)
 
 
+def _event_defaults(request: HttpRequest, clubs: Any) -> dict[str, Any]:
+    """A new event's starting values: today, and the club, season and kind of the page it was
+    opened from (`?season=<id>` from a league's season makes a league night of that season)."""
+    initial: dict[str, Any] = {"table_sizes": [4], "is_public": True, "tie_break_1": "total_points",
+                               "date": timezone.localdate()}
+    season = Season.objects.filter(league__club__in=clubs, pk=_int_param(request, "season")).first()
+    club = clubs.filter(slug=request.GET.get("club", "")).first()
+    if season is not None:
+        initial.update(season=season, club=season.league.club, kind=Event.Kind.LEAGUE_NIGHT)
+    elif club is not None:
+        initial["club"] = club
+    if request.GET.get("kind") in Event.Kind.values:
+        initial["kind"] = request.GET["kind"]
+    return initial
+
+
+def _int_param(request: HttpRequest, name: str) -> int:
+    value = request.GET.get(name, "")
+    return int(value) if value.isdigit() and len(value) < 10 else 0
+
+
 @login_required
 def event_create(request: HttpRequest) -> HttpResponse:
     clubs = directed_clubs(request.user)
     if not clubs.exists():
         messages.error(request, "Start a club first: only a club's directors create its events.")
         return redirect("director-home")
-    form = EventForm(request.POST or None, clubs=clubs, initial={"table_sizes": [4], "is_public": True,
-                                                                 "tie_break_1": "total_points"})
+    form = EventForm(request.POST or None, clubs=clubs, initial=_event_defaults(request, clubs))
     if request.method == "POST" and form.is_valid():
         event = _form_service(request, form, services.event_create, **form.service_kwargs())
         if event:
@@ -190,15 +218,36 @@ def event_page(request: HttpRequest, slug: str) -> HttpResponse:
     _directed_event(request, slug)
     event = selectors.event_detail(slug=slug, user=request.user)
     rotations = [selectors.rotation_plan(rotation=r) for r in event.rotations.all()]
+    finished = event.status == Event.Status.FINISHED
+    last = rotations[-1].rotation if rotations else None
+    for view in rotations:
+        if view.rotation.status == Rotation.Status.DRAFT:
+            view.repeated_partners = selectors.repeated_partners(rotation=view.rotation)
+    entries = list(selectors.audit_entries(event=event, limit=15))
+    for entry in entries:
+        entry.can_undo = services.audit_undoable(entry=entry) and (
+            not finished or entry.action == "event_status")
     context = {
-        "event": event,
+        **room.registrations_context(request, event),
         "next_status": services.NEXT_STATUS.get(event.status),
-        "registrations": event.registrations.all(),
         "rotations": rotations,
-        "entrant_form": EntrantForm(event=event),
         "quality": selectors.seating_quality(event=event) if rotations else None,
+        "finished": finished,
+        "can_seat_next": _can_seat_next(event, last, len(rotations)),
+        "reopenable": last.number if last and last.status == Rotation.Status.CLOSED and not finished
+        else None,
+        "history": entries,
     }
     return render(request, "league/director/event.html", context)
+
+
+def _can_seat_next(event: Event, last: Rotation | None, seated: int) -> bool:
+    """"Seat the next rotation" is offered only when it can work."""
+    return (
+        event.status in (Event.Status.REGISTRATION, Event.Status.RUNNING)
+        and (last is None or last.status == Rotation.Status.CLOSED)
+        and seated < event.planned_rotations
+    )
 
 
 @login_required
@@ -210,7 +259,8 @@ def event_status(request: HttpRequest, slug: str) -> HttpResponse:
         messages.error(request, "Unknown status.")
         return _back(event)
     status = form.cleaned_data["status"]
-    _attempt(request, f"The event is now {status}.", services.event_set_status, event=event, status=status)
+    _attempt(request, f"The event is now {Event.Status(status).label.lower()}.", services.event_set_status,
+             event=event, status=status, by=request.user)
     return _back(event)
 
 
@@ -223,11 +273,27 @@ def registration_add(request: HttpRequest, slug: str) -> HttpResponse:
         for error in form.errors.get("__all__", []) or ["Choose a player."]:
             messages.error(request, error)
         return _back(event, "registrations")
-    registration = _attempt(request, "Entered.", services.registration_add_entrant, event=event,
-                            players=form.cleaned_data["entrants"])
+    entrants = form.cleaned_data["entrants"]
+    offers = [] if request.POST.get("create") == "anyway" else _name_offers(event, entrants)
+    if offers:
+        return render(request, "league/director/name_offer.html",
+                      {"event": event, "offers": offers, "entrants": entrants, "form": form})
+    registration = _attempt(request, "", services.registration_add_entrant, event=event,
+                            players=entrants)
     if registration:
-        messages.info(request, f"{selectors.registration_name(registration=registration)} is entered.")
+        messages.success(request, f"{selectors.registration_name(registration=registration)} is entered.")
     return _back(event, "registrations")
+
+
+def _name_offers(event: Event, entrants: list[Any]) -> list[tuple[str, list[Any]]]:
+    """For each typed (new) name, the club's players with the same or a close name."""
+    offers = []
+    for entrant in entrants:
+        if isinstance(entrant, str):
+            matches = selectors.player_matches(club=event.club, name=entrant)
+            if matches:
+                offers.append((entrant, matches))
+    return offers
 
 
 def _registration(event: Event, pk: int) -> Registration:
@@ -236,22 +302,11 @@ def _registration(event: Event, pk: int) -> Registration:
 
 @login_required
 @require_POST
-def registration_check_in(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    event = _directed_event(request, slug)
-    registration = _registration(event, pk)
-    checked_in = request.POST.get("checked_in") == "1"
-    done = f"{selectors.registration_name(registration=registration)} {'checked in' if checked_in else 'no longer checked in'}."
-    _attempt(request, done, services.registration_check_in, registration=registration, checked_in=checked_in)
-    return _back(event, "registrations")
-
-
-@login_required
-@require_POST
 def registration_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     event = _directed_event(request, slug)
     registration = _registration(event, pk)
-    _attempt(request, f"{selectors.registration_name(registration=registration)} withdrawn.", services.registration_withdraw,
-             registration=registration)
+    _attempt(request, f"{selectors.registration_name(registration=registration)} withdrawn.",
+             services.registration_withdraw, registration=registration, by=request.user)
     return _back(event, "registrations")
 
 
@@ -260,8 +315,8 @@ def registration_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpRespo
 def registration_reinstate(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     event = _directed_event(request, slug)
     registration = _registration(event, pk)
-    _attempt(request, f"{selectors.registration_name(registration=registration)} plays again.", services.registration_reinstate,
-             registration=registration)
+    _attempt(request, f"{selectors.registration_name(registration=registration)} plays again.",
+             services.registration_reinstate, registration=registration, by=request.user)
     return _back(event, "registrations")
 
 
@@ -285,8 +340,14 @@ def rotation_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     rotation = _rotation(event, number)
     form = SwapForm(request.POST, players=event.club.players.all())
     if form.is_valid():
-        _attempt(request, "Players swapped.", services.rotation_swap_players, rotation=rotation,
-                 **form.cleaned_data)
+        before = {(a, b) for a, b, _ in selectors.repeated_partners(rotation=rotation)}
+        if _attempt(request, "Players swapped.", services.rotation_swap_players, rotation=rotation,
+                    **form.cleaned_data):
+            for a, b, numbers in selectors.repeated_partners(rotation=rotation):
+                if (a, b) not in before:
+                    rounds = ", ".join(map(str, numbers))
+                    messages.warning(request, f"Warning: {a} and {b} are partners again (they were "
+                                     f"partners in rotation {rounds}).")
     else:
         messages.error(request, "Choose the two players to swap.")
     return _back(event, f"rotation-{number}")
@@ -319,5 +380,4 @@ def _rotation_action(service: Callable[..., Any], done: str) -> Callable[..., Ht
 
 
 rotation_start = _rotation_action(services.rotation_start, "Rotation {number} started: good luck!")
-rotation_close = _rotation_action(services.rotation_close, "Rotation {number} closed.")
 rotation_delete = _rotation_action(services.rotation_delete, "Draft rotation {number} deleted.")

@@ -41,7 +41,7 @@ def club_detail(request: HttpRequest, club: str) -> HttpResponse:
         "club": club_obj,
         "leagues": club_obj.leagues.prefetch_related("seasons"),
         "events": visible_events(request.user).filter(club=club_obj).order_by("-date", "name"),
-        "players": club_obj.players.all(),
+        "players": club_obj.players.filter(retired_at__isnull=True),
         "is_director": is_director(request.user, club_obj),
     }
     return render(request, "league/public/club.html", context)

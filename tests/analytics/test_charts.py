@@ -43,3 +43,15 @@ def test_shipped_bundle_is_the_plotly_js_version_the_python_package_draws_for():
     assert shipped is not None, "not plotly.js's cartesian bundle"
     assert shipped.group(1) == get_plotlyjs_version()
     assert (BUNDLE.parent / "LICENSE").read_text().startswith("MIT License")
+
+
+def test_count_axes_step_in_whole_numbers_and_legends_sit_below(figures):
+    rating, scores = figures[0], figures[1]
+    assert rating.layout.xaxis.dtick == 1 and rating.layout.xaxis.tickformat == "d"
+    assert scores.layout.yaxis.dtick == 1
+    assert all(f.layout.legend.orientation == "h" and f.layout.legend.y < 0 for f in figures)
+    assert charts.whole_number_step(40, 6) == 7 and charts.whole_number_step(0.5) == 1
+
+
+def test_the_rating_is_drawn_on_the_familiar_scale(figures):
+    assert list(figures[0].data[0].y) == [1500, 1540]

@@ -286,3 +286,39 @@ def test_csv_keeps_formula_like_names_as_text(client):
     body = client.get(f"/events/{event.slug}/standings.csv").content.decode()
     assert "'=HYPERLINK(1)" in body
     assert ",=HYPERLINK" not in body
+
+
+def test_head_to_head_by_name_pickers_lists_the_games(client):
+    _, (a, b, c, d) = build_event(3)  # games 1 and 3: A+C against B+D
+    page = client.get("/head-to-head/", {"club": a.club.slug, "a1": a.slug, "a2": c.slug,
+                                         "b1": b.slug, "b2": d.slug})
+    text = page.content.decode()
+    assert page.status_code == 200 and page.context["result"]["games"] == 2
+    assert len(page.context["games"]) == 2 and "Their games, newest first" in text
+    assert f'<option value="{a.slug}" selected>{a.name}</option>' in text
+
+
+def test_head_to_head_is_in_the_navigation_and_picks_the_only_club(client):
+    _, (a, _, _, _) = build_event(1)
+    page = client.get("/head-to-head/").content.decode()
+    assert '<a href="/head-to-head/">Head to head</a>' in page
+    assert f"<option value=\"{a.slug}\">{a.name}</option>" in page
+
+
+def test_games_csv_lists_every_round_of_every_side_by_name(client):
+    event, players = build_event(2)
+    response = client.get(f"/events/{event.slug}/games.csv")
+    lines = response.content.decode().splitlines()
+    assert lines[0] == ("rotation,table,round,side,players,score,went_out,clean_books,dirty_books,"
+                        "wild_books,red_threes,held_points,game_total")
+    assert len(lines) == 1 + 2 * 2 * 2  # two games, two rounds, two sides
+    first = lines[1].split(",")
+    assert first[:5] == ["1", "1", "1", "1", f"{players[0].name} & {players[2].name}"]
+    assert first[5] == "100" and first[-1] == "300"
+
+
+def test_printed_standings_carry_club_event_and_date(client):
+    event, _ = build_event(1)
+    text = client.get(f"/events/{event.slug}/standings/").content.decode()
+    assert f'<p class="print-header">{event.club.name} &middot; {event.name} &middot; ' in text
+    assert event.date.strftime("%B %Y").lstrip("0") in text

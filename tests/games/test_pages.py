@@ -162,18 +162,18 @@ def test_director_pages_role_matrix(client, game, who, expected):
     }
     client.force_login(users[who]())
     slug = game.table.rotation.event.slug
-    assert client.get(f"/play/director/events/{slug}/results/").status_code == expected
-    assert client.get(f"/play/director/games/{game.pk}/").status_code == expected
+    assert client.get(f"/director/events/{slug}/results/").status_code == expected
+    assert client.get(f"/director/games/{game.pk}/").status_code == expected
 
 
 def test_director_pages_of_a_private_event_are_404_for_outsiders(client):
     game = named_game(event=running_event(is_public=False))
     client.force_login(UserFactory())
-    assert client.get(f"/play/director/games/{game.pk}/").status_code == 404
+    assert client.get(f"/director/games/{game.pk}/").status_code == 404
 
 
 def test_director_pages_ask_anonymous_visitors_to_log_in(client, game):
-    response = client.get(f"/play/director/games/{game.pk}/")
+    response = client.get(f"/director/games/{game.pk}/")
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
 
 
@@ -181,9 +181,9 @@ def test_director_resolves_a_dispute_by_choosing(client, game):
     enter_all(client, game, 0, "a")
     enter_all(client, game, 1, "b", table_points=560)
     client.force_login(director_of(game))
-    page = client.get(f"/play/director/games/{game.pk}/").content.decode()
+    page = client.get(f"/director/games/{game.pk}/").content.decode()
     assert "The two entries differ" in page and "Use version 2" in page
-    client.post(f"/play/director/games/{game.pk}/confirm/", {"version": 2})
+    client.post(f"/director/games/{game.pk}/confirm/", {"version": 2})
     game.refresh_from_db()
     assert game.status == "confirmed"
     assert game.result_versions.get(status="confirmed").number == 2
@@ -210,7 +210,7 @@ def test_director_corrects_and_every_version_stays_visible(client, game):
     enter_all(client, game, 0, "a")
     enter_all(client, game, 1, "b")
     client.force_login(director_of(game))
-    response = client.post(f"/play/director/games/{game.pk}/correct/", correction_post(game, 1),
+    response = client.post(f"/director/games/{game.pk}/correct/", correction_post(game, 1),
                            follow=True)
     page = response.content.decode()
     assert "Saved as version 2" in page
@@ -223,8 +223,8 @@ def test_stale_correction_form_is_refused(client, game):
     enter_all(client, game, 0, "a")
     enter_all(client, game, 1, "b")
     client.force_login(director_of(game))
-    client.post(f"/play/director/games/{game.pk}/correct/", correction_post(game, 1))
-    response = client.post(f"/play/director/games/{game.pk}/correct/",
+    client.post(f"/director/games/{game.pk}/correct/", correction_post(game, 1))
+    response = client.post(f"/director/games/{game.pk}/correct/",
                            correction_post(game, 1, round3_points=650))
     assert response.status_code == 412
     assert "STALE_VERSION" in response.content.decode()

@@ -150,17 +150,17 @@ def test_a_dispute_shows_both_scorers_and_the_director_where_the_figures_differ(
         assert "Round 1: the same in both" in html
         assert not ENGINE_WORDS.search(page_text(response))
     client.force_login(MembershipFactory(club=game.table.rotation.event.club).user)
-    director_page = client.get(f"/play/director/games/{game.pk}/")
+    director_page = client.get(f"/director/games/{game.pk}/")
     assert "<mark>560</mark>" in director_page.content.decode()
     assert not ENGINE_WORDS.search(page_text(director_page))
-    client.post(f"/play/director/games/{game.pk}/confirm/", {"version": 2})
+    client.post(f"/director/games/{game.pk}/confirm/", {"version": 2})
     assert set(game.result_versions.values_list("status", flat=True)) == {"confirmed", "superseded"}
 
 
 def test_director_results_list_shows_totals_and_status(client, game):
     enter_all(client, game, 0, "a")
     client.force_login(MembershipFactory(club=game.table.rotation.event.club).user)
-    response = client.get(f"/play/director/events/{game.table.rotation.event.slug}/results/")
+    response = client.get(f"/director/events/{game.table.rotation.event.slug}/results/")
     text = page_text(response)
     assert "15420 to 2460" in text and "(not confirmed)" in text
     assert "Side 1: Ann &amp; Cat" in response.content.decode()
@@ -169,9 +169,9 @@ def test_director_results_list_shows_totals_and_status(client, game):
 def test_director_correction_form_checks_each_round_live(client, game):
     client.force_login(MembershipFactory(club=game.table.rotation.event.club).user)
     data = {f"r2-{k}": v for k, v in sheet_post(2).items()} | {"prefix": "r2"}
-    body = client.post(f"/play/director/games/{game.pk}/check/", data).json()
+    body = client.post(f"/director/games/{game.pk}/check/", data).json()
     assert body == {"valid": True, "scores": [3855, 615]}
-    html = client.get(f"/play/director/games/{game.pk}/").content.decode()
+    html = client.get(f"/director/games/{game.pk}/").content.decode()
     assert 'data-prefix="r4"' in html and "table-entry.js" in html
 
 

@@ -90,7 +90,7 @@ def test_create_event_form(director_client, club):
     "overrides, words",
     [
         ({"rules_overrides": '{"hand_size": 0}'}, "hand_size"),
-        ({"rules_overrides": "{oops"}, "not valid JSON"),
+        ({"rules_overrides": "{oops"}, "not readable as house rules"),
         ({"odd_handling": "table_of_six"}, "need 6"),
         ({"tie_break_2": "total_points"}, "only once"),
     ],

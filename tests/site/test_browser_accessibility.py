@@ -78,7 +78,7 @@ def test_director_pages_are_clean_labelled_and_fit_a_phone(phone):
         "create event": "/director/events/new/",
         "event settings": f"/director/events/{slug}/edit/",
         "director club": f"/director/clubs/{demo.club.slug}/",
-        "results": f"/play/director/events/{slug}/results/",
+        "results": f"/director/events/{slug}/results/",
         "table cards": f"/events/{slug}/table-cards/",
     }
 

@@ -1,0 +1,26 @@
+"""The analytics' part in league-level changes: recompute what a change makes stale."""
+
+from typing import Any
+
+from django.db import transaction
+from django.dispatch import receiver
+
+from league.signals import player_merged, standings_settings_changed
+
+
+@receiver(player_merged)
+def recompute_after_merge(*, club: Any, **_: Any) -> None:
+    """Standings, ratings and statistics hold player ids: rebuild the club once the merge is
+    committed (the merged-away player's rows go with it, by cascade)."""
+    from analytics.tasks import recompute_club
+
+    club_id = club.pk
+    transaction.on_commit(lambda: recompute_club.delay(club_id))
+
+
+@receiver(standings_settings_changed)
+def recompute_after_settings(*, event_id: int, **_: Any) -> None:
+    """Scoring, tie-breaks or the sit-out rule changed: the standings follow."""
+    from analytics.tasks import enqueue_event_recompute
+
+    enqueue_event_recompute(event_id)

@@ -1,0 +1,14 @@
+"""The director's results pages (disputes, versions, corrections), under /director/ with the
+other director pages."""
+
+from django.urls import path
+
+from games import director_views
+
+urlpatterns = [
+    path("events/<slug:slug>/results/", director_views.event_results, name="director-results"),
+    path("games/<int:game_id>/", director_views.game_result, name="director-result"),
+    path("games/<int:game_id>/confirm/", director_views.confirm_version, name="director-result-confirm"),
+    path("games/<int:game_id>/check/", director_views.check_sheet, name="director-result-check"),
+    path("games/<int:game_id>/correct/", director_views.correct_result, name="director-result-correct"),
+]

@@ -1,0 +1,14 @@
+"""What the league announces to the layers above it (which connect in `AppConfig.ready()`), so
+the league never imports them.
+
+- `player_merged(club=..., source_id=..., target_id=...)`: sent inside a merge's transaction,
+  after every league row of `source` has moved to `target`; the results move their own rows, the
+  analytics recompute the club once the merge commits.
+- `standings_settings_changed(event_id=...)`: sent after commit when an event's scoring,
+  tie-breaks or sit-out rule changed; the analytics recompute its standings.
+"""
+
+from django.dispatch import Signal
+
+player_merged = Signal()
+standings_settings_changed = Signal()
