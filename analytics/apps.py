@@ -17,4 +17,4 @@ class AnalyticsConfig(AppConfig):
 def _recompute_event(sender: object, *, event_id: int, **kwargs: object) -> None:
     from analytics import tasks
 
-    tasks.enqueue_event_recompute(event_id)
+    tasks.enqueue_event_recompute_after_commit(event_id)

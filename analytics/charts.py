@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from html import escape
 
 import numpy as np
 import plotly.graph_objects as go
@@ -27,12 +28,23 @@ LAYOUT = {"margin": {"l": 44, "r": 12, "t": 40, "b": 40}, "height": 320,
 TEMPLATE = pio.templates["plotly_white"].to_plotly_json()
 
 
+# JSON inside <script type="application/json">: nothing in it may close the element.
+_JSON_ESCAPES = {ord("<"): "\\u003C", ord(">"): "\\u003E", ord("&"): "\\u0026"}
+
+
 def _html(figure: go.Figure, title: str) -> str:
+    """A placeholder and the figure as JSON; static/js/charts.js draws it (no inline script,
+    as the site's Content-Security-Policy requires)."""
     figure.update_layout(title=title, **LAYOUT)
     spec = figure.to_plotly_json()
     spec["layout"]["template"] = TEMPLATE
-    return pio.to_html(spec, include_plotlyjs=False, full_html=False, config=CONFIG,
-                       validate=False)
+    spec["config"] = CONFIG
+    data = pio.to_json(spec, validate=False)
+    return (
+        '<div class="plotly-graph-div" role="img" aria-label="' + escape(title) + '"></div>'
+        '<script type="application/json" class="plotly-figure">'
+        + data.translate(_JSON_ESCAPES) + "</script>"
+    )
 
 
 def whole_number_step(largest: float, ticks: int = 5) -> int:

@@ -9,13 +9,14 @@ import hashlib
 import io
 from collections import defaultdict
 from collections.abc import Iterable
+from datetime import datetime
 
 import pandas as pd
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import EmptyResultSet
 from django.db import connection
-from django.db.models import F, Max, Q, QuerySet, Sum
+from django.db.models import F, Max, OuterRef, Q, QuerySet, Subquery, Sum
 
 from analytics import standings, statistics
 from analytics.models import (
@@ -413,3 +414,45 @@ def head_to_head(*, club_id: int, a: set[int], b: set[int], viewer: Viewer) -> d
     game_ids = list(games.values_list("pk", flat=True))
     return statistics.head_to_head(rounds_frame(round_filter=Q(game_id__in=game_ids)),
                                    seats_frame(seat_filter=Q(table__game__in=game_ids)), a, b)
+
+
+def _latest_confirmation(**owner: object) -> Subquery:
+    from games.models import ResultVersion
+
+    return Subquery(
+        ResultVersion.objects.filter(status=ResultVersion.Status.CONFIRMED, **owner)
+        .order_by("-confirmed_at").values("confirmed_at")[:1]
+    )
+
+
+def stale_event_ids(*, confirmed_before: datetime) -> list[int]:
+    """Events whose standings snapshot is missing or older than their latest confirmed result
+    (confirmed before `confirmed_before`: newer ones are still in their normal job's hands)."""
+    latest = _latest_confirmation(game__table__rotation__event=OuterRef("pk"))
+    computed = Subquery(
+        StandingsSnapshot.objects.filter(event=OuterRef("pk")).values("computed_at")[:1]
+    )
+    events = (
+        Event.objects.annotate(latest=latest, computed=computed)
+        .filter(latest__lt=confirmed_before)
+        .filter(Q(computed__isnull=True) | Q(computed__lt=F("latest")))
+    )
+    return list(events.order_by("pk").values_list("pk", flat=True))
+
+
+def stale_club_ids(*, confirmed_before: datetime) -> list[int]:
+    """Clubs whose player statistics (the last job of the chain after ratings) are missing or
+    older than the club's latest confirmed result."""
+    from league.models import Club
+
+    latest = _latest_confirmation(game__table__rotation__event__club=OuterRef("pk"))
+    computed = Subquery(
+        PlayerStats.objects.filter(club=OuterRef("pk")).order_by("-computed_at")
+        .values("computed_at")[:1]
+    )
+    clubs = (
+        Club.objects.annotate(latest=latest, computed=computed)
+        .filter(latest__lt=confirmed_before)
+        .filter(Q(computed__isnull=True) | Q(computed__lt=F("latest")))
+    )
+    return list(clubs.order_by("pk").values_list("pk", flat=True))

@@ -7,12 +7,19 @@ then one per event for the ratings (new games at the end are rated on their own 
 players' statistics refreshed; anything else replays and recomputes the club's statistics).
 """
 
+import logging
+from datetime import timedelta
+
 from celery import Task, shared_task
+from django.conf import settings
 from django.core.cache import cache
 from django.db import InterfaceError, OperationalError
+from django.utils import timezone
 
-from analytics import services
+from analytics import selectors, services
 from league.models import Club, Event
+
+log = logging.getLogger(__name__)
 
 COALESCE_SECONDS = 0.5
 # Longer than any recompute: a lost job only delays the next one by this much.
@@ -31,7 +38,11 @@ def _enqueue_once(key: str, task: Task, *args: int, queue: str | None = None) ->
     clears the key before it reads the database, so a change committed after that read is never
     lost: it schedules a new job."""
     if cache.add(key, 1, timeout=PENDING_KEY_TIMEOUT):
-        task.apply_async(args, countdown=COALESCE_SECONDS, queue=queue)
+        try:
+            task.apply_async(args, countdown=COALESCE_SECONDS, queue=queue)
+        except Exception:
+            cache.delete(key)  # not pending after all: the next change (or the sweep) retries
+            raise
 
 
 def _same_queue(task: Task) -> str | None:
@@ -46,6 +57,17 @@ def enqueue_event_recompute(event_id: int) -> None:
     """Ask for the event's standings, its season's, and its club's ratings and statistics to be
     recomputed (after commit; many calls in quick succession make one job)."""
     _enqueue_once(f"recompute:event:{event_id}", recompute_event, event_id)
+
+
+def enqueue_event_recompute_after_commit(event_id: int) -> None:
+    """For `transaction.on_commit`: the result is stored whatever happens here. With the broker
+    (Redis) down the job cannot be sent; that is logged, and the stale snapshot sweep sends it
+    once the broker is back."""
+    try:
+        enqueue_event_recompute(event_id)
+    except Exception:
+        log.warning("recompute of event %s not queued (broker down?); the sweep will retry",
+                    event_id, exc_info=True)
 
 
 def enqueue_ratings_update(club_id: int, event_id: int, *, queue: str | None = None) -> None:
@@ -86,7 +108,8 @@ def recompute_statistics(club_id: int) -> None:
 
 @shared_task(name="analytics.recompute_club", **_RETRY)
 def recompute_club(club_id: int) -> None:
-    """Rebuild one club: standings, ratings (full replay) and statistics (after a merge)."""
+    """Rebuild one club: standings, ratings (full replay) and statistics (after a merge of
+    players, or from the stale snapshot sweep when its statistics fell behind its results)."""
     services.club_recompute(club_id=club_id)
 
 
@@ -98,3 +121,25 @@ def recompute_all_clubs() -> int:
     for club_id in club_ids:
         services.club_recompute(club_id=club_id)
     return len(club_ids)
+
+
+@shared_task(name="analytics.sweep_stale_snapshots", **_RETRY)
+def sweep_stale_snapshots() -> dict[str, list[int]]:
+    """Celery beat, every minute: re-queue the recomputes of events (and clubs) whose snapshots
+    are older than their latest confirmed result. It makes good a job lost with a killed worker
+    or a broker outage. Results confirmed in the last `STALE_SNAPSHOT_GRACE` seconds are left to
+    their own job. The jobs expire after one sweep interval so a backlog never piles up."""
+    before = timezone.now() - timedelta(seconds=settings.STALE_SNAPSHOT_GRACE)
+    expires = settings.STALE_SNAPSHOT_SWEEP_SECONDS
+    events = selectors.stale_event_ids(confirmed_before=before)
+    for event_id in events:
+        recompute_event.apply_async((event_id,), expires=expires)
+    stale_events = set(
+        Event.objects.filter(pk__in=events).values_list("club_id", flat=True)
+    )
+    clubs = [c for c in selectors.stale_club_ids(confirmed_before=before) if c not in stale_events]
+    for club_id in clubs:
+        recompute_club.apply_async((club_id,), expires=expires)
+    if events or clubs:
+        log.info("stale snapshots: re-queued events %s, clubs %s", events, clubs)
+    return {"events": events, "clubs": clubs}

@@ -10,11 +10,16 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
+from config.faults import DATABASE_DOWN, RETRY_AFTER_SECONDS, unavailable_body
 from core.errors import DomainError
 from core.http import refusal_status
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, DATABASE_DOWN):
+        # Retryable: the write's transaction was rolled back, nothing is half-stored.
+        return Response(unavailable_body(), status=503,
+                        headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
     if isinstance(exc, DomainError):
         set_rollback()
         return Response({"error": _plain(exc.as_dict())}, status=refusal_status(exc))

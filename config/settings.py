@@ -11,6 +11,7 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 
 from config.static_headers import one_year_for_hashed_files
 
@@ -57,6 +58,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "axes",
     "rest_framework",
     "rest_framework.authtoken",
     "django_filters",
@@ -70,6 +72,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # A lost database connection answers 503 with Retry-After, not 500.
+    "config.faults.DatabaseUnavailableMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages compressed (static files come compressed from WhiteNoise above). Django's gzip adds
     # random bytes to each response against BREACH; CSRF tokens are masked per response too.
@@ -80,7 +84,15 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "config.page_errors.DomainErrorMiddleware",
+    # Last: django-axes answers a locked-out login (429 with Retry-After).
+    "axes.middleware.AxesMiddleware",
+]
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -169,8 +181,27 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+# A message taken by a worker that dies before acking it goes back to the queue after this many
+# seconds: longer than any recompute (seconds at club size; the nightly full rebuild is split
+# per club), short enough that a killed worker's job comes back soon. The stale snapshot sweep
+# below re-queues a lost recompute within a minute anyway.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", 300)),
+    "socket_connect_timeout": 2,
+    "socket_timeout": 5,
+}
+# Sending a job with the broker down fails fast (the request has committed its result already).
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1, "interval_start": 0, "interval_step": 0.5, "interval_max": 0.5,
+}
+STALE_SNAPSHOT_SWEEP_SECONDS = int(os.environ.get("STALE_SNAPSHOT_SWEEP_SECONDS", 60))
+STALE_SNAPSHOT_GRACE = int(os.environ.get("STALE_SNAPSHOT_GRACE", 30))
 CELERY_BEAT_SCHEDULE = {
+    "stale-snapshot-sweep": {
+        "task": "analytics.sweep_stale_snapshots",
+        "schedule": STALE_SNAPSHOT_SWEEP_SECONDS,
+        "options": {"expires": STALE_SNAPSHOT_SWEEP_SECONDS},
+    },
     "nightly-full-recompute": {
         "task": "analytics.recompute_all_clubs",
         "schedule": 24 * 60 * 60,
@@ -184,23 +215,75 @@ if CELERY_BROKER_URL.startswith("redis"):
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": os.environ.get("CACHE_URL", CELERY_BROKER_URL),
+            # Redis down: fail fast (callers carry on without it, see core/throttling.py).
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
         }
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Throttle counts: shared by every web worker through Redis when there is one.
+CACHES["throttle"] = {**CACHES["default"], "KEY_PREFIX": "throttle"}
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
     ],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    # Writes need an account unless a view opens itself explicitly (the anonymous checks, the
+    # table entry endpoints that authenticate by the table's own credential).
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PARSER_CLASSES": [
+        "core.parsers.StrictJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        # A club's phones may share one address: the sheet page checks as scorers type.
+        "check": os.environ.get("THROTTLE_CHECK", "600/minute"),
+        "token": os.environ.get("THROTTLE_TOKEN", "30/minute"),
+        "lookup": os.environ.get("THROTTLE_LOOKUP", "20/minute"),
+    },
+    # The number of proxies in front of the app that set X-Forwarded-For (0: the client's own
+    # address is REMOTE_ADDR). Throttles count per client address, so this must be exact.
+    "NUM_PROXIES": int(os.environ.get("DJANGO_NUM_PROXIES", "0")),
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
 }
+
+# Content-Security-Policy on every page (Django's own CSP support). No inline script anywhere:
+# page scripts are static files, data for them travels in <script type="application/json">.
+# Inline *styles* stay allowed because plotly.js, Swagger UI and Redoc set style attributes;
+# Redoc runs its search in a blob: worker.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF, CSP.UNSAFE_INLINE],
+    "img-src": [CSP.SELF, "data:"],
+    "font-src": [CSP.SELF, "data:"],
+    "connect-src": [CSP.SELF],
+    "worker-src": [CSP.SELF, "blob:"],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
+
+# Request bodies: size and nesting limits of the API's JSON (core/parsers.py) and of forms.
+API_MAX_BODY_BYTES = int(os.environ.get("API_MAX_BODY_BYTES", 2_000_000))
+API_MAX_JSON_DEPTH = int(os.environ.get("API_MAX_JSON_DEPTH", 32))
+DATA_UPLOAD_MAX_MEMORY_SIZE = API_MAX_BODY_BYTES + 500_000
+
+# Logins (page and /api/auth/token/): django-axes counts failures per address and username.
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", 10))
+AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", 0.25))
+AXES_LOCKOUT_PARAMETERS = [["ip_address", "username"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "config.auth.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "core.throttling.client_ip"
+AXES_VERBOSE = False
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Hand and Foot League API",

@@ -1,9 +1,9 @@
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularRedocView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
+from drf_spectacular.views import SpectacularRedocView, SpectacularSwaggerSplitView
 
 from config.api_schema import CachedSchemaView
+from config.auth import TokenView
 from config.health import healthz
 from league.views.director import landing
 
@@ -12,9 +12,9 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     # API
-    path("api/auth/token/", obtain_auth_token, name="api-token"),
+    path("api/auth/token/", TokenView.as_view(), name="api-token"),
     path("api/schema/", CachedSchemaView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
     path("api/", include("league.api_urls")),
     path("api/", include("games.api_urls")),

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_POST
 
 from core.errors import DomainError, Forbidden, Gone, Invalid
 from core.http import refusal_status
+from core.throttling import page_lookup_throttled
 from games import logmap, selectors, services
 from games.engine.checking import parse_document
 from games.engine.errors import EngineError
@@ -34,12 +35,14 @@ from league.permissions import is_scorer
 PENDING_LOG_KEY = "pending_log:{token}"
 
 
+@page_lookup_throttled
 def play_home(request: HttpRequest) -> HttpResponse:
     form = CodeForm(request.POST or None)
     if form.is_valid():
         link = selectors.table_link_by_code(code=form.cleaned_data["code"])
         if link is not None:
             return redirect("play-game", token=link.token)
+        request.lookup_failed = True  # a guess: counted by the lookup throttle
         form.add_error("code", "No table has this code. Check the table card.")
     return render(request, "games/play_home.html", {"form": form})
 
@@ -158,6 +161,7 @@ def _page(
     return render(request, "games/game.html", context, status=status)
 
 
+@page_lookup_throttled
 def play_game(request: HttpRequest, token: str) -> HttpResponse:
     link = _link_or_early(request, token)
     if isinstance(link, HttpResponse):
@@ -216,6 +220,7 @@ def _replace_check(
 
 
 @require_POST
+@page_lookup_throttled
 def submit_sheet(request: HttpRequest, token: str) -> HttpResponse:
     link = _link_or_early(request, token)
     if isinstance(link, HttpResponse):
@@ -267,6 +272,7 @@ def _pending_key(token: str) -> str:
 
 
 @require_POST
+@page_lookup_throttled
 def upload_log(request: HttpRequest, token: str) -> HttpResponse:
     link = _link_or_early(request, token)
     if isinstance(link, HttpResponse):
@@ -297,6 +303,7 @@ def upload_log(request: HttpRequest, token: str) -> HttpResponse:
     return redirect("play-game", token=token)
 
 
+@page_lookup_throttled
 def log_map(request: HttpRequest, token: str) -> HttpResponse:
     """A move log whose seats or first dealer differ from the table's: say which log seat is
     which player (a turn of the table), then it is checked like any other log."""
@@ -335,6 +342,7 @@ def log_map(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
+@page_lookup_throttled
 def check_sheet(request: HttpRequest, token: str) -> JsonResponse:
     """The live check of the sheet being typed: each side's score, or the problem in words."""
     link = _link_or_early(request, token)
@@ -364,6 +372,7 @@ def sheet_check_response(game: Game, data: Any, prefix: str | None = None) -> Js
 
 
 @require_POST
+@page_lookup_throttled
 def confirm_result(request: HttpRequest, token: str) -> HttpResponse:
     link = _link_or_early(request, token)
     if isinstance(link, HttpResponse):

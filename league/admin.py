@@ -1,7 +1,15 @@
 """Admin pages for every league model: the admin's view of everything, with seating inlines."""
 
-from django.contrib import admin
+from typing import Any
 
+from django import forms
+from django.contrib import admin
+from django.core.exceptions import ValidationError
+from django.db import models, transaction
+from django.http import HttpRequest
+
+from core.errors import DomainError
+from league import services
 from league.models import (
     Club,
     Event,
@@ -94,14 +102,66 @@ class RotationInline(admin.TabularInline):
     show_change_link = True
 
 
+class _DryRun(Exception):
+    """Rolls back a service call made only to check a form."""
+
+
+def _event_write(event: Event | None, data: dict[str, Any]) -> Event:
+    """The admin's event edits, through the same services (checks and locks) as the director
+    pages: a new event with `event_create`, a change with `event_update` (which refuses rule,
+    format and seating changes once rotations are seated, hence once results exist)."""
+    fields = {name: data[name] for name in services.EVENT_FIELDS if name in data}
+    if event is None:
+        return services.event_create(club=data["club"], **fields)
+    changes = {name: value for name, value in fields.items() if getattr(event, name) != value}
+    return services.event_update(event=event, **changes) if changes else event
+
+
+class EventAdminForm(forms.ModelForm):
+    class Meta:
+        model = Event
+        fields = ["club", *services.EVENT_FIELDS]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        original = Event.objects.get(pk=self.instance.pk) if self.instance.pk else None
+        try:
+            with transaction.atomic():
+                _event_write(original, cleaned)
+                raise _DryRun
+        except _DryRun:
+            pass
+        except DomainError as err:
+            if err.field in self.fields:
+                raise ValidationError({err.field: err.message}) from err
+            raise ValidationError(err.message) from err
+        return cleaned
+
+
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
+    """Edits go through `league.services`; the status moves on the director's pages."""
+
+    form = EventAdminForm
     list_display = ["name", "club", "date", "kind", "format", "status", "is_public"]
     list_filter = ["status", "format", "kind", "is_public", "club"]
     search_fields = ["name", "slug", "club__name"]
     date_hierarchy = "date"
     autocomplete_fields = ["club", "season"]
     inlines = [RegistrationInline, RotationInline]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Event | None = None) -> list[str]:
+        return ["status", "slug", *(["club", "seed"] if obj else ["seed"])]
+
+    def save_model(self, request: HttpRequest, obj: Event, form: forms.ModelForm,
+                   change: bool) -> None:
+        original = Event.objects.get(pk=obj.pk) if change else None
+        data = {**form.cleaned_data, "club": form.cleaned_data.get("club") or obj.club}
+        saved = _event_write(original, data)
+        for field in Event._meta.concrete_fields:  # the inlines attach to `obj`
+            setattr(obj, field.attname, getattr(saved, field.attname))
 
 
 @admin.register(Registration)
@@ -143,7 +203,8 @@ class GameInline(admin.StackedInline):
     model = Game
     extra = 0
     fields = ["first_dealer", "status", "entry_code", "played_at"]
-    readonly_fields = ["entry_code"]
+    # The status and time follow the results (games.services); never set by hand.
+    readonly_fields = ["entry_code", "status", "played_at"]
 
 
 @admin.register(Table)
@@ -172,4 +233,11 @@ class GameAdmin(admin.ModelAdmin):
     list_display = ["__str__", "status", "first_dealer", "entry_code", "played_at"]
     list_filter = ["status", "table__rotation__event__club"]
     search_fields = ["entry_code", "table__rotation__event__name"]
-    readonly_fields = ["entry_token", "entry_code"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: models.Model | None = None
+                            ) -> list[str]:
+        """The status follows the results; the first dealer is fixed once results came in."""
+        locked = ["entry_token", "entry_code", "status", "played_at"]
+        if obj is not None and obj.submissions.exists():
+            locked.append("first_dealer")
+        return locked

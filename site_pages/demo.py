@@ -28,7 +28,8 @@ from league.models import Club, Event, Game, Membership, Player, Rotation, Seaso
 
 DEMO_CLUB_SLUG = "riverside-card-club"
 DIRECTOR_USERNAME = "director"
-DIRECTOR_PASSWORD = "handfoot-demo"
+# The demo's published sign-in (README), not a secret.
+DIRECTOR_PASSWORD = "handfoot-demo"  # nosec B105
 SCORER_USERNAME = "scorer"
 TODAY_VARIABLE = "HANDFOOT_TODAY"
 LEAGUE_WEEKDAY = 1  # Tuesday (Monday is 0), as the club's description says

@@ -1,6 +1,7 @@
 """Shared fixtures. Tasks run in-process in tests unless a test starts a real worker."""
 
 import os
+import uuid
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,14 @@ def _django_test_settings(request):
     settings = request.getfixturevalue("settings")
     # Factories hash a password for every user; the real hasher's slowness buys tests nothing.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # Throttle counts start from nothing in every test (a private in-memory cache per test).
+    settings.CACHES = {
+        **settings.CACHES,
+        "throttle": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": f"throttle-{uuid.uuid4().hex}",
+        },
+    }
     # Pages link static files by their plain names: the hashed names need a collectstatic,
     # which tests/site/test_static_delivery.py runs once to check what production serves.
     settings.STORAGES = {**settings.STORAGES, "staticfiles": {

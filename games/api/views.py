@@ -8,6 +8,7 @@ decided in one place, `games.services.entrant_for`. Corrections are for director
 `If-Match: "<revision>"`.
 """
 
+import re
 from typing import Any
 
 import django_filters
@@ -16,11 +17,14 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, generics, status
+from rest_framework.permissions import AllowAny, BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.errors import Forbidden, Invalid
+from core.parsers import BodyTooLarge, max_body_bytes
+from core.throttling import CheckThrottle, api_lookup_failed, api_lookup_guard
 from games import selectors, services
 from games.api.serializers import (
     ConfirmationInput,
@@ -36,6 +40,9 @@ from games.engine.schemas import load_schema
 from games.services import Entrant
 from league.models import Game
 from league.permissions import check_can_view_event, is_director
+
+# An ETag is a revision number: ASCII digits only (not "²"), and no more than fit a column.
+IF_MATCH_VALUE = re.compile(r"[0-9]{1,9}")
 
 ENTRY_TOKEN = OpenApiParameter(
     "X-Entry-Token",
@@ -68,10 +75,14 @@ class PreconditionRequired(exceptions.APIException):
     default_code = "PRECONDITION_REQUIRED"
 
 
-class BodyTooLarge(exceptions.APIException):
-    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
-    default_code = "BODY_TOO_LARGE"
-    default_detail = f"The request body is larger than {services.MAX_DOCUMENT_BYTES // 1_000_000} MB."
+class TableCredentialOrSignedIn(BasePermission):
+    """Entry endpoints: a signed-in user, or anyone sending a table link's token (the view
+    checks it against the game and counts wrong ones as guesses)."""
+
+    def has_permission(self, request: Request, view: APIView) -> bool:
+        return bool(request.user and request.user.is_authenticated) or bool(
+            request.headers.get("X-Entry-Token")
+        )
 
 
 class ResultsAPIView(APIView):
@@ -83,8 +94,8 @@ class ResultsAPIView(APIView):
             length = int(request.headers.get("Content-Length") or 0)
         except ValueError:
             length = 0
-        if length > services.MAX_DOCUMENT_BYTES:
-            raise BodyTooLarge()
+        if length > max_body_bytes():
+            raise BodyTooLarge(max_body_bytes())
         super().initial(request, *args, **kwargs)
 
     def game_for_writer(self, request: Request, game_id: int) -> Game:
@@ -99,8 +110,10 @@ class ResultsAPIView(APIView):
         token = request.headers.get("X-Entry-Token")
         link = None
         if token:
+            api_lookup_guard(request)
             link = selectors.table_link_by_token(token=token)
             if link is None or link.game.pk != game.pk:
+                api_lookup_failed(request)
                 raise Forbidden("WRONG_TABLE_LINK", "This table link belongs to another game.")
         entrant = services.entrant_for(game=game, user=request.user, link=link, claimed_side=side)
         if entrant is None:
@@ -149,6 +162,8 @@ def _with_etag(response: Response, game: Game) -> Response:
 
 
 class SubmissionCreate(ResultsAPIView):
+    permission_classes = [TableCredentialOrSignedIn]
+
     @extend_schema(
         request=SubmissionInput,
         responses=SubmissionSerializer,
@@ -179,6 +194,8 @@ class SubmissionCreate(ResultsAPIView):
 
 
 class ConfirmationCreate(ResultsAPIView):
+    permission_classes = [TableCredentialOrSignedIn]
+
     @extend_schema(
         request=ConfirmationInput, responses=ResultVersionSerializer, parameters=[ENTRY_TOKEN]
     )
@@ -223,9 +240,9 @@ def _if_match(request: Request) -> int:
             "is refused.",
         })
     value = raw.removeprefix("W/").strip('"')
-    if not value.isdigit():
+    if not IF_MATCH_VALUE.fullmatch(value):
         raise Invalid(
-            "BAD_IF_MATCH", f'If-Match should be the result\'s ETag, like "3"; got {raw}.'
+            "BAD_IF_MATCH", f'If-Match should be the result\'s ETag, like "3"; got {raw[:20]!r}.'
         )
     return int(value)
 
@@ -248,6 +265,8 @@ class DocumentCheck(ResultsAPIView):
 
     kind = "sheet"
     authentication_classes: list = []
+    permission_classes = [AllowAny]
+    throttle_classes = [CheckThrottle]
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
     def post(self, request: Request) -> Response:
@@ -271,6 +290,7 @@ class LogCheck(DocumentCheck):
 
 class SchemaView(APIView):
     authentication_classes: list = []
+    permission_classes = [AllowAny]
     schema_name = ""
 
     @extend_schema(responses=OpenApiTypes.OBJECT)

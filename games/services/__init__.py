@@ -32,6 +32,7 @@ from games.services.documents import (
     document_prepare,
     event_rules,
     game_table,
+    report_range_check,
     round_differences,
     round_figures,
 )
@@ -48,7 +49,7 @@ from games.services.projection import result_project
 __all__ = [
     "Entrant", "GameTable", "MAX_DOCUMENT_BYTES", "OLD_LINK_MESSAGE", "SIDE_FIGURES",
     "correction_rounds", "document_check", "document_hash", "document_prepare", "entrant_for",
-    "event_rules", "game_table", "result_confirm", "result_correct", "result_project",
+    "event_rules", "game_table", "report_range_check", "result_confirm", "result_correct", "result_project",
     "result_revision", "round_differences", "round_figures", "seated_side", "submission_create",
     "table_link_check",
 ]

@@ -14,12 +14,15 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db.backends.base.operations import BaseDatabaseOperations
+
 from core.errors import Invalid
 from games.engine.checking import check_document, document_kind
 from games.engine.errors import EngineError
 from games.engine.formats import LOG_FORMAT, SHEET_FORMAT
 from games.engine.rules import RuleSet, rules_from_spec
 from games.engine.sheets import SIDE_NUMBER_FIELDS
+from games.models import RoundResult, SeatRoundFacts
 from league.models import Event, Game, Seat
 
 # The largest score sheet or move log taken, as a file upload or a request body.
@@ -173,7 +176,52 @@ def document_check(*, document: dict[str, Any]) -> dict[str, Any]:
         raise Invalid(error["code"], f"{error['message']}{where}", details=error)
     if not report["rounds"]:
         raise Invalid("NO_ROUNDS", "The move log holds no rounds yet.")
+    report_range_check(report=report)
     return report
+
+
+def _column_ranges(model: type) -> dict[str, tuple[int, int]]:
+    """The range of each integer column of `model` (the same on every database we run on)."""
+    ranges = BaseDatabaseOperations.integer_field_ranges
+    return {
+        f.name: ranges[f.get_internal_type()]
+        for f in model._meta.concrete_fields
+        if f.get_internal_type() in ranges and not f.is_relation
+    }
+
+
+def _out_of_range(
+    figures: dict[str, Any], ranges: dict[str, tuple[int, int]]
+) -> tuple[str, int, tuple[int, int]] | None:
+    # The figures as sent before the score worked out from them.
+    for name in sorted(figures, key=lambda k: k == "score"):
+        value = figures[name]
+        low, high = ranges.get(name, (None, None))
+        if isinstance(value, int) and low is not None and not low <= value <= high:
+            return name, value, (low, high)
+    return None
+
+
+def report_range_check(*, report: dict[str, Any]) -> None:
+    """Refuse (naming the figure) a report with any number its column cannot hold, so no
+    confirmed result can fail to be stored."""
+    side_ranges, seat_ranges = _column_ranges(RoundResult), _column_ranges(SeatRoundFacts)
+    for r in report["rounds"]:
+        places = [(f"side {i + 1}", side, side_ranges) for i, side in enumerate(r["sides"])]
+        places += [(f"seat {seat.get('seat', 0) + 1}", seat, seat_ranges)
+                   for seat in r.get("seats") or []]
+        for where, figures, ranges in places:
+            found = _out_of_range(figures, ranges)
+            if found:
+                name, value, (low, high) = found
+                raise Invalid(
+                    "OUT_OF_RANGE",
+                    f"Round {r['round']}, {where}: {name} is {value:,}; it must be from "
+                    f"{low:,} to {high:,}.",
+                    field=name,
+                    details={"round": r["round"], "where": where, "field": name,
+                             "value": value, "min": low, "max": high},
+                )
 
 
 def document_hash(*, document: Any) -> str:

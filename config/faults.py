@@ -1,0 +1,48 @@
+"""When the database is unreachable (restarting, failing over), a request gets a clear, retryable
+answer instead of a 500: 503 with `Retry-After`, JSON in the API's error shape for the API, a
+short page otherwise. Every write runs in a transaction, so nothing half-stored is left behind."""
+
+from collections.abc import Callable
+
+from django.db import InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.template.loader import render_to_string
+
+DATABASE_DOWN = (OperationalError, InterfaceError)
+RETRY_AFTER_SECONDS = 5
+MESSAGE = "The database is not reachable for a moment; nothing was stored. Try again shortly."
+
+
+def unavailable_body() -> dict:
+    return {"error": {"code": "SERVICE_UNAVAILABLE", "message": MESSAGE, "details": None}}
+
+
+def database_unavailable(request: HttpRequest) -> HttpResponse:
+    if request.path.startswith("/api/"):
+        response: HttpResponse = JsonResponse(unavailable_body(), status=503)
+    else:
+        try:
+            html = render_to_string("503.html", {"message": MESSAGE})
+        except Exception:  # the page itself may need the database (a context processor)
+            html = f"<!doctype html><title>Try again shortly</title><p>{MESSAGE}</p>"
+        response = HttpResponse(html, status=503)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
+class DatabaseUnavailableMiddleware:
+    """Turns a view's lost database connection into 503 with Retry-After."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        try:
+            return self.get_response(request)
+        except DATABASE_DOWN:
+            return database_unavailable(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if isinstance(exception, DATABASE_DOWN):
+            return database_unavailable(request)
+        return None
