@@ -44,8 +44,10 @@ def check_pages(page, pages: dict[str, str]) -> list[str]:
     page.on("console", lambda message: message.type == "error" and problems.append(
         f"{current['name']}: console error {message.text}"))
     page.on("pageerror", lambda error: problems.append(f"{current['name']}: script error {error}"))
-    page.on("requestfailed", lambda request: problems.append(
-        f"{current['name']}: request failed {request.url}"))
+    # A request the browser itself cancels (a favicon still loading when the next page is
+    # opened) is not a fault of the page; any other failure is.
+    page.on("requestfailed", lambda request: request.failure != "net::ERR_ABORTED" and
+            problems.append(f"{current['name']}: request failed {request.url} ({request.failure})"))
     page.on("response", lambda response: response.status >= 400 and problems.append(
         f"{current['name']}: {response.status} {response.url}"))
     for name, url in pages.items():
