@@ -47,7 +47,9 @@ def test_every_page_answers_head_like_get(client):
     demo = build_demo(past_nights=1)
     recompute_all_clubs()  # the analytics jobs (on commit, which this test never reaches)
     public = crawl(client, "/")
-    client.login(username=demo.director_username, password=DIRECTOR_PASSWORD)
+    # Signed in as a browser would (django-axes needs the request that Client.login omits).
+    client.post("/accounts/login/", {"username": demo.director_username,
+                                     "password": DIRECTOR_PASSWORD})
     director = crawl(client, "/director/")
     pages = public | director
 
