@@ -104,3 +104,18 @@ def discard(seat: int, card: str) -> dict[str, Any]:
 # House rules under which a four-player deal leaves one card in the stock, so the first draw
 # ends the round (3 decks = 162 cards: 4 x (20 + 20) dealt, one upcard, one in the stock).
 STOCK_OUT = {"decks": 3, "hand_size": 20, "foot_size": 20}
+
+
+# The worked example of rules.md (round 2, classic): 3855 / 615.
+WORKED_SHEET = {
+    "format": "hand-and-foot-sheet/1",
+    "rules": "classic",
+    "round": 2,
+    "ended_by": "went_out",
+    "sides": [
+        {"clean_books": 2, "dirty_books": 2, "wild_books": 1, "red_threes": 1,
+         "table_points": 555, "held_points": 0, "went_out": True},
+        {"clean_books": 1, "dirty_books": 0, "wild_books": 0, "red_threes": 1,
+         "table_points": 220, "held_points": 205, "went_out": False},
+    ],
+}

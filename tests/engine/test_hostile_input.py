@@ -18,20 +18,9 @@ from games.engine.sheets import check_sheet
 from games.engine.simulate import simulate_game
 from games.engine.state import State
 from tests.engine.builders import STOCK_OUT, draw, make_log
+from tests.engine.builders import WORKED_SHEET as SHEET
 
 INT32 = 2**31 - 1
-SHEET = {
-    "format": "hand-and-foot-sheet/1",
-    "rules": "classic",
-    "round": 2,
-    "ended_by": "went_out",
-    "sides": [
-        {"clean_books": 2, "dirty_books": 2, "wild_books": 1, "red_threes": 1,
-         "table_points": 555, "held_points": 0, "went_out": True},
-        {"clean_books": 1, "dirty_books": 0, "wild_books": 0, "red_threes": 1,
-         "table_points": 220, "held_points": 205, "went_out": False},
-    ],
-}
 LOG = simulate_game("classic", 4, seed=5, rounds=1)
 
 

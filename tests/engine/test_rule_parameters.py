@@ -27,19 +27,7 @@ from games.engine.rules import (
 )
 from games.engine.schemas import build_schema, load_schema, schema_text
 from games.engine.sheets import _limits_for_key, sheet_limits
-
-SHEET = {
-    "format": "hand-and-foot-sheet/1",
-    "rules": "classic",
-    "round": 2,
-    "ended_by": "went_out",
-    "sides": [
-        {"clean_books": 2, "dirty_books": 2, "wild_books": 1, "red_threes": 1,
-         "table_points": 555, "held_points": 0, "went_out": True},
-        {"clean_books": 1, "dirty_books": 0, "wild_books": 0, "red_threes": 1,
-         "table_points": 220, "held_points": 205, "went_out": False},
-    ],
-}
+from tests.engine.builders import WORKED_SHEET as SHEET
 
 
 def refused(overrides: dict) -> EngineError:

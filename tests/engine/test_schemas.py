@@ -24,22 +24,11 @@ from games.engine.schemas import (
     validate_sheet_structure,
 )
 from games.engine.sheets import check_sheet
+from tests.engine.builders import WORKED_SHEET as SHEET
 
 REPO = Path(__file__).resolve().parents[2]
 NAMES = ("move_log", "score_sheet")
 
-SHEET = {
-    "format": "hand-and-foot-sheet/1",
-    "rules": "classic",
-    "round": 2,
-    "ended_by": "went_out",
-    "sides": [
-        {"clean_books": 2, "dirty_books": 2, "wild_books": 1, "red_threes": 1,
-         "table_points": 555, "held_points": 0, "went_out": True},
-        {"clean_books": 1, "dirty_books": 0, "wild_books": 0, "red_threes": 1,
-         "table_points": 220, "held_points": 205, "went_out": False},
-    ],
-}
 
 
 @pytest.fixture(scope="module")

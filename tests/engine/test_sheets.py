@@ -19,19 +19,7 @@ from games.engine.sheets import (
     check_sheet,
     sheet_limits,
 )
-
-WORKED = {
-    "format": "hand-and-foot-sheet/1",
-    "rules": "classic",
-    "round": 2,
-    "ended_by": "went_out",
-    "sides": [
-        {"clean_books": 2, "dirty_books": 2, "wild_books": 1, "red_threes": 1,
-         "table_points": 555, "held_points": 0, "went_out": True},
-        {"clean_books": 1, "dirty_books": 0, "wild_books": 0, "red_threes": 1,
-         "table_points": 220, "held_points": 205, "went_out": False},
-    ],
-}
+from tests.engine.builders import WORKED_SHEET as WORKED
 
 
 def side(clean=0, dirty=0, wild=0, red=0, table=0, held=0, out=False, **extra) -> dict[str, Any]:
