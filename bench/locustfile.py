@@ -1,0 +1,197 @@
+"""Locust scenario of a 50-table club night (run by bench/load_bench.py, which prepares the
+night and writes its plan; see docs/benchmarks.md).
+
+Scorers: one client per player (200 at 50 tables), following the player through the night's
+rotations. At each game the entering side's two phones take turns entering the four rounds
+(they look at the table page, check the sheet as it is typed, then submit it with an
+Idempotency-Key); the other side's first phone polls the result and confirms the version once
+it is entered; its partner looks at the table page after each round. A round takes
+ROUND_SECONDS (a compressed night: real rounds take 20 minutes).
+
+Readers (300): two thirds follow the event page as the browser does (the page, then its
+standings fragment every 5 s, live-refresh.js), a third browse player pages and the season's
+standings. They stop when every scorer has finished the night.
+
+Environment: LOAD_PLAN (the plan JSON), LOAD_OUT (where the accepted writes and the raw
+timings go), ROUND_SECONDS (default "15-25").
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import threading
+import time
+from pathlib import Path
+
+import gevent
+from gevent import sleep
+from locust import FastHttpUser, events, task
+from locust.exception import StopUser
+
+PLAN = json.loads(Path(os.environ["LOAD_PLAN"]).read_text())
+ROUND_LOW, ROUND_HIGH = (float(x) for x in os.environ.get("ROUND_SECONDS", "15-25").split("-"))
+REFRESH_SECONDS = 5  # site_pages.views.STANDINGS_REFRESH_SECONDS
+ENTRY_NAMES = ("entry: submit round", "entry: confirm")
+
+state = {"next_player": 0, "finished": 0, "accepted": [], "confirmed": [], "failures": [],
+         "timings": {}}
+lock = threading.Lock()
+
+
+@events.request.add_listener
+def _timing(request_type: str, name: str, response_time: float, exception: object, **kw: object
+            ) -> None:
+    state["timings"].setdefault(name, []).append(response_time)
+    if exception is not None:
+        state["failures"].append(f"{name}: {str(exception)[:200]}")
+
+
+@events.test_start.add_listener
+def _watch(environment: object, **kw: object) -> None:
+    """Every table has played the night: stop the readers too (from a greenlet of its own, not
+    from a user's)."""
+
+    def watch() -> None:
+        while state["finished"] < len(PLAN["players"]):
+            sleep(1)
+        environment.runner.quit()
+
+    gevent.spawn(watch)
+
+
+@events.quitting.add_listener
+def _write(environment: object, **kw: object) -> None:
+    with open(os.environ["LOAD_OUT"], "w") as out:
+        json.dump({k: state[k] for k in ("accepted", "confirmed", "failures", "timings",
+                                         "finished")}, out)
+
+
+def sheet(round_number: int, game_id: int) -> dict:
+    wobble = (game_id * 7 + round_number * 3) % 40  # as bench/night.py's sheet()
+    return {
+        "format": "hand-and-foot-sheet/1", "round": round_number, "ended_by": "went_out",
+        "sides": [
+            {"clean_books": 2, "dirty_books": 2, "wild_books": 1, "red_threes": 1,
+             "table_points": 400 + 5 * wobble, "held_points": 0, "went_out": True},
+            {"clean_books": 1, "dirty_books": 0, "wild_books": 0, "red_threes": 1,
+             "table_points": 220 + 5 * (39 - wobble), "held_points": 205, "went_out": False},
+        ],
+    }
+
+
+class Scorer(FastHttpUser):
+    fixed_count = len(PLAN["players"])
+    weight = 1
+
+    def on_start(self) -> None:
+        with lock:
+            self.player = PLAN["players"][state["next_player"] % len(PLAN["players"])]
+            state["next_player"] += 1
+        self.rng = random.Random(self.player["slug"])
+
+    def round_time(self) -> float:
+        return self.rng.uniform(ROUND_LOW, ROUND_HIGH)
+
+    def fail(self, what: str) -> None:
+        with lock:
+            state["failures"].append(what)
+
+    def post_json(self, path: str, body: dict, name: str, token: str, **headers: str) -> dict | None:
+        with self.client.post(path, data=json.dumps(body), name=name, catch_response=True,
+                              headers={"Content-Type": "application/json",
+                                       "X-Entry-Token": token, **headers}) as response:
+            if response.status_code in (200, 201):
+                response.success()
+                return response.json()
+            response.failure(f"HTTP {response.status_code}: {(response.text or '')[:200]}")
+            return None
+
+    def table_page(self, game: dict) -> None:
+        self.client.get(f"/play/{game['token']}/", name="scorer: table page")
+
+    def enter(self, game: dict) -> None:
+        # Round r ends at about r round times into the game; this phone enters its rounds.
+        for number in range(1, 5):
+            sleep(self.round_time())
+            if number not in game["rounds"]:
+                continue
+            self.table_page(game)
+            document = sheet(number, game["game"])
+            for _ in range(2):  # the page checks the sheet as it is typed (debounced)
+                self.post_json("/api/sheets/check/", {**document, "rules": "classic"},
+                               "entry: check sheet", game["token"])
+                sleep(self.rng.uniform(1, 3))
+            key = f"load-{game['game']}-{game['side']}-{number}"
+            if self.post_json(f"/api/results/{game['game']}/submissions/",
+                              {"document": document}, "entry: submit round", game["token"],
+                              **{"Idempotency-Key": key}) is not None:
+                with lock:
+                    state["accepted"].append(key)
+
+    def confirm(self, game: dict) -> None:
+        sleep(self.round_time() * 3.5)  # nothing to confirm before the last round
+        deadline = time.monotonic() + 30 * ROUND_HIGH
+        while time.monotonic() < deadline:
+            response = self.client.get(f"/api/results/{game['game']}/", name="scorer: result",
+                                       headers={"X-Entry-Token": game["token"]})
+            versions = response.json().get("versions", []) if response.status_code == 200 else []
+            entered = [v for v in versions if v["status"] == "entered"]
+            if entered:
+                self.table_page(game)  # read the figures before agreeing
+                sleep(self.rng.uniform(2, 5))
+                if self.post_json(f"/api/results/{game['game']}/confirmations/",
+                                  {"version": entered[-1]["number"]}, "entry: confirm",
+                                  game["token"]) is not None:
+                    with lock:
+                        state["confirmed"].append(game["game"])
+                return
+            sleep(REFRESH_SECONDS)
+        self.fail(f"game {game['game']}: no version to confirm within {30 * ROUND_HIGH:.0f} s")
+
+    def watch(self, game: dict) -> None:
+        for _ in range(4):
+            sleep(self.round_time())
+            self.table_page(game)
+
+    @task
+    def night(self) -> None:
+        for game in self.player["games"]:
+            getattr(self, game["role"])(game)
+        with lock:
+            state["finished"] += 1
+        raise StopUser
+
+
+class Reader(FastHttpUser):
+    fixed_count = int(os.environ.get("READERS", 300))
+    weight = 1
+
+    def on_start(self) -> None:
+        self.rng = random.Random()
+        self.follows_event = self.rng.random() < 2 / 3
+        self.players = [p["slug"] for p in PLAN["players"]]
+
+    @task
+    def read(self) -> None:
+        if self.follows_event:
+            self.client.get(f"/events/{PLAN['event']}/", name="reader: event page")
+            for _ in range(self.rng.randint(6, 24)):  # 30 s to 2 min on the page
+                sleep(REFRESH_SECONDS)
+                self.client.get(f"/events/{PLAN['event']}/standings/",
+                                name="reader: standings (live refresh)",
+                                headers={"X-Requested-With": "fetch"})
+            self.player_page()
+        else:
+            self.player_page()
+            sleep(self.rng.uniform(10, 20))
+            if self.rng.random() < 0.3:
+                self.client.get(f"/seasons/{PLAN['season']}/standings/",
+                                name="reader: season standings")
+                sleep(self.rng.uniform(10, 20))
+
+    def player_page(self) -> None:
+        slug = self.rng.choice(self.players)
+        self.client.get(f"/players/{PLAN['club']}/{slug}/", name="reader: player page")
+        sleep(self.rng.uniform(5, 15))

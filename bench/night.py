@@ -1,0 +1,397 @@
+"""A 50-table club night on a real stack, shared by bench/load_bench.py and bench/faults.py.
+
+- its own PostgreSQL database (DATABASE_URL's server, database `hf_load_bench` unless
+  BENCH_DATABASE), recreated each run;
+- a prepared night: a club of 4 x tables players, a running league night of the club's season
+  with every rotation seated (the first through the services, the later ones planned by the
+  same seating generator and started at once, so every table can move on without waiting for a
+  director) and each game's two side credentials;
+- gunicorn, a Celery worker and beat as separate processes, configured as production runs them
+  (DJANGO_ENV=production, DEBUG off, collected static files) but on plain HTTP;
+- the checks after a run: every accepted submission stored, no partial rows, every confirmed
+  result in the standings (the stored snapshot equals a fresh computation).
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+from urllib.request import urlopen
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+WORK = Path(os.environ.get("BENCH_WORK_DIR", "/tmp/hf-bench-night"))
+SECRET = "bench-only-secret-key-" + "x" * 40
+# A phone's entry clients all come from one address in this bench (they all run here): the
+# throttles count per address, so their rates are raised for the run (settings read them from
+# these variables). Production keeps its defaults (config/settings.py).
+THROTTLE_ENV = {"THROTTLE_CHECK": "1000000/minute", "THROTTLE_LOOKUP": "1000000/minute",
+                "THROTTLE_TOKEN": "1000000/minute"}
+ROUNDS = 4
+
+
+# --- database --------------------------------------------------------------------------------
+
+
+def bench_database_url() -> str:
+    url = os.environ.get("DATABASE_URL", "")
+    if not url.startswith("postgres"):
+        sys.exit("Set DATABASE_URL to a PostgreSQL server; the bench uses its own database there "
+                 "(hf_load_bench, or BENCH_DATABASE).")
+    name = os.environ.get("BENCH_DATABASE", "hf_load_bench")
+    return urlunsplit(urlsplit(url)._replace(path=f"/{name}"))
+
+
+def recreate_database(url: str) -> None:
+    import psycopg
+
+    name = urlsplit(url).path.strip("/")
+    admin = urlunsplit(urlsplit(url)._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def setup_django(url: str, broker: str) -> None:
+    os.environ["DATABASE_URL"] = url
+    os.environ["CELERY_BROKER_URL"] = broker
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("LOG_LEVEL", "WARNING")
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+# --- the night -------------------------------------------------------------------------------
+
+
+def night_prepare(*, tables: int = 50, rotations: int = 4, seed: int = 11) -> dict:
+    """Club, season, a running league night of `tables` tables x `rotations` rotations, every
+    game's side credentials. Returns the plan the clients follow (JSON-able)."""
+    from django.contrib.auth import get_user_model
+    from django.db import transaction
+
+    import league.services as league
+    from league.models import Event, Game, Rotation, Seat
+    from league.seating import plan_rotations
+    from league.services.rotations import _seating_request, _write_plan
+
+    director = get_user_model().objects.create_user("bench-director", password="x" * 20)
+    club = league.club_create(name="Load Night Club", director=director)
+    season = league.season_create(league=league.league_create(club=club, name="Thursday League"),
+                                  name="Season 1", starts_on=datetime.date.today(),
+                                  best_n_nights=8)
+    event = league.event_create(club=club, season=season, name="Big Night",
+                                kind=Event.Kind.LEAGUE_NIGHT, date=datetime.date.today(),
+                                seed=seed, planned_rotations=rotations)
+    league.event_set_status(event=event, status=Event.Status.REGISTRATION)
+    with transaction.atomic():
+        for i in range(4 * tables):
+            league.registration_add_entrant(event=event, players=[f"Player {i + 1:03d}"])
+        league.registration_check_in_all(event=event)
+    event = league.event_set_status(event=event, status=Event.Status.RUNNING)
+    league.rotation_start(rotation=league.rotation_generate(event=event))
+    with transaction.atomic():
+        # The later rotations as the generator plans them after the first, started at once (a
+        # director would close and generate each in turn; the bench keeps every table busy).
+        for number, plan in enumerate(plan_rotations(_seating_request(event, 2)), start=2):
+            _write_plan(Rotation.objects.create(event=event, number=number,
+                                                status=Rotation.Status.STARTED), plan)
+    games = list(Game.objects.filter(table__rotation__event=event)
+                 .select_related("table__rotation").order_by("table__rotation__number",
+                                                             "table__number"))
+    credentials = league.side_credentials_ensure(games=games)
+    seats = {}
+    for seat in Seat.objects.filter(rotation__event=event).select_related("player"):
+        seats.setdefault(seat.table_id, []).append(seat)
+    players: dict[str, list[dict]] = {}
+    for game in games:
+        rotation, table = game.table.rotation.number, game.table.number
+        entering = (rotation + table) % 2  # the side that enters alternates over the room
+        by_side: dict[int, list] = {}
+        for seat in sorted(seats[game.table_id], key=lambda s: s.seat_number):
+            by_side.setdefault(seat.side, []).append(seat)
+        for side, side_seats in by_side.items():
+            for index, seat in enumerate(side_seats):
+                if side == entering:
+                    role, rounds = "enter", [r for r in range(1, ROUNDS + 1) if r % 2 == (index + 1) % 2]
+                else:
+                    role, rounds = ("confirm" if index == 0 else "watch"), []
+                players.setdefault(seat.player.slug, []).append({
+                    "game": game.pk, "rotation": rotation, "table": table, "side": side,
+                    "token": credentials[game.pk][side].token, "role": role, "rounds": rounds,
+                })
+    return {"club": club.slug, "event": event.slug, "season": season.pk, "tables": tables,
+            "rotations": rotations, "games": len(games),
+            "players": [{"slug": slug, "games": sorted(g, key=lambda x: x["rotation"])}
+                        for slug, g in sorted(players.items())]}
+
+
+def sheet(round_number: int, game_id: int) -> dict:
+    """A valid classic score sheet (the worked example of rules.md, its table points varied by
+    game and round so the standings have something to rank)."""
+    wobble = (game_id * 7 + round_number * 3) % 40
+    return {
+        "format": "hand-and-foot-sheet/1", "round": round_number, "ended_by": "went_out",
+        "sides": [
+            {"clean_books": 2, "dirty_books": 2, "wild_books": 1, "red_threes": 1,
+             "table_points": 400 + 5 * wobble, "held_points": 0, "went_out": True},
+            {"clean_books": 1, "dirty_books": 0, "wild_books": 0, "red_threes": 1,
+             "table_points": 220 + 5 * (39 - wobble), "held_points": 205, "went_out": False},
+        ],
+    }
+
+
+# --- checks after a run ----------------------------------------------------------------------
+
+
+@dataclass
+class Consistency:
+    submissions: int = 0
+    versions: int = 0
+    confirmed_games: int = 0
+    problems: list[str] = field(default_factory=list)
+
+
+def night_consistency(event_slug: str, accepted_keys: set[str] | None = None,
+                      confirmed_games: set[int] | None = None) -> Consistency:
+    """No partial rows: every complete entry made a version, confirmed games have exactly their
+    8 round rows, nothing else has any; every accepted submission (idempotency keys answered
+    200/201) and every confirmed game the clients were told of is stored."""
+    from games.models import ResultVersion, RoundResult, Submission
+    from league.models import Game
+
+    games = Game.objects.filter(table__rotation__event__slug=event_slug)
+    subs = Submission.objects.filter(game__in=games)
+    out = Consistency(submissions=subs.count(),
+                      versions=ResultVersion.objects.filter(game__in=games).count())
+    stored_keys = set(subs.values_list("idempotency_key", flat=True))
+    if accepted_keys is not None and (missing := accepted_keys - stored_keys):
+        out.problems.append(f"{len(missing)} accepted submissions not stored, e.g. "
+                            f"{sorted(missing)[:3]}")
+    rounds_by_entry: dict[tuple[int, str], set[int]] = {}
+    for game_id, entrant, number in subs.values_list("game_id", "entrant", "round_number"):
+        rounds_by_entry.setdefault((game_id, entrant), set()).add(number)
+    versions = set(ResultVersion.objects.filter(game__in=games)
+                   .values_list("game_id", "entered_by"))
+    incomplete = [k for k, rounds in rounds_by_entry.items()
+                  if rounds == set(range(1, ROUNDS + 1)) and k not in versions]
+    if incomplete:
+        out.problems.append(f"{len(incomplete)} complete entries without a version")
+    confirmed = set(games.filter(status=Game.Status.CONFIRMED).values_list("pk", flat=True))
+    out.confirmed_games = len(confirmed)
+    with_version = set(ResultVersion.objects.filter(
+        game__in=games, status=ResultVersion.Status.CONFIRMED).values_list("game_id", flat=True))
+    if confirmed != with_version:
+        out.problems.append(f"game status and confirmed versions disagree for "
+                            f"{len(confirmed ^ with_version)} games")
+    counts: dict[int, int] = {}
+    for game_id in RoundResult.objects.filter(game__in=games).values_list("game_id", flat=True):
+        counts[game_id] = counts.get(game_id, 0) + 1
+    wrong = [g for g in confirmed | set(counts) if counts.get(g, 0) != (2 * ROUNDS if g in confirmed else 0)]
+    if wrong:
+        out.problems.append(f"{len(wrong)} games with partial or stray round rows")
+    if confirmed_games is not None and (lost := confirmed_games - confirmed):
+        out.problems.append(f"{len(lost)} games confirmed to a client are not confirmed")
+    return out
+
+
+def standings_current(event_slug: str) -> tuple[bool, int, int]:
+    """(the stored standings equal a fresh computation from the confirmed games, games in the
+    snapshot, confirmed games). The fresh computation is rolled back, nothing is stored."""
+    from django.db import transaction
+
+    from analytics import services
+    from analytics.models import StandingsSnapshot
+    from league.models import Event, Game
+
+    event = Event.objects.get(slug=event_slug)
+    confirmed = Game.objects.filter(table__rotation__event=event,
+                                    status=Game.Status.CONFIRMED).count()
+    stored = StandingsSnapshot.objects.filter(event=event).values_list("games", "rows").first()
+    if stored is None:
+        return confirmed == 0, 0, confirmed
+
+    class Rollback(Exception):
+        pass
+
+    try:
+        with transaction.atomic():
+            fresh = services.event_standings_refresh(event=event)
+            rows = json.loads(json.dumps(fresh.rows, default=str))
+            raise Rollback
+    except Rollback:
+        pass
+    return stored == (confirmed, rows), stored[0], confirmed
+
+
+def wait_until_current(event_slug: str, *, timeout: float, poll: float = 0.5
+                       ) -> tuple[float | None, int, int]:
+    """Seconds until the standings are current (None: not within `timeout`)."""
+    from django.db import connection
+
+    start = time.monotonic()
+    while True:
+        try:
+            ok, shown, confirmed = standings_current(event_slug)
+        except Exception:  # the database restarting under us
+            connection.close()
+            ok, shown, confirmed = False, -1, -1
+        if ok:
+            return time.monotonic() - start, shown, confirmed
+        if time.monotonic() - start > timeout:
+            return None, shown, confirmed
+        time.sleep(poll)
+
+
+# --- processes -------------------------------------------------------------------------------
+
+
+def stack_env(url: str, broker: str, **extra: str) -> dict[str, str]:
+    return {
+        **os.environ, **THROTTLE_ENV,
+        "DJANGO_ENV": "production", "DJANGO_SECRET_KEY": SECRET,
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost", "DJANGO_SECURE_SSL_REDIRECT": "0",
+        "DATA_DIR": str(WORK / "data"), "DATABASE_URL": url, "CELERY_BROKER_URL": broker,
+        "LOG_LEVEL": "WARNING", "PYTHONUNBUFFERED": "1", **extra,
+    }
+
+
+def collect_static(env: dict[str, str]) -> None:
+    if (WORK / "data" / "staticfiles" / "staticfiles.json").exists():
+        return
+    print("Collecting static files (once)", flush=True)
+    subprocess.run([str(BIN / "python"), "manage.py", "collectstatic", "--noinput",
+                    "--verbosity", "0"], cwd=ROOT, env=env, check=True)
+
+
+class Stack:
+    """gunicorn + a Celery worker (+ beat): started, killed and restarted by the benches."""
+
+    def __init__(self, env: dict[str, str], *, port: int, web_workers: int,
+                 worker_concurrency: int = 2, beat: bool = False) -> None:
+        self.env, self.port, self.beat_wanted = env, port, beat
+        self.web_workers, self.concurrency = web_workers, worker_concurrency
+        self.web = self.worker = self.beat = None
+        self.logs = WORK / "logs"
+        self.logs.mkdir(parents=True, exist_ok=True)
+        self.worker_log_path = self.logs / "worker.log"
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def _spawn(self, name: str, args: list[str], **env: str) -> subprocess.Popen:
+        log = open(self.logs / f"{name}.log", "a")  # noqa: SIM115 - lives with the process
+        return subprocess.Popen(args, cwd=ROOT, env={**self.env, **env}, stdout=log,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+
+    def start_web(self) -> None:
+        # Sync workers, 2 x cores + 1 (gunicorn's advice): a request waiting on PostgreSQL
+        # leaves the core to another worker.
+        self.web = self._spawn("gunicorn", [
+            str(BIN / "gunicorn"), "config.wsgi:application", "--bind", f"127.0.0.1:{self.port}",
+            "--workers", str(self.web_workers), "--backlog", "2048", "--timeout", "60"])
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                if urlopen(f"{self.url}/healthz", timeout=2).status == 200:
+                    return
+            except OSError:
+                time.sleep(0.3)
+        raise SystemExit(f"gunicorn did not answer; see {self.logs / 'gunicorn.log'}")
+
+    def start_worker(self) -> None:
+        self.worker = self._spawn("worker", [
+            str(BIN / "celery"), "-A", "config", "worker", "--loglevel=INFO",
+            f"--concurrency={self.concurrency}", "--without-gossip", "--without-mingle",
+            "-n", f"bench-{os.getpid()}@%h"], LOG_LEVEL="INFO")
+
+    def start_beat(self) -> None:
+        self.beat = self._spawn("beat", [
+            str(BIN / "celery"), "-A", "config", "beat", "--loglevel=INFO",
+            f"--schedule={WORK / 'celerybeat-schedule'}"], LOG_LEVEL="INFO")
+
+    def start(self) -> None:
+        (WORK / "celerybeat-schedule").unlink(missing_ok=True)
+        self.start_worker()
+        if self.beat_wanted:
+            self.start_beat()
+        self.start_web()
+
+    def pool_children(self) -> list[int]:
+        if self.worker is None:
+            return []
+        out = subprocess.run(["pgrep", "-P", str(self.worker.pid)], capture_output=True,
+                             text=True).stdout
+        return [int(p) for p in out.split()]
+
+    def kill_worker(self) -> None:
+        """SIGKILL the worker's main process and its pool (as the OOM killer or a lost VM)."""
+        if self.worker is not None:
+            os.killpg(self.worker.pid, signal.SIGKILL)
+            self.worker.wait()
+            self.worker = None
+
+    def stop(self) -> None:
+        for proc in (self.web, self.beat, self.worker):
+            if proc is not None and proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGTERM)
+        for proc in (self.web, self.beat, self.worker):
+            if proc is not None:
+                try:
+                    proc.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    os.killpg(proc.pid, signal.SIGKILL)
+
+
+class LoadSampler:
+    """The machine's 1-minute load average every few seconds while a run lasts."""
+
+    def __init__(self, every: float = 5.0) -> None:
+        self.samples: list[float] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, args=(every,), daemon=True)
+
+    def _run(self, every: float) -> None:
+        while not self._stop.is_set():
+            self.samples.append(os.getloadavg()[0])
+            self._stop.wait(every)
+
+    def __enter__(self) -> LoadSampler:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def summary(self) -> str:
+        if not self.samples:
+            return "n/a"
+        return f"{min(self.samples):.1f}-{max(self.samples):.1f} (1-min load average)"
+
+
+def uptime() -> str:
+    return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
+
+
+def percentile(samples: list[float], share: float) -> float:
+    """Nearest-rank percentile (0 for no samples)."""
+    if not samples:
+        return 0.0
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, max(0, -(-int(share * 1000) * len(ordered) // 1000) - 1))]
