@@ -13,7 +13,7 @@ PORT ?= 8000
 # Served beyond this machine (HOST=0.0.0.0): the development server answers any host name.
 RUN_HOSTS = $(if $(filter 127.0.0.1 localhost ::1,$(HOST)),,DJANGO_ALLOWED_HOSTS=$${DJANGO_ALLOWED_HOSTS:-*})
 
-.PHONY: help setup run serve demo static test test-sqlite screenshots lint bench bench-full check-deploy compose-check clean
+.PHONY: help setup run serve demo static test test-sqlite screenshots lint bench bench-full bench-load bench-faults check-deploy compose-check clean
 
 help:
 	@echo "make run    - set up, migrate, load demo data and serve http://127.0.0.1:8000 (PORT=, HOST=)"
@@ -21,6 +21,9 @@ help:
 	@echo "              the summary at the end names any group that did not run)"
 	@echo "make screenshots - regenerate docs/screenshots/ from the demo"
 	@echo "make bench  - print the engine, seating and analytics benchmarks (bench-full: 100,000 games)"
+	@echo "make bench-load   - a 50-table night under locust against gunicorn + PostgreSQL + a worker"
+	@echo "make bench-faults - kill the worker, restart PostgreSQL, stop a Redis of its own, timed"
+	@echo "              (BENCH_ARGS=--skip-postgres: without the PostgreSQL restart)"
 	@echo "make lint   - ruff and the import layers (lint-imports)"
 
 $(BIN)/.installed: pyproject.toml
@@ -70,6 +73,16 @@ bench: setup
 bench-full: setup
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} CELERY_BROKER_URL=$${CELERY_BROKER_URL:-$(TEST_BROKER_URL)} \
 		$(BIN)/python bench/analytics_bench.py --full
+
+# Both use their own database (hf_load_bench on DATABASE_URL's server); see docs/benchmarks.md.
+bench-load: setup
+	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} CELERY_BROKER_URL=$${CELERY_BROKER_URL:-$(TEST_BROKER_URL)} \
+		$(BIN)/python bench/load_bench.py $(BENCH_ARGS)
+
+# Restarts the machine's PostgreSQL (BENCH_ARGS=--skip-postgres leaves that out); Redis is a
+# redis-server of its own on port 6390.
+bench-faults: setup
+	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} $(BIN)/python bench/faults.py $(BENCH_ARGS)
 
 check-deploy: setup
 	DJANGO_ENV=production DJANGO_SECRET_KEY=$$(python3 -c 'import secrets; print(secrets.token_urlsafe(60))') \

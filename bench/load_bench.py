@@ -97,7 +97,9 @@ def main() -> None:
           flush=True)
     import redis
 
-    redis.Redis.from_url(broker).flushdb()  # this run's own Redis database: no old jobs
+    client = redis.Redis.from_url(broker)
+    for key in client.scan_iter(":1:recompute:*"):  # a killed earlier run's pending marks
+        client.delete(key)
     env = night.stack_env(url, broker)
     night.collect_static(env)
     stack = night.Stack(env, port=args.port, web_workers=args.web_workers, beat=True)

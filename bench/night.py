@@ -78,10 +78,32 @@ def setup_django(url: str, broker: str) -> None:
 # --- the night -------------------------------------------------------------------------------
 
 
-def night_prepare(*, tables: int = 50, rotations: int = 4, seed: int = 11) -> dict:
-    """Club, season, a running league night of `tables` tables x `rotations` rotations, every
-    game's side credentials. Returns the plan the clients follow (JSON-able)."""
-    from django.contrib.auth import get_user_model
+def club_with_history(*, players: int, games: int, seed: int) -> tuple:
+    """A club of `players` whose season already has `games` confirmed games on earlier nights
+    (bench/analytics_bench.py's COPY builder, on a fresh database), or a new empty club.
+    Returns (club, season, players)."""
+    import league.services as league
+    from league.models import Player, Season
+
+    if games:
+        from analytics_bench import build_league
+
+        club, _rounds = build_league(games, players, seed)
+        season = Season.objects.get(league__club=club)
+        return club, season, list(Player.objects.filter(club=club).order_by("pk"))
+    club = league.club_create(name="Load Night Club")
+    season = league.season_create(league=league.league_create(club=club, name="Thursday League"),
+                                  name="Season 1", starts_on=datetime.date.today(),
+                                  best_n_nights=8)
+    return club, season, [league.player_create(club=club, name=f"Player {i + 1:03d}")
+                          for i in range(players)]
+
+
+def night_prepare(*, tables: int = 50, rotations: int = 4, seed: int = 11,
+                  history_games: int = 0) -> dict:
+    """Club, season (with `history_games` on earlier nights), a running league night of
+    `tables` tables x `rotations` rotations, every game's side credentials. Returns the plan
+    the clients follow (JSON-able)."""
     from django.db import transaction
 
     import league.services as league
@@ -89,18 +111,15 @@ def night_prepare(*, tables: int = 50, rotations: int = 4, seed: int = 11) -> di
     from league.seating import plan_rotations
     from league.services.rotations import _seating_request, _write_plan
 
-    director = get_user_model().objects.create_user("bench-director", password="x" * 20)
-    club = league.club_create(name="Load Night Club", director=director)
-    season = league.season_create(league=league.league_create(club=club, name="Thursday League"),
-                                  name="Season 1", starts_on=datetime.date.today(),
-                                  best_n_nights=8)
+    club, season, players = club_with_history(players=4 * tables, games=history_games,
+                                              seed=seed)
     event = league.event_create(club=club, season=season, name="Big Night",
                                 kind=Event.Kind.LEAGUE_NIGHT, date=datetime.date.today(),
                                 seed=seed, planned_rotations=rotations)
     league.event_set_status(event=event, status=Event.Status.REGISTRATION)
     with transaction.atomic():
-        for i in range(4 * tables):
-            league.registration_add_entrant(event=event, players=[f"Player {i + 1:03d}"])
+        for player in players:
+            league.registration_add_entrant(event=event, players=[player])
         league.registration_check_in_all(event=event)
     event = league.event_set_status(event=event, status=Event.Status.RUNNING)
     league.rotation_start(rotation=league.rotation_generate(event=event))
@@ -117,7 +136,7 @@ def night_prepare(*, tables: int = 50, rotations: int = 4, seed: int = 11) -> di
     seats = {}
     for seat in Seat.objects.filter(rotation__event=event).select_related("player"):
         seats.setdefault(seat.table_id, []).append(seat)
-    players: dict[str, list[dict]] = {}
+    plan: dict[str, list[dict]] = {}
     for game in games:
         rotation, table = game.table.rotation.number, game.table.number
         entering = (rotation + table) % 2  # the side that enters alternates over the room
@@ -130,14 +149,14 @@ def night_prepare(*, tables: int = 50, rotations: int = 4, seed: int = 11) -> di
                     role, rounds = "enter", [r for r in range(1, ROUNDS + 1) if r % 2 == (index + 1) % 2]
                 else:
                     role, rounds = ("confirm" if index == 0 else "watch"), []
-                players.setdefault(seat.player.slug, []).append({
+                plan.setdefault(seat.player.slug, []).append({
                     "game": game.pk, "rotation": rotation, "table": table, "side": side,
                     "token": credentials[game.pk][side].token, "role": role, "rounds": rounds,
                 })
     return {"club": club.slug, "event": event.slug, "season": season.pk, "tables": tables,
             "rotations": rotations, "games": len(games),
             "players": [{"slug": slug, "games": sorted(g, key=lambda x: x["rotation"])}
-                        for slug, g in sorted(players.items())]}
+                        for slug, g in sorted(plan.items())]}
 
 
 def sheet(round_number: int, game_id: int) -> dict:
@@ -289,6 +308,9 @@ class Stack:
         self.logs = WORK / "logs"
         self.logs.mkdir(parents=True, exist_ok=True)
         self.worker_log_path = self.logs / "worker.log"
+        self.worker_restarts: list[str] = []
+        self._lock = threading.Lock()
+        self._stopping = threading.Event()
 
     @property
     def url(self) -> str:
@@ -331,6 +353,17 @@ class Stack:
         if self.beat_wanted:
             self.start_beat()
         self.start_web()
+        threading.Thread(target=self._supervise, daemon=True).start()
+
+    def _supervise(self) -> None:
+        """Restart a worker that exits on its own a second later, as docker-compose's
+        `restart: unless-stopped` (or systemd) does in production."""
+        while not self._stopping.wait(0.5):
+            with self._lock:
+                if self.worker is not None and self.worker.poll() is not None:
+                    self.worker_restarts.append(time.strftime("%H:%M:%S"))
+                    time.sleep(1)
+                    self.start_worker()
 
     def pool_children(self) -> list[int]:
         if self.worker is None:
@@ -341,12 +374,14 @@ class Stack:
 
     def kill_worker(self) -> None:
         """SIGKILL the worker's main process and its pool (as the OOM killer or a lost VM)."""
-        if self.worker is not None:
-            os.killpg(self.worker.pid, signal.SIGKILL)
-            self.worker.wait()
-            self.worker = None
+        with self._lock:
+            if self.worker is not None:
+                os.killpg(self.worker.pid, signal.SIGKILL)
+                self.worker.wait()
+                self.worker = None
 
     def stop(self) -> None:
+        self._stopping.set()
         for proc in (self.web, self.beat, self.worker):
             if proc is not None and proc.poll() is None:
                 os.killpg(proc.pid, signal.SIGTERM)
