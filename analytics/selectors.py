@@ -162,6 +162,12 @@ def event_standings(*, event: Event) -> StandingsSnapshot | None:
     return StandingsSnapshot.objects.filter(event=event).first()
 
 
+def event_standings_computed_at(*, event: Event) -> datetime | None:
+    """When the event's stored standings were computed (None before the first recompute),
+    without reading their rows."""
+    return StandingsSnapshot.objects.filter(event=event).values_list("computed_at", flat=True).first()
+
+
 def season_standings(*, season: Season) -> StandingsSnapshot | None:
     return StandingsSnapshot.objects.filter(season=season).first()
 

@@ -52,6 +52,31 @@ def test_event_standings_page_and_fragment(client):
     assert "standings-table" in fragment.content.decode()
 
 
+def test_event_standings_fragment_is_drawn_again_when_the_standings_change(client):
+    """The polled fragment is kept in the cache per snapshot: a new result shows at once."""
+    event, players = build_event(1)
+    url, fetch = f"/events/{event.slug}/standings/", {"X-Requested-With": "fetch"}
+    assert "1 confirmed game " in client.get(url, headers=fetch).content.decode()
+    assert "1 confirmed game " in client.get(url, headers=fetch).content.decode()
+    confirm(make_game(event=event, players=players, rotation_number=2), [[100, 50], [200, 20]],
+            clean_books=[[1, 0], [0, 2]])
+    services.event_recompute(event_id=event.pk)
+    assert "2 confirmed games" in client.get(url, headers=fetch).content.decode()
+
+
+def test_event_standings_fragment_is_drawn_without_the_cache(client, monkeypatch):
+    class Down:
+        def get(self, *args, **kwargs):
+            raise ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+        set = get
+
+    event, players = build_event(1)
+    monkeypatch.setattr("analytics.views.cache", Down())
+    fragment = client.get(f"/events/{event.slug}/standings/", headers={"X-Requested-With": "fetch"})
+    assert fragment.status_code == 200 and players[0].name in fragment.content.decode()
+
+
 def test_event_standings_csv_lists_the_ranked_rows(client):
     event, players = build_event(1, scoring="total_points")
     response = client.get(f"/events/{event.slug}/standings.csv")
