@@ -58,6 +58,13 @@ def run_locust(args: argparse.Namespace, stack: night.Stack, plan_path: Path, ou
     return time.monotonic() - start
 
 
+def children_cpu() -> float:
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def report(result: dict) -> tuple[dict, int]:
     """Per request kind: count, errors, p50/p95/p99 (ms). Returns (rows, total errors)."""
     rows = {}
@@ -110,9 +117,19 @@ def main() -> None:
         print(f"gunicorn ({args.web_workers} sync workers), worker (2 processes), beat up; "
               f"{len(plan['players'])} scorers + {args.readers} readers, rounds of "
               f"{args.round_seconds} s", flush=True)
+        parts = {"gunicorn": stack.web, "worker": stack.worker, "beat": stack.beat}
+        cpu_before = {name: night.tree_cpu_seconds(p.pid) for name, p in parts.items()}
+        busy_before, children_before = night.machine_busy_seconds(), children_cpu()
         with night.LoadSampler() as load:
             wall = run_locust(args, stack, plan_path, out, len(plan["players"]))
             uptime_end = night.uptime()
+        cpu = {name: night.tree_cpu_seconds(p.pid) - cpu_before[name] for name, p in parts.items()}
+        cpu["locust"] = children_cpu() - children_before
+        busy = night.machine_busy_seconds() - busy_before
+        print(f"CPU seconds over the run ({wall:.0f} s, {os.cpu_count()} cores): "
+              + ", ".join(f"{k} {v:.0f}" for k, v in cpu.items())
+              + f"; the whole machine busy {busy:.0f} (PostgreSQL and everyone else "
+                f"{busy - sum(cpu.values()):.0f})")
         result = json.loads(out.read_text())
         print(f"Run: {wall:.0f} s; load average during it {load.summary()}; at the end: "
               f"{uptime_end}")
@@ -133,7 +150,8 @@ def main() -> None:
     print(f"Errors: {errors}" + (f" ({', '.join(result['errors'][:5])})" if errors else ""))
     print("Checks: " + ("all passed" if not problems else "; ".join(problems)))
     (night.WORK / "load-summary.json").write_text(json.dumps(
-        {"rows": rows, "errors": result["errors"], "problems": problems, "load": load.samples},
+        {"rows": rows, "errors": result["errors"], "problems": problems, "load": load.samples,
+         "cpu": cpu, "machine_busy": busy, "wall": wall},
         indent=1))
     if problems or errors:
         sys.exit(1)

@@ -10,7 +10,7 @@ ROUND_SECONDS (a compressed night: real rounds take 20 minutes).
 
 Readers (300): two thirds follow the event page as the browser does (the page, then its
 standings fragment every 5 s, live-refresh.js), a third browse player pages and the season's
-standings. They stop when every scorer has finished the night.
+standings. They arrive over the first minute and stop when every scorer has finished the night.
 
 Environment: LOAD_PLAN (the plan JSON), LOAD_OUT (where the accepted writes and the raw
 timings go), ROUND_SECONDS (default "15-25").
@@ -33,6 +33,7 @@ from locust.exception import StopUser
 PLAN = json.loads(Path(os.environ["LOAD_PLAN"]).read_text())
 ROUND_LOW, ROUND_HIGH = (float(x) for x in os.environ.get("ROUND_SECONDS", "15-25").split("-"))
 REFRESH_SECONDS = 5  # site_pages.views.STANDINGS_REFRESH_SECONDS
+ARRIVAL_SECONDS = 60
 ENTRY_NAMES = ("entry: submit round", "entry: confirm")
 
 state = {"next_player": 0, "finished": 0, "accepted": [], "confirmed": [], "failures": [],
@@ -172,6 +173,7 @@ class Reader(FastHttpUser):
         self.rng = random.Random()
         self.follows_event = self.rng.random() < 2 / 3
         self.players = [p["slug"] for p in PLAN["players"]]
+        sleep(self.rng.uniform(0, ARRIVAL_SECONDS))  # readers arrive over the first minute
 
     @task
     def read(self) -> None:
