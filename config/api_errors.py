@@ -1,4 +1,5 @@
-"""One JSON shape for every API refusal: {"error": {"code": ..., "message": ..., "details": ...}}.
+"""One JSON shape for every API refusal: {"error": {"code": ..., "message": ..., "details": ...}}
+(described once for the schema by `core.error_shape.ErrorSerializer`).
 
 A service's refusal (`core.errors.DomainError`) answers the status `core.http` gives its kind;
 DRF's own exceptions (validation, authentication, throttling) keep theirs.
@@ -51,3 +52,4 @@ def _plain(value: Any) -> Any:
     if isinstance(value, list):
         return [_plain(v) for v in value]
     return str(value) if value is not None and not isinstance(value, (int, float, bool)) else value
+
