@@ -3,9 +3,11 @@ and error responses, in one place rather than on every view."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import drf_spectacular.openapi
+from django.contrib.auth.models import AnonymousUser
 from drf_spectacular.plumbing import get_doc
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import mixins
@@ -58,6 +60,23 @@ class AutoSchema(drf_spectacular.openapi.AutoSchema):
                 return STANDARD_ACTIONS[action](*noun)
         first = (doc or get_doc(self.view.__class__)).split("\n", 1)[0].strip().rstrip(".")
         return first or self.get_operation_id().replace("_", " ").capitalize()
+
+    def get_auth(self) -> list[dict[str, list[str]]]:
+        """The security requirements; `{}` (none) added where an anonymous caller is let in:
+        reads of the open viewsets, the token and check endpoints, and the table entry
+        endpoints (with the side's `X-Entry-Token`, a header parameter of theirs). None at all
+        where anyone may call and credentials change nothing (the token and check endpoints)."""
+        if all(isinstance(p, AllowAny) for p in self.view.get_permissions()):
+            return []
+        auth = super().get_auth()
+        if auth and {} not in auth and self._anonymous_allowed():
+            auth.append({})
+        return auth
+
+    def _anonymous_allowed(self) -> bool:
+        headers = {p["name"]: "?" for p in self._get_parameters() if p["in"] == "header"}
+        request = SimpleNamespace(method=self.method, user=AnonymousUser(), headers=headers)
+        return all(p.has_permission(request, self.view) for p in self.view.get_permissions())
 
     def _get_response_bodies(self, direction: str = "response") -> dict[str, Any]:
         responses = super()._get_response_bodies(direction)
