@@ -77,7 +77,7 @@ class ClubViewSet(DirectorWritableViewSet):
                    responses={200: s.MembershipSerializer(many=True), 403: FORBIDDEN})
     @extend_schema(methods=["POST"], summary="Add a director or scorer to a club",
                    request=s.MembershipSerializer, responses=s.MembershipSerializer(many=True))
-    @action(detail=True, methods=["get", "post"])
+    @action(detail=True, methods=["get", "post"], pagination_class=None, filter_backends=[])
     def members(self, request: Request, pk: str | None = None) -> Response:
         """The club's directors and scorers (directors only); POST adds one by username."""
         club = self.get_object()
@@ -106,7 +106,7 @@ class PlayerViewSet(DirectorWritableViewSet):
 
 
 class PartnershipViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
-    queryset = Partnership.objects.select_related("player_a", "player_b")
+    queryset = Partnership.objects.select_related("player_a", "player_b").order_by("pk")
     serializer_class = s.PartnershipSerializer
     permission_classes = [DirectorWrites]
     filterset_fields = ["club", "player_a", "player_b"]
