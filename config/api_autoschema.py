@@ -43,7 +43,7 @@ class AutoSchema(drf_spectacular.openapi.AutoSchema):
 
     - a `summary` (the view's own, else its docstring's first line, else made from the action
       and the model: "List events", "Create a player" ...);
-    - the error responses that apply, all with the one `Error` shape of `config.api_errors`,
+    - the error responses that apply, all with the one `Error` shape (`core.error_shape`),
       derived from what the operation is: a JSON body (400, 413, 415), path parameters or
       pages (404), query filters (400), a write behind a permission (403, 409), throttles
       (429), a table-link token (410, 429), If-Match (400, 412, 428); and 503 everywhere.
@@ -62,10 +62,11 @@ class AutoSchema(drf_spectacular.openapi.AutoSchema):
         return first or self.get_operation_id().replace("_", " ").capitalize()
 
     def get_auth(self) -> list[dict[str, list[str]]]:
-        """The security requirements; `{}` (none) added where an anonymous caller is let in:
-        reads of the open viewsets, the token and check endpoints, and the table entry
-        endpoints (with the side's `X-Entry-Token`, a header parameter of theirs). None at all
-        where anyone may call and credentials change nothing (the token and check endpoints)."""
+        """The security requirements, as the permissions decide: none at all where anyone may
+        call and credentials change nothing (the token, check and JSON Schema endpoints); `{}`
+        (anonymous) added where the permissions let an anonymous caller in: reads of the open
+        viewsets, and the table entry endpoints with the side's `X-Entry-Token` (a header
+        parameter of theirs)."""
         if all(isinstance(p, AllowAny) for p in self.view.get_permissions()):
             return []
         auth = super().get_auth()
