@@ -7,7 +7,7 @@ so the league never imports them.
 
 from collections.abc import Callable, Mapping
 
-from league.models import Rotation
+from league.models import AuditEntry, Rotation
 
 RotationPoints = Callable[..., Mapping[int, int]]
 
@@ -26,3 +26,19 @@ def rotation_points(*, rotation: Rotation) -> dict[int, int]:
     if not _rotation_points:
         return {}
     return dict(_rotation_points[-1](rotation=rotation))
+
+
+UndoAction = Callable[[AuditEntry, object], object]
+
+_undo_actions: dict[str, UndoAction] = {}
+
+
+def undo_register(*, action: str, undo: UndoAction) -> None:
+    """Undo audit entries of `action` with `undo(entry, by)` (it raises a DomainError when the
+    change cannot be undone any more, and logs the undo itself)."""
+    _undo_actions[action] = undo
+
+
+def undo_action(*, action: str) -> UndoAction | None:
+    """The registered undo of an audit action written by a layer above, if any."""
+    return _undo_actions.get(action)
