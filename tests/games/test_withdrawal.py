@@ -183,3 +183,109 @@ def test_withdrawn_versions_stay_readable(game, director):
     services.submission_withdraw(submission=entered[3], by=director)
     version = game.result_versions.get(number=1)
     assert version.status == ResultVersion.Status.SUPERSEDED and version.totals
+
+
+# --- the director's game page ---------------------------------------------------------------
+
+
+def page(client, game):
+    response = client.get(f"/director/games/{game.pk}/")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_the_page_offers_withdraw_then_restore_in_names_not_keys(client, game, director):
+    enter_all(game, side(game, 0), "a")
+    wrong = enter_all(game, side(game, 1), "b", table_points=560)
+    client.force_login(director)
+    html = page(client, game)
+    assert 'aria-label="Withdraw the round 2 score sheet of Side 2 (Ben &amp; Dan)"' in html
+    assert "game:" not in html and "user:" not in html
+
+    response = client.post(f"/director/games/{game.pk}/entries/{wrong[1].pk}/withdraw/")
+    assert response.status_code == 302
+    html = page(client, game)
+    assert "The round 2 score sheet is withdrawn" in html
+    assert f"withdrawn by {director.username} at" in html
+    assert 'aria-label="Restore the round 2 score sheet of Side 2 (Ben &amp; Dan)"' in html
+    assert "game:" not in html
+
+    client.post(f"/director/games/{game.pk}/entries/{wrong[1].pk}/restore/")
+    wrong[1].refresh_from_db()
+    assert wrong[1].withdrawn_at is None
+    assert "The round 2 score sheet counts again." in page(client, game)
+
+
+def test_the_page_hides_the_actions_when_they_do_not_apply(client, game, director):
+    client.force_login(director)
+    enter_all(game, side(game, 0), "a")
+    enter_all(game, side(game, 1), "b")  # confirmed
+    html = page(client, game)
+    assert "Withdraw the" not in html and "Restore the" not in html
+
+    other = named_game(slugs=("eve", "fay", "gus", "hal"))
+    enter(other, side(other, 0), 1, "c-1")
+    Event.objects.filter(pk=other.table.rotation.event_id).update(status=Event.Status.FINISHED)
+    client.force_login(MembershipFactory(club=other.table.rotation.event.club).user)
+    assert "Withdraw the" not in page(client, other)
+
+
+def test_restore_is_not_offered_when_a_newer_entry_counts(client, game, director):
+    wrong = enter(game, side(game, 0), 1, "a-1", table_points=995)
+    services.submission_withdraw(submission=wrong, by=director)
+    enter(game, side(game, 0), 1, "a-1-again")
+    client.force_login(director)
+    html = page(client, game)
+    assert "Restore the" not in html
+    response = client.post(f"/director/games/{game.pk}/entries/{wrong.pk}/restore/", follow=True)
+    assert "entered round 1 again at" in response.content.decode()
+
+
+def test_only_directors_withdraw(client, game):
+    submission = enter(game, side(game, 0), 1, "a-1")
+    scorer = MembershipFactory(club=game.table.rotation.event.club, role="scorer").user
+    client.force_login(scorer)
+    response = client.post(f"/director/games/{game.pk}/entries/{submission.pk}/withdraw/")
+    assert response.status_code == 403
+    submission.refresh_from_db()
+    assert submission.withdrawn_at is None
+
+
+def test_the_event_history_names_the_withdrawal_with_an_undo(client, game, director):
+    submission = enter(game, side(game, 0), 1, "a-1")
+    services.submission_withdraw(submission=submission, by=director)
+    client.force_login(director)
+    event = game.table.rotation.event
+    html = client.get(f"/director/events/{event.slug}/").content.decode()
+    assert "Withdrew the round 1 score sheet of Side 1 (Ann &amp; Cat) at rotation 1, table 1." in html
+    entry = AuditEntry.objects.get(action="result_withdraw")
+    assert f"/history/{entry.pk}/undo/" in html
+
+
+# --- the API --------------------------------------------------------------------------------
+
+
+def api_url(game, submission, action):
+    return f"/api/results/{game.pk}/submissions/{submission.pk}/{action}/"
+
+
+def test_api_withdraw_and_restore(api_client, game, director):
+    submission = enter(game, side(game, 0), 1, "a-1")
+    api_client.force_authenticate(director)
+    response = api_client.post(api_url(game, submission, "withdraw"))
+    assert response.status_code == 200 and response.json()["withdrawn_at"]
+    again = api_client.post(api_url(game, submission, "withdraw"))
+    assert again.status_code == 409 and again.json()["error"]["code"] == "ALREADY_WITHDRAWN"
+    response = api_client.post(api_url(game, submission, "restore"))
+    assert response.status_code == 200 and response.json()["withdrawn_at"] is None
+
+
+def test_api_withdraw_is_409_once_confirmed_and_403_for_scorers(api_client, game, director):
+    entered = enter_all(game, side(game, 0), "a")
+    scorer = MembershipFactory(club=game.table.rotation.event.club, role="scorer").user
+    api_client.force_authenticate(scorer)
+    assert api_client.post(api_url(game, entered[0], "withdraw")).status_code == 403
+    enter_all(game, side(game, 1), "b")
+    api_client.force_authenticate(director)
+    response = api_client.post(api_url(game, entered[0], "withdraw"))
+    assert response.status_code == 409 and response.json()["error"]["code"] == "ALREADY_CONFIRMED"
