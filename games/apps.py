@@ -13,6 +13,8 @@ class GamesConfig(AppConfig):
         from league import hooks
 
         hooks.rotation_points_register(selectors.rotation_points)
-        hooks.undo_register(action=withdrawal.WITHDRAW_ACTION, undo=withdrawal.undo_withdraw)
-        hooks.undo_register(action=withdrawal.RESTORE_ACTION, undo=withdrawal.undo_restore)
+        hooks.undo_register(action=withdrawal.WITHDRAW_ACTION, undo=withdrawal.undo_withdraw,
+                            applies=withdrawal.withdraw_undo_applies)
+        hooks.undo_register(action=withdrawal.RESTORE_ACTION, undo=withdrawal.undo_restore,
+                            applies=withdrawal.restore_undo_applies)
         from games import receivers  # noqa: F401  (connects the league's signal receivers)

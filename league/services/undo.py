@@ -58,7 +58,8 @@ def audit_undoable(*, entry: AuditEntry) -> bool:
     """Whether the entry can be undone from the log (not yet undone, a reversible action)."""
     if entry.action == "event_status":
         return entry.data.get("status") == Event.Status.FINISHED and entry.undone_at is None
-    return _undo_of(entry) is not None and entry.undone_at is None
+    return (_undo_of(entry) is not None and entry.undone_at is None
+            and hooks.undo_applies(entry=entry))
 
 
 def _undo_of(entry: AuditEntry) -> hooks.UndoAction | None:

@@ -289,3 +289,11 @@ def test_api_withdraw_is_409_once_confirmed_and_403_for_scorers(api_client, game
     api_client.force_authenticate(director)
     response = api_client.post(api_url(game, entered[0], "withdraw"))
     assert response.status_code == 409 and response.json()["error"]["code"] == "ALREADY_CONFIRMED"
+
+
+def test_the_history_offers_the_undo_only_while_it_can_work(game, director):
+    submission = enter(game, side(game, 0), 1, "a-1", table_points=995)
+    services.submission_withdraw(submission=submission, by=director)
+    enter(game, side(game, 0), 1, "a-1-again")  # the table entered round 1 again
+    entry = AuditEntry.objects.get(action="result_withdraw")
+    assert not league_services.audit_undoable(entry=entry)
