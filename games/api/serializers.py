@@ -208,6 +208,7 @@ class SubmissionSerializer(serializers.ModelSerializer):
             "created_at",
             "totals",
             "differences",
+            "withdrawn_at",
         ]
 
     def get_totals(self, submission: Submission) -> list[int]:

@@ -45,6 +45,7 @@ from games.api.serializers import (
 )
 from games.engine.checking import check_document, document_kind
 from games.engine.schemas import load_schema
+from games.models import Submission
 from games.services import Entrant
 from league.models import Game
 from league.permissions import check_can_view_event, is_director
@@ -248,6 +249,25 @@ class CorrectionCreate(ResultsAPIView):
             documents=serializer.documents,
         )
         return _with_etag(Response(ResultVersionSerializer(version).data, status=201), game)
+
+
+class SubmissionWithdrawal(ResultsAPIView):
+    """A director withdraws one entry (a sheet or log) before the result is confirmed, or
+    restores it (`restore = True`); 409 when that does not apply now."""
+
+    restore = False
+
+    @extend_schema(request=None, responses=SubmissionSerializer)
+    def post(self, request: Request, game_id: int, submission_id: int) -> Response:
+        game = get_object_or_404(Game.objects.select_related("table__rotation__event"), pk=game_id)
+        _readable_or_404(request, game)
+        if not is_director(request.user, selectors.game_event(game=game).club_id):
+            raise exceptions.PermissionDenied("Only the club's directors may withdraw entries.")
+        submission = get_object_or_404(Submission, pk=submission_id, game=game)
+        service = services.submission_restore if self.restore else services.submission_withdraw
+        submission = service(submission=submission, by=request.user)
+        game.refresh_from_db()
+        return _with_etag(Response(SubmissionSerializer(submission).data), game)
 
 
 def _if_match(request: Request) -> int:
