@@ -41,7 +41,7 @@ RETRY_AFTER = {
 class AutoSchema(drf_spectacular.openapi.AutoSchema):
     """drf-spectacular's AutoSchema, plus in one place for every operation:
 
-    - a `summary` (the view's own, else its docstring's first line, else made from the action
+    - a `summary` (the view's own, else its docstring's first sentence, else made from the action
       and the model: "List events", "Create a player" ...);
     - the error responses that apply, all with the one `Error` shape (`core.error_shape`),
       derived from what the operation is: a JSON body (400, 413, 415), path parameters or
@@ -58,8 +58,8 @@ class AutoSchema(drf_spectacular.openapi.AutoSchema):
             noun = _model_noun(self.view)
             if noun is not None:
                 return STANDARD_ACTIONS[action](*noun)
-        first = (doc or get_doc(self.view.__class__)).split("\n", 1)[0].strip().rstrip(".")
-        return first or self.get_operation_id().replace("_", " ").capitalize()
+        return _first_sentence(doc or get_doc(self.view.__class__)) or (
+            self.get_operation_id().replace("_", " ").capitalize())
 
     def get_auth(self) -> list[dict[str, list[str]]]:
         """The security requirements, as the permissions decide: none at all where anyone may
@@ -118,6 +118,12 @@ class AutoSchema(drf_spectacular.openapi.AutoSchema):
         if "If-Match" in headers:
             statuses |= {400, 412, 428}
         return statuses
+
+
+def _first_sentence(doc: str) -> str:
+    """The docstring's first sentence (of its first paragraph), on one line, without the stop."""
+    paragraph = " ".join(doc.split("\n\n", 1)[0].split())
+    return paragraph.split(". ", 1)[0].rstrip(".")
 
 
 def _is_action_doc(doc: str) -> bool:

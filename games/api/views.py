@@ -257,7 +257,10 @@ class SubmissionWithdrawal(ResultsAPIView):
 
     restore = False
 
-    @extend_schema(request=None, responses=SubmissionSerializer)
+    @extend_schema(
+        summary="Withdraw (or restore) one entry of an unconfirmed result (directors)",
+        request=None, responses=SubmissionSerializer,
+    )
     def post(self, request: Request, game_id: int, submission_id: int) -> Response:
         game = get_object_or_404(Game.objects.select_related("table__rotation__event"), pk=game_id)
         _readable_or_404(request, game)
