@@ -93,9 +93,17 @@ class SideSeats:
 
 
 def game_seats(*, game: Game) -> list[Seat]:
-    return list(
-        Seat.objects.filter(table_id=game.table_id).select_related("player").order_by("seat_number")
-    )
+    """The game's seats with their players, in seat order. Read once per Game instance: the
+    table page asks for them seven times (sides, labels, flags), and a game's seating does not
+    change while a request runs."""
+    seats = game.__dict__.get("_seats_read")
+    if seats is None:
+        seats = list(
+            Seat.objects.filter(table_id=game.table_id).select_related("player")
+            .order_by("seat_number")
+        )
+        game.__dict__["_seats_read"] = seats
+    return list(seats)
 
 
 def game_sides(*, game: Game) -> list[SideSeats]:
