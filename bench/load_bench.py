@@ -120,16 +120,18 @@ def main() -> None:
         parts = {"gunicorn": stack.web, "worker": stack.worker, "beat": stack.beat}
         cpu_before = {name: night.tree_cpu_seconds(p.pid) for name, p in parts.items()}
         busy_before, children_before = night.machine_busy_seconds(), children_cpu()
+        pg_before = night.postgres_cpu_seconds()
         with night.LoadSampler() as load:
             wall = run_locust(args, stack, plan_path, out, len(plan["players"]))
             uptime_end = night.uptime()
         cpu = {name: night.tree_cpu_seconds(p.pid) - cpu_before[name] for name, p in parts.items()}
         cpu["locust"] = children_cpu() - children_before
+        cpu["postgresql (all databases)"] = night.postgres_cpu_seconds() - pg_before
         busy = night.machine_busy_seconds() - busy_before
         print(f"CPU seconds over the run ({wall:.0f} s, {os.cpu_count()} cores): "
               + ", ".join(f"{k} {v:.0f}" for k, v in cpu.items())
-              + f"; the whole machine busy {busy:.0f} (PostgreSQL and everyone else "
-                f"{busy - sum(cpu.values()):.0f})")
+              + f"; the whole machine busy {busy:.0f} of {wall * (os.cpu_count() or 1):.0f} "
+                f"(everything else {busy - sum(cpu.values()):.0f})")
         result = json.loads(out.read_text())
         print(f"Run: {wall:.0f} s; load average during it {load.summary()}; at the end: "
               f"{uptime_end}")

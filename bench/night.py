@@ -441,6 +441,25 @@ def tree_cpu_seconds(pid: int | None) -> float:
     return total
 
 
+def postgres_cpu_seconds() -> float:
+    """CPU seconds of the machine's PostgreSQL, every database (its processes, and through the
+    postmaster's children times those that have exited)."""
+    import psutil
+
+    total = 0.0
+    for proc in psutil.process_iter(["name"]):
+        if proc.info["name"] not in ("postgres", "postmaster"):
+            continue
+        try:
+            times = proc.cpu_times()
+            total += times.user + times.system
+            if proc.ppid() == 1 or proc.parent() is None or proc.parent().name() != "postgres":
+                total += times.children_user + times.children_system
+        except psutil.Error:
+            continue
+    return total
+
+
 def machine_busy_seconds() -> float:
     """CPU seconds every core of the machine spent busy since boot (/proc/stat)."""
     fields = [int(x) for x in Path("/proc/stat").read_text().split("\n")[0].split()[1:]]
