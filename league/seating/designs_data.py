@@ -6,8 +6,9 @@ v = 4n: 1-rotational over Z_{v-1}, player v - 1 is the fixed point (infinity). F
 tables take the best of their 2^n orientations, and ``FLIPS[v]`` (hex, bit k = table k of the
 developed design in rotation-major order) marks developed tables to reverse, which lowers the
 one-way pairs further.
-v = 21: Z-cyclic over Z_21 (OR-Tools CP-SAT, ``tools/cpsat_whist.py``), player 0 left out of the
-base rotation, ordered (every player feeds every other player once).
+v = 21, 33: Z-cyclic over Z_v, player 0 left out of the base rotation, ordered (every player
+feeds every other player once); 21 by OR-Tools CP-SAT (``tools/cpsat_whist.py``), 33 by
+``tools/starter_cover.c`` (a random starter, then an exact cover seating its partner pairs).
 Each table (a, b, c, d) is in clockwise seat order: partners a-c and b-d; a feeds b, b feeds c,
 c feeds d, d feeds a. Every entry is verified by tests/league/test_seating_designs.py.
 """
@@ -45,6 +46,10 @@ BASE_TABLES: dict[int, list[tuple[int, int, int, int]]] = {
     32: [
         (21, 18, 23, 14), (9, 28, 17, 19), (20, 6, 10, 13), (30, 12, 4, 29), (3, 15, 0, 16),
         (31, 25, 8, 7), (11, 22, 27, 2), (26, 5, 1, 24),
+    ],
+    33: [
+        (23, 26, 13, 5), (15, 22, 6, 19), (14, 2, 3, 8), (28, 11, 10, 24), (30, 25, 16, 18),
+        (9, 7, 1, 12), (31, 17, 32, 21), (20, 29, 4, 27),
     ],
     36: [
         (35, 0, 10, 15), (5, 25, 30, 20), (1, 8, 34, 27), (2, 14, 33, 21), (3, 11, 32, 24),

@@ -1,0 +1,228 @@
+/* Offline: Z-cyclic / 1-rotational whist starters in two stages, random starter + exact cover
+ * (NOT used at run time).
+ *
+ * Build: gcc -O2 -o /tmp/starter_cover tools/starter_cover.c
+ * Usage: starter_cover v seed seconds [nodes_per_starter]
+ *
+ * Over Z_m (m = v for v = 4n + 1, 0 sitting out; m = v - 1 for v = 4n, plus infinity, printed
+ * as m, partnering 0 without loss of generality). Stage 1 picks a random *starter*: partner pairs
+ * whose differences hit every class {g, -g} of Z_m minus 0 once. Stage 2 seats the pairs two by
+ * two at tables by a depth-first exact cover with multiplicities (branching on the pair or the
+ * class with the fewest possible tables; a table tried and failed is excluded for the rest of
+ * that branch):
+ *   v = 4n: each class is met by opponents exactly twice (the tables' orientation is chosen
+ *           afterwards, tools/orient_designs.py);
+ *   v = 4n + 1: each table also takes one of its two orientations, and the feeds differences
+ *           (next minus current clockwise) hit every non-zero element once: an ordered design.
+ * After `nodes_per_starter` search nodes without a solution, a new starter.
+ * v = 4n: every design found is oriented, the best of the 2^n orientations of its base tables
+ * (reversing (a, b, c, d) -> (a, d, c, b) negates its feeds differences) for the fewest classes
+ * fed one way; 1 is the least possible (the feeds differences sum to the infinity table's
+ * partner difference), and the search goes on until a design reaches it (or the time is up).
+ * Prints the base tables (the best so far) as a Python list.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAXN 40   /* partner pairs (nodes) */
+#define MAXE 1600 /* options */
+#define MAXI 128  /* class / difference items */
+static int V, M, four_n, NN, NE, NI;
+static int pa[MAXN], pb[MAXN];          /* partner pairs; node 0 = (infinity, 0) when 4n */
+static int ei[MAXE], ej[MAXE], eo[MAXE]; /* option: nodes i, j, orientation */
+static int ecnt[MAXE], eit[MAXE][4], emul[MAXE][4];
+static int need[MAXI], used_node[MAXN], banned[MAXE];
+static int chosen[MAXN], nchosen;
+static long nodes, node_limit;
+static unsigned long long rs;
+static unsigned rnd(void) { rs ^= rs << 13; rs ^= rs >> 7; rs ^= rs << 17; return (unsigned)(rs >> 11); }
+static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + t.tv_nsec * 1e-9; }
+static int md(int x);
+static int cls(int x);
+/* v = 4n: the fewest classes fed one way over the 2^n orientations of the chosen tables */
+static int tab[MAXN][4], best_tab[MAXN][4], best_bad = 1 << 30;
+static int orient_tables(int nt) {
+    int fed[MAXI], best = 1 << 30;
+    unsigned long long best_code = 0, code = 0, total = 1ULL << nt;
+    memset(fed, 0, sizeof fed);
+    for (int t = 0; t < nt; t++) for (int k = 0; k < 4; k++) {
+        int x = tab[t][k], y = tab[t][(k + 1) % 4];
+        if (x != M && y != M) fed[md(y - x)]++;
+    }
+    for (unsigned long long i = 0; i < total; i++) {
+        if (i) { /* Gray code: reverse one table */
+            int t = __builtin_ctzll(i);
+            int s = (code >> t) & 1 ? -1 : 1; /* currently reversed: undo */
+            for (int k = 0; k < 4; k++) {
+                int x = tab[t][k], y = tab[t][(k + 1) % 4];
+                if (x == M || y == M) continue;
+                fed[md(y - x)] -= s; fed[md(x - y)] += s;
+            }
+            code ^= 1ULL << t;
+        }
+        int bad = 0;
+        for (int g = 1; g < M; g++) bad += abs(fed[g] - 1);
+        if (bad / 2 < best) { best = bad / 2; best_code = code; }
+    }
+    for (int t = 0; t < nt; t++) if ((best_code >> t) & 1) {
+        int x = tab[t][1]; tab[t][1] = tab[t][3]; tab[t][3] = x;
+    }
+    return best;
+}
+static int md(int x) { x %= M; return x < 0 ? x + M : x; }
+static int cls(int x) { x = md(x); return x < M - x ? x : M - x; }
+
+/* stage 1: random starter by randomised depth-first search */
+static int sfree[MAXI], nfree, cused[MAXI], npairs, sbudget;
+static int starter_dfs(void) {
+    if (--sbudget < 0) return 0;
+    if (nfree == 0) return 1;
+    int k = rnd() % nfree, a = sfree[k];
+    sfree[k] = sfree[--nfree];
+    int order[MAXI], no = nfree;
+    for (int t = 0; t < no; t++) order[t] = t;
+    for (int t = no - 1; t > 0; t--) { int r = rnd() % (t + 1); int x = order[t]; order[t] = order[r]; order[r] = x; }
+    for (int t = 0; t < no; t++) {
+        int idx = order[t], b = sfree[idx], c = cls(b - a);
+        if (cused[c]) continue;
+        cused[c] = 1;
+        sfree[idx] = sfree[--nfree];
+        pa[npairs] = a; pb[npairs] = b; npairs++;
+        if (starter_dfs()) return 1;
+        npairs--;
+        sfree[nfree++] = sfree[idx]; sfree[idx] = b;
+        cused[c] = 0;
+    }
+    sfree[nfree++] = sfree[k]; sfree[k] = a;
+    return 0;
+}
+static int make_starter(void) {
+    memset(cused, 0, sizeof cused);
+    nfree = 0; npairs = 0;
+    if (four_n) { pa[0] = M; pb[0] = 0; npairs = 1; }
+    for (int x = 1; x < M; x++) sfree[nfree++] = x;
+    sbudget = 100000;
+    return starter_dfs();
+}
+
+static void add_item(int e, int item) {
+    for (int k = 0; k < ecnt[e]; k++) if (eit[e][k] == item) { emul[e][k]++; return; }
+    eit[e][ecnt[e]] = item; emul[e][ecnt[e]] = 1; ecnt[e]++;
+}
+static void build_options(void) {
+    NN = npairs; NE = 0;
+    for (int i = 0; i < NN; i++) for (int j = i + 1; j < NN; j++) for (int o = 0; o < (four_n ? 1 : 2); o++) {
+        int e = NE++;
+        ei[e] = i; ej[e] = j; eo[e] = o; ecnt[e] = 0;
+        int a = pa[i], c = pb[i], b = o ? pb[j] : pa[j], d = o ? pa[j] : pb[j];
+        int t[4] = {a, b, c, d};
+        for (int k = 0; k < 4; k++) {
+            int x = t[k], y = t[(k + 1) % 4];
+            if (x == M || y == M) continue; /* infinity */
+            add_item(e, four_n ? cls(y - x) : md(y - x));
+        }
+    }
+    /* shuffle the options (the search takes them in this order) */
+    for (int e = NE - 1; e > 0; e--) {
+        int r = rnd() % (e + 1);
+        int ti = ei[e], tj = ej[e], to = eo[e], tc = ecnt[e], tit[4], tmu[4];
+        memcpy(tit, eit[e], sizeof tit); memcpy(tmu, emul[e], sizeof tmu);
+        ei[e] = ei[r]; ej[e] = ej[r]; eo[e] = eo[r]; ecnt[e] = ecnt[r];
+        memcpy(eit[e], eit[r], sizeof tit); memcpy(emul[e], emul[r], sizeof tmu);
+        ei[r] = ti; ej[r] = tj; eo[r] = to; ecnt[r] = tc;
+        memcpy(eit[r], tit, sizeof tit); memcpy(emul[r], tmu, sizeof tmu);
+    }
+    NI = M;
+    for (int x = 0; x < MAXI; x++) need[x] = 0;
+    for (int x = 1; x < M; x++) {
+        if (four_n) { if (x <= M - x) need[x] = 2; }
+        else need[x] = 1;
+    }
+}
+static int feasible(int e) {
+    if (banned[e] || used_node[ei[e]] || used_node[ej[e]]) return 0;
+    for (int k = 0; k < ecnt[e]; k++) if (emul[e][k] > need[eit[e][k]]) return 0;
+    return 1;
+}
+static void apply(int e, int s) {
+    used_node[ei[e]] += s; used_node[ej[e]] += s;
+    for (int k = 0; k < ecnt[e]; k++) need[eit[e][k]] -= s * emul[e][k];
+}
+static int search(void) {
+    if (++nodes > node_limit) return -1;
+    if (nchosen == NN / 2) return 1;
+    int node_opts[MAXN], item_opts[MAXI];
+    memset(node_opts, 0, sizeof node_opts); memset(item_opts, 0, sizeof item_opts);
+    for (int e = 0; e < NE; e++) {
+        if (!feasible(e)) continue;
+        node_opts[ei[e]]++; node_opts[ej[e]]++;
+        for (int k = 0; k < ecnt[e]; k++) item_opts[eit[e][k]]++;
+    }
+    int best = 1 << 30, kind = 0, which = -1;
+    for (int i = 0; i < NN; i++) if (!used_node[i] && node_opts[i] < best) { best = node_opts[i]; kind = 0; which = i; }
+    for (int x = 1; x < M; x++) if (need[x] > 0) {
+        if (item_opts[x] < need[x]) return 0;
+        if (item_opts[x] < best) { best = item_opts[x]; kind = 1; which = x; }
+    }
+    if (best == 0) return 0;
+    int tried[MAXE], nt = 0, r = 0;
+    for (int e = 0; e < NE && r == 0; e++) {
+        if (!feasible(e)) continue;
+        int hit = 0;
+        if (kind == 0) hit = ei[e] == which || ej[e] == which;
+        else for (int k = 0; k < ecnt[e]; k++) hit |= eit[e][k] == which;
+        if (!hit) continue;
+        apply(e, 1); chosen[nchosen++] = e;
+        r = search();
+        if (r == 1) return 1;
+        apply(e, -1); nchosen--;
+        banned[e] = 1; tried[nt++] = e;
+    }
+    for (int t = 0; t < nt; t++) banned[tried[t]] = 0;
+    return r;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 4) { fprintf(stderr, "usage: v seed seconds [nodes_per_starter]\n"); return 2; }
+    V = atoi(argv[1]);
+    rs = 88172645463325252ULL ^ (unsigned long long)atoll(argv[2]) * 2654435761ULL;
+    double end = now() + atof(argv[3]);
+    node_limit = argc > 4 ? atol(argv[4]) : 200000;
+    four_n = V % 4 == 0;
+    M = four_n ? V - 1 : V;
+    long starters = 0, exhausted = 0;
+    while (now() < end) {
+        if (!make_starter()) continue;
+        starters++;
+        build_options();
+        memset(used_node, 0, sizeof used_node); memset(banned, 0, sizeof banned);
+        nchosen = 0; nodes = 0;
+        int r = search();
+        if (r == 0) exhausted++;
+        if (r == 1) {
+            for (int t = 0; t < nchosen; t++) {
+                int e = chosen[t], i = ei[e], j = ej[e];
+                tab[t][0] = pa[i]; tab[t][2] = pb[i];
+                tab[t][1] = eo[e] ? pb[j] : pa[j]; tab[t][3] = eo[e] ? pa[j] : pb[j];
+            }
+            int bad = four_n ? orient_tables(nchosen) : 0;
+            if (bad < best_bad) {
+                best_bad = bad;
+                memcpy(best_tab, tab, sizeof tab);
+                printf("[");
+                for (int t = 0; t < nchosen; t++)
+                    printf("(%d, %d, %d, %d)%s", tab[t][0], tab[t][1], tab[t][2], tab[t][3], t + 1 < nchosen ? ", " : "");
+                printf("]\n");
+                fflush(stdout);
+                fprintf(stderr, "v=%d: found at starter %ld (%ld searched to the end), %d one-way classes\n",
+                        V, starters, exhausted, bad);
+            }
+            if (best_bad <= (four_n ? 1 : 0)) return 0;
+        }
+    }
+    if (best_bad < (1 << 30)) return 0;
+    fprintf(stderr, "v=%d: none in %ld starters (%ld searched to the end)\n", V, starters, exhausted);
+    return 1;
+}
