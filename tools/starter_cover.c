@@ -2,7 +2,7 @@
  * (NOT used at run time).
  *
  * Build: gcc -O2 -o /tmp/starter_cover tools/starter_cover.c
- * Usage: starter_cover v seed seconds [nodes_per_starter]
+ * Usage: starter_cover v seed seconds [nodes_per_starter [unordered]]
  *
  * Over Z_m (m = v for v = 4n + 1, 0 sitting out; m = v - 1 for v = 4n, plus infinity, printed
  * as m, partnering 0 without loss of generality). Stage 1 picks a random *starter*: partner pairs
@@ -13,9 +13,10 @@
  *   v = 4n: each class is met by opponents exactly twice (the tables' orientation is chosen
  *           afterwards, tools/orient_designs.py);
  *   v = 4n + 1: each table also takes one of its two orientations, and the feeds differences
- *           (next minus current clockwise) hit every non-zero element once: an ordered design.
+ *           (next minus current clockwise) hit every non-zero element once: an ordered design;
+ *           with `unordered` = 1, opponents twice as for 4n, then oriented as below.
  * After `nodes_per_starter` search nodes without a solution, a new starter.
- * v = 4n: every design found is oriented, the best of the 2^n orientations of its base tables
+ * v = 4n (and unordered 4n + 1): every design found is oriented, the best of the 2^n orientations of its base tables
  * (reversing (a, b, c, d) -> (a, d, c, b) negates its feeds differences) for the fewest classes
  * fed one way; 1 is the least possible (the feeds differences sum to the infinity table's
  * partner difference), and the search goes on until a design reaches it (or the time is up).
@@ -29,11 +30,11 @@
 #define MAXN 40   /* partner pairs (nodes) */
 #define MAXE 1600 /* options */
 #define MAXI 128  /* class / difference items */
-static int V, M, four_n, NN, NE, NI;
+static int V, M, four_n, by_class, NN, NE, NI; /* by_class: opponents twice, orient later */
 static int pa[MAXN], pb[MAXN];          /* partner pairs; node 0 = (infinity, 0) when 4n */
 static int ei[MAXE], ej[MAXE], eo[MAXE]; /* option: nodes i, j, orientation */
 static int ecnt[MAXE], eit[MAXE][4], emul[MAXE][4];
-static int need[MAXI], used_node[MAXN], banned[MAXE];
+static int need[MAXI], used_node[MAXN];
 static int chosen[MAXN], nchosen;
 static long nodes, node_limit;
 static unsigned long long rs;
@@ -113,7 +114,7 @@ static void add_item(int e, int item) {
 }
 static void build_options(void) {
     NN = npairs; NE = 0;
-    for (int i = 0; i < NN; i++) for (int j = i + 1; j < NN; j++) for (int o = 0; o < (four_n ? 1 : 2); o++) {
+    for (int i = 0; i < NN; i++) for (int j = i + 1; j < NN; j++) for (int o = 0; o < (by_class ? 1 : 2); o++) {
         int e = NE++;
         ei[e] = i; ej[e] = j; eo[e] = o; ecnt[e] = 0;
         int a = pa[i], c = pb[i], b = o ? pb[j] : pa[j], d = o ? pa[j] : pb[j];
@@ -121,7 +122,7 @@ static void build_options(void) {
         for (int k = 0; k < 4; k++) {
             int x = t[k], y = t[(k + 1) % 4];
             if (x == M || y == M) continue; /* infinity */
-            add_item(e, four_n ? cls(y - x) : md(y - x));
+            add_item(e, by_class ? cls(y - x) : md(y - x));
         }
     }
     /* shuffle the options (the search takes them in this order) */
@@ -137,29 +138,69 @@ static void build_options(void) {
     NI = M;
     for (int x = 0; x < MAXI; x++) need[x] = 0;
     for (int x = 1; x < M; x++) {
-        if (four_n) { if (x <= M - x) need[x] = 2; }
+        if (by_class) { if (x <= M - x) need[x] = 2; }
         else need[x] = 1;
     }
 }
-static int feasible(int e) {
-    if (banned[e] || used_node[ei[e]] || used_node[ej[e]]) return 0;
-    for (int k = 0; k < ecnt[e]; k++) if (emul[e][k] > need[eit[e][k]]) return 0;
-    return 1;
+/* incremental state: dead[e] counts the reasons option e is impossible (a node taken, an item
+ * whose need is below its multiplicity in e, banned); node_opts / item_opts count the live
+ * options at each node / item */
+static int dead[MAXE], node_opts[MAXN], item_opts[MAXI];
+static int nadj[MAXN][MAXE], nn_adj[MAXN], iadj[MAXI][MAXE], iadj_mul[MAXI][MAXE], ni_adj[MAXI];
+static void kill(int e, int s) { /* s = +1: one more reason; -1: one reason fewer */
+    if (s > 0 ? dead[e]++ == 0 : --dead[e] == 0) {
+        node_opts[ei[e]] -= s; node_opts[ej[e]] -= s;
+        for (int k = 0; k < ecnt[e]; k++) item_opts[eit[e][k]] -= s;
+    }
+}
+static void init_state(void) {
+    memset(nn_adj, 0, sizeof nn_adj); memset(ni_adj, 0, sizeof ni_adj);
+    memset(node_opts, 0, sizeof node_opts); memset(item_opts, 0, sizeof item_opts);
+    for (int e = 0; e < NE; e++) {
+        dead[e] = 0;
+        nadj[ei[e]][nn_adj[ei[e]]++] = e; nadj[ej[e]][nn_adj[ej[e]]++] = e;
+        node_opts[ei[e]]++; node_opts[ej[e]]++;
+        for (int k = 0; k < ecnt[e]; k++) {
+            int x = eit[e][k];
+            iadj[x][ni_adj[x]] = e; iadj_mul[x][ni_adj[x]] = emul[e][k]; ni_adj[x]++;
+            item_opts[x]++;
+        }
+    }
+    for (int x = 0; x < MAXI; x++) /* an option needing an item more often than it is needed */
+        for (int t = 0; t < ni_adj[x]; t++) if (iadj_mul[x][t] > need[x]) kill(iadj[x][t], 1);
+}
+static void item_need(int x, int from, int to) { /* need of x goes from `from` to `to` */
+    for (int t = 0; t < ni_adj[x]; t++) {
+        int mu = iadj_mul[x][t];
+        int before = mu > from, after = mu > to;
+        if (after != before) kill(iadj[x][t], after ? 1 : -1);
+    }
 }
 static void apply(int e, int s) {
-    used_node[ei[e]] += s; used_node[ej[e]] += s;
-    for (int k = 0; k < ecnt[e]; k++) need[eit[e][k]] -= s * emul[e][k];
+    int i = ei[e], j = ej[e];
+    if (s > 0) {
+        used_node[i] = used_node[j] = 1;
+        for (int t = 0; t < nn_adj[i]; t++) kill(nadj[i][t], 1);
+        for (int t = 0; t < nn_adj[j]; t++) kill(nadj[j][t], 1);
+        for (int k = 0; k < ecnt[e]; k++) {
+            int x = eit[e][k];
+            item_need(x, need[x], need[x] - emul[e][k]);
+            need[x] -= emul[e][k];
+        }
+    } else {
+        for (int k = ecnt[e] - 1; k >= 0; k--) {
+            int x = eit[e][k];
+            item_need(x, need[x], need[x] + emul[e][k]);
+            need[x] += emul[e][k];
+        }
+        for (int t = 0; t < nn_adj[j]; t++) kill(nadj[j][t], -1);
+        for (int t = 0; t < nn_adj[i]; t++) kill(nadj[i][t], -1);
+        used_node[i] = used_node[j] = 0;
+    }
 }
 static int search(void) {
     if (++nodes > node_limit) return -1;
     if (nchosen == NN / 2) return 1;
-    int node_opts[MAXN], item_opts[MAXI];
-    memset(node_opts, 0, sizeof node_opts); memset(item_opts, 0, sizeof item_opts);
-    for (int e = 0; e < NE; e++) {
-        if (!feasible(e)) continue;
-        node_opts[ei[e]]++; node_opts[ej[e]]++;
-        for (int k = 0; k < ecnt[e]; k++) item_opts[eit[e][k]]++;
-    }
     int best = 1 << 30, kind = 0, which = -1;
     for (int i = 0; i < NN; i++) if (!used_node[i] && node_opts[i] < best) { best = node_opts[i]; kind = 0; which = i; }
     for (int x = 1; x < M; x++) if (need[x] > 0) {
@@ -167,37 +208,39 @@ static int search(void) {
         if (item_opts[x] < best) { best = item_opts[x]; kind = 1; which = x; }
     }
     if (best == 0) return 0;
-    int tried[MAXE], nt = 0, r = 0;
-    for (int e = 0; e < NE && r == 0; e++) {
-        if (!feasible(e)) continue;
-        int hit = 0;
-        if (kind == 0) hit = ei[e] == which || ej[e] == which;
-        else for (int k = 0; k < ecnt[e]; k++) hit |= eit[e][k] == which;
-        if (!hit) continue;
+    int cand[MAXE], nc = 0;
+    if (kind == 0) { for (int t = 0; t < nn_adj[which]; t++) if (!dead[nadj[which][t]]) cand[nc++] = nadj[which][t]; }
+    else for (int t = 0; t < ni_adj[which]; t++) if (!dead[iadj[which][t]]) cand[nc++] = iadj[which][t];
+    int r = 0, tried[MAXE], nt = 0;
+    for (int c = 0; c < nc && r == 0; c++) {
+        int e = cand[c];
+        if (dead[e]) continue;
         apply(e, 1); chosen[nchosen++] = e;
         r = search();
         if (r == 1) return 1;
         apply(e, -1); nchosen--;
-        banned[e] = 1; tried[nt++] = e;
+        kill(e, 1); tried[nt++] = e; /* excluded for the rest of this branch */
     }
-    for (int t = 0; t < nt; t++) banned[tried[t]] = 0;
+    for (int t = nt - 1; t >= 0; t--) kill(tried[t], -1);
     return r;
 }
 
 int main(int argc, char **argv) {
-    if (argc < 4) { fprintf(stderr, "usage: v seed seconds [nodes_per_starter]\n"); return 2; }
+    if (argc < 4) { fprintf(stderr, "usage: v seed seconds [nodes_per_starter [unordered]]\n"); return 2; }
     V = atoi(argv[1]);
     rs = 88172645463325252ULL ^ (unsigned long long)atoll(argv[2]) * 2654435761ULL;
     double end = now() + atof(argv[3]);
     node_limit = argc > 4 ? atol(argv[4]) : 200000;
     four_n = V % 4 == 0;
     M = four_n ? V - 1 : V;
+    by_class = four_n || (argc > 5 && atoi(argv[5]));
     long starters = 0, exhausted = 0;
     while (now() < end) {
         if (!make_starter()) continue;
         starters++;
         build_options();
-        memset(used_node, 0, sizeof used_node); memset(banned, 0, sizeof banned);
+        memset(used_node, 0, sizeof used_node);
+        init_state();
         nchosen = 0; nodes = 0;
         int r = search();
         if (r == 0) exhausted++;
@@ -207,7 +250,7 @@ int main(int argc, char **argv) {
                 tab[t][0] = pa[i]; tab[t][2] = pb[i];
                 tab[t][1] = eo[e] ? pb[j] : pa[j]; tab[t][3] = eo[e] ? pa[j] : pb[j];
             }
-            int bad = four_n ? orient_tables(nchosen) : 0;
+            int bad = by_class ? orient_tables(nchosen) : 0;
             if (bad < best_bad) {
                 best_bad = bad;
                 memcpy(best_tab, tab, sizeof tab);
