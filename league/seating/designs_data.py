@@ -1,14 +1,16 @@
 """Base tables of whist tournaments Wh(v) found offline (see docs/seating.md and ``tools/``).
 
 v = 4n: 1-rotational over Z_{v-1}, player v - 1 is the fixed point (infinity). Found by
-``tools/patterned_search.py`` (28, 36, 40: nearly patterned starters) or by the hill-climb
-``tools/whist_search.c`` (the others), then oriented by ``tools/orient_designs.py``: the base
-tables take the best of their 2^n orientations, and ``FLIPS[v]`` (hex, bit k = table k of the
-developed design in rotation-major order) marks developed tables to reverse, which lowers the
-one-way pairs further.
-v = 21, 33: Z-cyclic over Z_v, player 0 left out of the base rotation, ordered (every player
-feeds every other player once); 21 by OR-Tools CP-SAT (``tools/cpsat_whist.py``), 33 by
-``tools/starter_cover.c`` (a random starter, then an exact cover seating its partner pairs).
+``tools/patterned_search.py`` (28, 40: nearly patterned starters), the hill-climb
+``tools/whist_search.c`` (4, 8, 12, 16, 24), ``tools/starter_cover.c`` (20, 32, 36, 44 to 60: a random
+starter, then an exact cover seating its partner pairs) or, for 64, the field GF(64) (the
+cosets of GF(4) in log coordinates, ``tools/affine_whist.py``). Then oriented by
+``tools/orient_designs.py``: the base tables take the best of their 2^n orientations, and
+``FLIPS[v]`` (hex, bit k = table k of the developed design in rotation-major order) marks
+developed tables to reverse, which lowers the one-way pairs further.
+v = 21, 33, 57: Z-cyclic over Z_v, player 0 left out of the base rotation. 21 (OR-Tools CP-SAT,
+``tools/cpsat_whist.py``) and 33 (``tools/starter_cover.c``) are ordered (every player feeds every
+other player once); 57 (``tools/starter_cover.c``, unordered mode) is exact but not ordered.
 Each table (a, b, c, d) is in clockwise seat order: partners a-c and b-d; a feeds b, b feeds c,
 c feeds d, d feeds a. Every entry is verified by tests/league/test_seating_designs.py.
 """
@@ -30,7 +32,7 @@ BASE_TABLES: dict[int, list[tuple[int, int, int, int]]] = {
         (4, 9, 1, 2), (0, 8, 6, 12), (7, 11, 5, 10), (14, 13, 15, 3),
     ],
     20: [
-        (1, 15, 19, 17), (9, 13, 2, 3), (14, 6, 8, 5), (10, 16, 7, 12), (4, 0, 18, 11),
+        (19, 17, 0, 2), (7, 13, 8, 16), (1, 14, 10, 9), (18, 4, 11, 15), (5, 6, 3, 12),
     ],
     21: [
         (1, 18, 16, 7), (2, 11, 3, 19), (4, 10, 20, 17), (5, 12, 14, 15), (6, 9, 8, 13),
@@ -44,16 +46,16 @@ BASE_TABLES: dict[int, list[tuple[int, int, int, int]]] = {
         (7, 12, 20, 15), (9, 11, 18, 16),
     ],
     32: [
-        (21, 18, 23, 14), (9, 28, 17, 19), (20, 6, 10, 13), (30, 12, 4, 29), (3, 15, 0, 16),
-        (31, 25, 8, 7), (11, 22, 27, 2), (26, 5, 1, 24),
+        (31, 4, 0, 8), (18, 24, 26, 6), (28, 1, 16, 23), (21, 15, 7, 20), (2, 12, 9, 11),
+        (5, 25, 3, 22), (30, 17, 10, 27), (29, 19, 14, 13),
     ],
     33: [
         (23, 26, 13, 5), (15, 22, 6, 19), (14, 2, 3, 8), (28, 11, 10, 24), (30, 25, 16, 18),
         (9, 7, 1, 12), (31, 17, 32, 21), (20, 29, 4, 27),
     ],
     36: [
-        (35, 0, 10, 15), (5, 25, 30, 20), (1, 8, 34, 27), (2, 14, 33, 21), (3, 11, 32, 24),
-        (4, 7, 31, 28), (6, 12, 29, 23), (9, 13, 26, 22), (16, 17, 19, 18),
+        (35, 20, 0, 18), (6, 32, 17, 31), (25, 1, 30, 29), (26, 33, 11, 23), (24, 21, 7, 5),
+        (15, 3, 28, 34), (2, 19, 8, 10), (12, 16, 9, 4), (14, 13, 22, 27),
     ],
     40: [
         (39, 13, 0, 26), (1, 4, 38, 35), (2, 10, 37, 29), (3, 12, 36, 27), (5, 15, 34, 24),
@@ -103,15 +105,9 @@ FLIPS: dict[int, str] = {
         "828"
     ),
     20: (
-        "502c8781e1724912c5110641"
+        "108001080210002100021"
     ),
     28: (
         "152ad5ab52a54ab52ad5ab52a54ab56ad4a952a55ab56a54"
-    ),
-    32: (
-        "f1d35a0ca4a5f7d35a0c84a4f7db5b4e0c24b7d35b5a28a5f5f35b0a0ca4b4"
-    ),
-    36: (
-        "69b4fa7d369b4da7d269b4fa7d36974fa7d3e974ba4d26934ba6d26974ba6d26934ba5d269f4da6"
     ),
 }
