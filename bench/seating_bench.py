@@ -3,9 +3,9 @@
 Times 200 players x 10 rotations (tables of four; 202 and 201 players with tables of six and
 sit-outs) and the full exact whist tournament of every v = 0, 1 (mod 4) from 4 to 64, prints
 the quality figures (partner repeats, opponent spread, one-way pairs, feeds), then plays a
-season twice on the same attendance: 24 members, 12 nights, each member attending each night with probability 0.75 (seeded), 4
-rotations a night; once night by night and once season-aware (each night planned against the
-earlier ones).
+season twice on the same attendance: 24 members, 12 nights, each member attending each night
+with probability 0.75 (seeded), 4 rotations a night; once night by night and once
+season-aware (each night planned against the earlier ones).
 """
 
 from __future__ import annotations
