@@ -2,7 +2,8 @@
  * (NOT used at run time).
  *
  * Build: gcc -O2 -o /tmp/starter_cover tools/starter_cover.c
- * Usage: starter_cover v seed seconds [nodes_per_starter [unordered]]
+ * Usage: starter_cover v seed seconds [nodes_per_starter [mode [special]]]
+ *   mode 1 (v = 4n + 1): unordered; mode 2 (v = 4n): oriented, see below.
  *
  * Over Z_m (m = v for v = 4n + 1, 0 sitting out; m = v - 1 for v = 4n, plus infinity, printed
  * as m, partnering 0 without loss of generality). Stage 1 picks a random *starter*: partner pairs
@@ -14,7 +15,11 @@
  *           afterwards, tools/orient_designs.py);
  *   v = 4n + 1: each table also takes one of its two orientations, and the feeds differences
  *           (next minus current clockwise) hit every non-zero element once: an ordered design;
- *           with `unordered` = 1, opponents twice as for 4n, then oriented as below.
+ *           with mode 1, opponents twice as for 4n, then oriented as below.
+ *   v = 4n, mode 2: like the ordered case, each table takes an orientation and each feeds
+ *           difference is needed once, except `special` (default 1) twice and -special never:
+ *           exactly one class fed one way, v - 1 one-way pairs (for v - 1 prime every class
+ *           is a unit multiple of 1, so special = 1 loses nothing).
  * After `nodes_per_starter` search nodes without a solution, a new starter.
  * v = 4n (and unordered 4n + 1): every design found is oriented, the best of the 2^n orientations of its base tables
  * (reversing (a, b, c, d) -> (a, d, c, b) negates its feeds differences) for the fewest classes
@@ -31,6 +36,7 @@
 #define MAXE 1600 /* options */
 #define MAXI 128  /* class / difference items */
 static int V, M, four_n, by_class, NN, NE, NI; /* by_class: opponents twice, orient later */
+static int special; /* v = 4n, mode 2: the class fed one way, `special` twice and -special never */
 static int pa[MAXN], pb[MAXN];          /* partner pairs; node 0 = (infinity, 0) when 4n */
 static int ei[MAXE], ej[MAXE], eo[MAXE]; /* option: nodes i, j, orientation */
 static int ecnt[MAXE], eit[MAXE][4], emul[MAXE][4];
@@ -141,6 +147,7 @@ static void build_options(void) {
         if (by_class) { if (x <= M - x) need[x] = 2; }
         else need[x] = 1;
     }
+    if (special) { need[special] = 2; need[M - special] = 0; }
 }
 /* incremental state: dead[e] counts the reasons option e is impossible (a node taken, an item
  * whose need is below its multiplicity in e, banned); node_opts / item_opts count the live
@@ -233,7 +240,9 @@ int main(int argc, char **argv) {
     node_limit = argc > 4 ? atol(argv[4]) : 200000;
     four_n = V % 4 == 0;
     M = four_n ? V - 1 : V;
-    by_class = four_n || (argc > 5 && atoi(argv[5]));
+    int mode = argc > 5 ? atoi(argv[5]) : 0;
+    by_class = (four_n && mode != 2) || (!four_n && mode == 1);
+    if (four_n && mode == 2) special = argc > 6 ? atoi(argv[6]) : 1;
     long starters = 0, exhausted = 0;
     while (now() < end) {
         if (!make_starter()) continue;
@@ -250,7 +259,7 @@ int main(int argc, char **argv) {
                 tab[t][0] = pa[i]; tab[t][2] = pb[i];
                 tab[t][1] = eo[e] ? pb[j] : pa[j]; tab[t][3] = eo[e] ? pa[j] : pb[j];
             }
-            int bad = by_class ? orient_tables(nchosen) : 0;
+            int bad = by_class ? orient_tables(nchosen) : special ? 1 : 0;
             if (bad < best_bad) {
                 best_bad = bad;
                 memcpy(best_tab, tab, sizeof tab);
