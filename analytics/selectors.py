@@ -45,7 +45,7 @@ def game_results(*, game_filter: Q) -> dict[int, GameResult]:
         .annotate(total=Sum("score"), held=Sum("held_points"))
         .order_by()
     )
-    seats = Seat.objects.filter(table__game__in=games).values_list(
+    seats = Seat.objects.filter(table__game__in=games).order_by().values_list(
         "table__game__id", "side", "player_id"
     )
     players: dict[tuple[int, int], list[int]] = defaultdict(list)
@@ -375,7 +375,8 @@ def _frame(rows: QuerySet, columns: list[str]) -> pd.DataFrame:
 def rounds_frame(*, round_filter: Q) -> pd.DataFrame:
     """RoundResult rows as a DataFrame with `statistics.ROUND_COLUMNS`."""
     return _frame(
-        RoundResult.objects.filter(round_filter).values_list(
+        RoundResult.objects.filter(round_filter).order_by("game_id", "round_number", "side")
+        .values_list(
             "game_id", "round_number", "side", "score", "clean_books", "dirty_books",
             "wild_books", "red_threes", "table_points", "held_points", "went_out"),
         statistics.ROUND_COLUMNS)
@@ -385,13 +386,32 @@ def seats_frame(*, seat_filter: Q) -> pd.DataFrame:
     """Seats of games as a DataFrame with `statistics.SEAT_COLUMNS`."""
     return _frame(
         Seat.objects.filter(seat_filter, table__game__isnull=False)
-        .values_list("table__game__id", "side", "player_id"),
+        .order_by("table_id", "seat_number").values_list("table__game__id", "side", "player_id"),
         statistics.SEAT_COLUMNS)
+
+
+def player_tables(*, player_ids: list[int], events: QuerySet) -> dict[int, int]:
+    """Table id → game id of every game these players sat at in `events` (a QuerySet of
+    Event). Two small queries, each by index (one joining seats to games through the tables
+    would scan the whole table of tables)."""
+    tables = list(Seat.objects.filter(player_id__in=player_ids, rotation__event__in=events)
+                  .order_by().values_list("table_id", flat=True).distinct())
+    return dict(Game.objects.filter(table_id__in=tables).order_by().values_list("table_id", "pk"))
+
+
+def table_seats_frame(*, tables: dict[int, int]) -> pd.DataFrame:
+    """The seats of these tables (table id → game id) as a DataFrame with
+    `statistics.SEAT_COLUMNS`."""
+    seats = _frame(Seat.objects.filter(table_id__in=list(tables)).order_by("table_id", "seat_number")
+                   .values_list("table_id", "side", "player_id"), ["table", "side", "player"])
+    seats.insert(0, "game", seats.pop("table").map(tables))
+    return seats.astype({"game": "int64"}) if not seats.empty else seats
 
 
 def facts_frame(*, facts_filter: Q) -> pd.DataFrame:
     return _frame(
-        SeatRoundFacts.objects.filter(facts_filter).values_list(
+        SeatRoundFacts.objects.filter(facts_filter)
+        .order_by("game_id", "round_number", "player_id").values_list(
             "game_id", "round_number", "player_id", "turns", "foot_turn", "pickups",
             "cards_picked_up", "wilds_in_dirty", "black_threes_discarded", "first_laydown_turn"),
         statistics.FACT_COLUMNS)
@@ -401,7 +421,8 @@ def history_frame(*, club_id: int, history_filter: Q | None = None) -> pd.DataFr
     rows = RatingHistory.objects.filter(club_id=club_id)
     if history_filter is not None:
         rows = rows.filter(history_filter)
-    return _frame(rows.values_list("game_id", "player_id", "expected"), statistics.HISTORY_COLUMNS)
+    return _frame(rows.order_by("game_id", "player_id").values_list("game_id", "player_id", "expected"),
+                  statistics.HISTORY_COLUMNS)
 
 
 def head_to_head(*, club_id: int, a: set[int], b: set[int], viewer: Viewer) -> dict:

@@ -27,7 +27,7 @@ from analytics.models import (
 )
 from analytics.ratings import PlayerState, rate_games
 from analytics.standings import GameResult
-from league.models import Club, Event, Game, Season
+from league.models import Club, Event, Season
 from league.permissions import visible_events
 
 
@@ -322,23 +322,26 @@ def statistics_refresh(*, club_id: int, player_ids: Collection[int]) -> None:
     """Recompute the statistics of these players and of their partnerships from all their
     games (the figures `statistics_recompute` gives them), leaving the rest of the club's as
     they are: after new games, only their players' figures change."""
-    ids = list(player_ids)
+    ids = sorted(player_ids)
     if not ids:
         return
-    # As ids: PostgreSQL then reads only these games' rows, by index.
-    public = visible_events(None).filter(club_id=club_id)
-    their_games = list(Game.objects.filter(
-        table__rotation__event__in=public,
-        table__seats__player_id__in=ids).values_list("pk", flat=True).order_by().distinct())
-    rounds = selectors.rounds_frame(round_filter=Q(game__in=their_games))
-    seats = selectors.seats_frame(seat_filter=Q(table__game__in=their_games))
-    facts = selectors.facts_frame(facts_filter=Q(game__in=their_games, player_id__in=ids))
-    history = selectors.history_frame(club_id=club_id, history_filter=Q(game__in=their_games))
+    tables = selectors.player_tables(player_ids=ids,
+                                     events=visible_events(None).filter(club_id=club_id))
+    their_games = list(tables.values())
+    rounds = selectors.rounds_frame(round_filter=Q(game_id__in=their_games))
+    seats = selectors.table_seats_frame(tables=tables)
+    facts = selectors.facts_frame(facts_filter=Q(game_id__in=their_games, player_id__in=ids))
+    history = selectors.history_frame(club_id=club_id,
+                                      history_filter=Q(game_id__in=their_games))
     chosen = set(ids)
-    per_player = {p: data for p, data in statistics.player_statistics(rounds, seats, facts).items()
+    # Only their own seats and the sides they sat on count for their figures and their
+    # partnerships: the other players of those games are left out of the frames.
+    own = seats[seats["player"].isin(chosen)]
+    sides = seats.merge(own[["game", "side"]].drop_duplicates(), on=["game", "side"])
+    per_player = {p: data for p, data in statistics.player_statistics(rounds, own, facts).items()
                   if p in chosen}
     per_pair = {pair: data for pair, data in
-                statistics.partnership_statistics(rounds, seats, history).items()
+                statistics.partnership_statistics(rounds, sides, history).items()
                 if chosen & set(pair)}
     _statistics_store(club_id, per_player, per_pair,
                       PlayerStats.objects.filter(club_id=club_id, player_id__in=ids),

@@ -148,11 +148,13 @@ def build_league(games: int, players: int, seed: int):
         copy_rows(cursor, "league_event",
                   ["id", "club_id", "season_id", "name", "slug", "kind", "date", "rules_preset",
                    "rules_overrides", "format", "table_sizes", "odd_handling", "planned_rotations",
-                   "scoring", "tie_breaks", "is_public", "seed", "status", "created_at"],
+                   "scoring", "tie_breaks", "is_public", "seed", "status", "created_at",
+                   "sit_out_scoring", "bye_points"],
                   ((e + 1, club.pk, season.pk, f"Night {e + 1}", f"night-{e + 1}", "league_night",
                     datetime.date(2020, 1, 1) + datetime.timedelta(days=7 * e), "classic", "{}",
                     "rotating", "[4]", "sit_out", ROTATIONS_PER_EVENT, "match_points",
-                    '["total_points", "point_difference", "wins"]', True, e, "finished", now)
+                    '["total_points", "point_difference", "wins"]', True, e, "finished", now,
+                    "none", 0)
                    for e in range(event_count)))
         rotations, tables, seats, game_rows, rounds = [], [], [], [], []
         game_id = 0
