@@ -20,6 +20,7 @@ from django.db.models import F, Max, OuterRef, Q, QuerySet, Subquery, Sum
 
 from analytics import standings, statistics
 from analytics.models import (
+    NightResult,
     PartnershipStats,
     PlayerRating,
     PlayerStats,
@@ -166,12 +167,25 @@ def season_standings(*, season: Season) -> StandingsSnapshot | None:
     return StandingsSnapshot.objects.filter(season=season).first()
 
 
-def season_nights(*, season: Season) -> list[tuple[int, int, list[dict]]]:
-    """(event id, games, standings rows) of each night of the season with standings."""
-    return list(
-        StandingsSnapshot.objects.filter(event__season=season).order_by("event_id")
-        .values_list("event_id", "games", "rows")
-    )
+def night_results(*, season: Season, keys: Iterable[str] | None = None
+                  ) -> tuple[list[standings.Night], dict[str, str]]:
+    """The season's nights of every entrant, or of the entrants `keys` only (by index), in
+    event order, and each entrant's name on their latest night."""
+    rows = NightResult.objects.filter(event__season=season)
+    if keys is not None:
+        rows = rows.filter(key__in=list(keys))
+    nights, names = [], {}
+    for event_id, key, players, name, score, total in rows.order_by("event_id", "key").values_list(
+            "event_id", "key", "players", "name", "score", "total_points"):
+        nights.append(standings.Night(event_id, key, tuple(players), score, total))
+        names[key] = name
+    return nights, names
+
+
+def season_games(*, season: Season) -> int:
+    """The confirmed games of the season's nights, as their standings counted them."""
+    return StandingsSnapshot.objects.filter(event__season=season).aggregate(
+        games=Sum("games"))["games"] or 0
 
 
 def leaderboard_min_games() -> int:

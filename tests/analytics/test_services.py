@@ -392,3 +392,85 @@ def test_a_correction_the_ratings_do_not_see_refreshes_its_players_statistics(fo
 
     assert replay.call_count == 0
     assert selectors.player_stats(player=players[0])["clean_books_per_round"] == 3
+
+
+def _season_of_nights(club, players, *, best_n=2):
+    """A season of three nights (best two counted), eight players, two tables a night."""
+    season = SeasonFactory(league__club=club, aggregate="sum", best_n_nights=best_n,
+                           min_attendance=2)
+    nights = []
+    for day in range(3):
+        event = EventFactory(club=club, season=season, scoring="match_points",
+                             date=datetime.date(2026, 3, 1 + 7 * day))
+        for table in range(2):
+            seated = [players[(day + table * 4 + i) % 8] for i in range(4)]
+            confirm(make_game(event=event, players=seated, table_number=table + 1),
+                    [[300 + 50 * day + 70 * table, 200 + 90 * table]])
+        services.event_recompute(event_id=event.pk)
+        nights.append(event)
+    return season, nights
+
+
+def _full_season_rows(season):
+    season.refresh_from_db()
+    return services.season_standings_refresh(season=season).rows
+
+
+def test_a_new_game_adds_up_only_its_entrants_season_rows_as_a_full_refresh_would(db):
+    club = ClubFactory()
+    players = [PlayerFactory(club=club, name=f"Player {i}") for i in range(8)]
+    extra = PlayerFactory(club=club, name="Newcomer")
+    season, nights = _season_of_nights(club, players)
+    confirm(make_game(event=nights[1], players=[players[0], extra, players[5], players[6]],
+                      rotation_number=2), [[900, 100]])
+
+    with mock.patch.object(selectors, "night_results", wraps=selectors.night_results) as read:
+        services.event_recompute(event_id=nights[1].pk)
+
+    (call,) = read.call_args_list
+    assert set(call.kwargs["keys"]) == {f"p{p.pk}" for p in (players[0], extra, players[5],
+                                                             players[6])}
+    incremental = selectors.season_standings(season=season)
+    assert incremental.games == 7
+    assert {r["name"] for r in incremental.rows} >= {"Newcomer"}
+    assert incremental.rows == _full_season_rows(season)
+
+
+def test_season_rows_are_added_up_again_in_full_when_the_stored_ones_cannot_be_kept(db):
+    club = ClubFactory()
+    players = [PlayerFactory(club=club) for _ in range(8)]
+    season, nights = _season_of_nights(club, players)
+    # The season now counts every night: rows added up under best-of-two cannot be kept.
+    season.best_n_nights = None
+    season.save()
+    confirm(make_game(event=nights[2], players=players[:4], rotation_number=2), [[10, 20]])
+    with mock.patch.object(selectors, "night_results", wraps=selectors.night_results) as read:
+        services.event_recompute(event_id=nights[2].pk)
+    assert read.call_args.kwargs["keys"] is None
+    assert selectors.season_standings(season=season).rows == _full_season_rows(season)
+    # A night moved in from another season: the stored games no longer add up.
+    other = EventFactory(club=club, date=datetime.date(2026, 4, 1))
+    confirm(make_game(event=other, players=players[4:]), [[500, 400]])
+    services.event_recompute(event_id=other.pk)
+    other.season = season
+    other.save()
+    confirm(make_game(event=nights[0], players=players[:4], rotation_number=2), [[70, 20]])
+    with mock.patch.object(selectors, "night_results", wraps=selectors.night_results) as read:
+        services.event_recompute(event_id=nights[0].pk)
+    assert read.call_args.kwargs["keys"] is None
+    assert selectors.season_standings(season=season).games == 9
+    assert selectors.season_standings(season=season).rows == _full_season_rows(season)
+
+
+def test_a_withdrawn_result_takes_its_entrants_out_of_the_season_rows(db):
+    club = ClubFactory()
+    players = [PlayerFactory(club=club) for _ in range(8)]
+    season, nights = _season_of_nights(club, players, best_n=None)
+    RoundResult.objects.filter(game__table__rotation__event=nights[2]).delete()
+
+    services.event_recompute(event_id=nights[2].pk)
+
+    rows = selectors.season_standings(season=season).rows
+    assert selectors.season_standings(season=season).games == 4
+    assert max(r["nights"] for r in rows) == 2
+    assert rows == _full_season_rows(season)
