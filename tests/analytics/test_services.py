@@ -4,6 +4,7 @@ import datetime
 from unittest import mock
 
 import pytest
+from django.core.cache import cache
 
 from analytics import selectors, services, tasks
 from analytics.models import PlayerRating, RatedGame, RatingHistory, StandingsSnapshot
@@ -203,6 +204,8 @@ def test_head_to_head_counts_games_as_opponents_only(four):
 def test_a_burst_of_enqueues_schedules_one_job_until_it_starts(four):
     club, players = four
     event = EventFactory(club=club)
+    # The cache is the shared Redis: a parallel test's event of the same id may have left it.
+    cache.delete(f"recompute:event:{event.pk}")
     with mock.patch.object(tasks.recompute_event, "apply_async") as scheduled:
         for _ in range(5):
             tasks.enqueue_event_recompute(event.pk)
@@ -474,3 +477,23 @@ def test_a_withdrawn_result_takes_its_entrants_out_of_the_season_rows(db):
     assert selectors.season_standings(season=season).games == 4
     assert max(r["nights"] for r in rows) == 2
     assert rows == _full_season_rows(season)
+
+
+def test_a_change_asks_for_the_standings_and_the_ratings_jobs_at_once(four):
+    club, players = four
+    event = EventFactory(club=club)
+    cache.delete(f"recompute:event:{event.pk}")
+    cache.delete(f"recompute:ratings:{club.pk}:{event.pk}")
+    with mock.patch.object(tasks.recompute_event, "apply_async") as standings, \
+            mock.patch.object(tasks.update_ratings, "apply_async") as ratings:
+        tasks.enqueue_event_recompute(event.pk)
+        tasks.enqueue_event_recompute(event.pk)
+        # The standings job does not ask for the ratings again; one the sweep sent does.
+        with mock.patch.object(tasks.services, "event_recompute"):
+            tasks.recompute_event(event.pk, False)
+            assert ratings.call_count == 1
+            cache.delete(f"recompute:ratings:{club.pk}:{event.pk}")  # as the ratings job does
+            tasks.recompute_event(event.pk)
+    assert standings.call_args.args == ((event.pk, False),)
+    assert [c.args for c in ratings.call_args_list] == [((club.pk, event.pk),)] * 2
+    cache.delete(f"recompute:ratings:{club.pk}:{event.pk}")
