@@ -9,6 +9,7 @@ import hashlib
 import io
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import datetime
 
 import pandas as pd
@@ -16,7 +17,7 @@ from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import EmptyResultSet
 from django.db import connection
-from django.db.models import F, Max, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models import Exists, F, Max, OuterRef, Q, QuerySet, Subquery, Sum
 
 from analytics import standings, statistics
 from analytics.models import (
@@ -255,11 +256,22 @@ def rating_history(*, player: Player) -> list[tuple[int, float, float]]:
     )
 
 
-def player_partners(*, player: Player) -> list[tuple[Player, dict]]:
+@dataclass(frozen=True, slots=True)
+class Partner:
+    """A partner as the player page lists them (read without building Player rows)."""
+
+    pk: int
+    name: str
+    slug: str
+
+
+def player_partners(*, player: Player) -> list[tuple[Partner, dict]]:
     """Each partner of the player with the pair's figures, most frequent first."""
-    pairs = PartnershipStats.objects.filter(Q(player_a=player) | Q(player_b=player)).select_related(
-        "player_a__club", "player_b__club")
-    partners = [(p.player_b if p.player_a_id == player.pk else p.player_a, p.data) for p in pairs]
+    rows = (PartnershipStats.objects.filter(Q(player_a=player) | Q(player_b=player)).order_by()
+            .values_list("player_a_id", "player_a__name", "player_a__slug", "player_b_id",
+                         "player_b__name", "player_b__slug", "data"))
+    partners = [(Partner(*row[3:6]) if row[0] == player.pk else Partner(*row[0:3]), row[6])
+                for row in rows]
     return sorted(partners, key=lambda item: (-(item[1].get("games") or 0), item[0].name))
 
 
@@ -341,9 +353,11 @@ def head_to_head_games(*, game_ids: list[int], a: set[int]) -> list[dict]:
 def recent_games(*, player: Player, limit: int, viewer: Viewer) -> list[dict]:
     """The player's latest confirmed games of events the viewer may see: event, rotation, own
     side total and best other."""
+    # Exists, not a join on the results: the join gave a row per round and side to DISTINCT.
+    played = RoundResult.objects.filter(game__table_id=OuterRef("table_id"))
     seats = list(
-        Seat.objects.filter(player=player, table__game__round_results__isnull=False,
-                            rotation__event__in=visible_events(viewer)).distinct()
+        Seat.objects.filter(Exists(played), player=player,
+                            rotation__event__in=visible_events(viewer))
         .select_related("rotation__event", "table__game")
         .order_by("-rotation__event__date", "-rotation__number")[:limit]
     )
