@@ -497,3 +497,35 @@ def test_a_change_asks_for_the_standings_and_the_ratings_jobs_at_once(four):
     assert standings.call_args.args == ((event.pk, False),)
     assert [c.args for c in ratings.call_args_list] == [((club.pk, event.pk),)] * 2
     cache.delete(f"recompute:ratings:{club.pk}:{event.pk}")
+
+
+def test_a_few_players_statistics_refreshed_equal_a_full_recompute():
+    """Only the new game's players are refreshed, from their own seats and sides; their
+    partners' rows and everyone else's stay as a full recompute has them."""
+    from games.models import SeatRoundFacts
+
+    club = ClubFactory()
+    players = [PlayerFactory(club=club) for _ in range(8)]
+    for day in range(2):
+        event = EventFactory(club=club, date=datetime.date(2026, 5, 1 + 7 * day))
+        for table in range(2):
+            seated = [players[(3 * day + table * 4 + i) % 8] for i in range(4)]
+            game = make_game(event=event, players=seated, table_number=table + 1)
+            confirm(game, [[400 + 30 * table, 250 + 100 * day], [120, 90 + table]],
+                    clean_books=[[1, 0], [table, 2]])
+            SeatRoundFacts.objects.bulk_create(
+                SeatRoundFacts(game=game, round_number=1, seat_number=s, player=p, side=s % 2,
+                               foot_turn=5 + s, pickups=s, black_threes_discarded=day,
+                               first_laydown_turn=2 + table) for s, p in enumerate(seated))
+    services.ratings_recompute(club_id=club.pk)
+    services.statistics_recompute(club_id=club.pk)
+    night = EventFactory(club=club, date=datetime.date(2026, 5, 20))
+    confirm(make_game(event=night, players=[players[i] for i in (0, 5, 2, 7)]), [[700, 300]])
+
+    change = services.ratings_update(club_id=club.pk, event_id=night.pk)
+    services.statistics_refresh(club_id=club.pk, player_ids=change.players)
+
+    assert change.players == {players[i].pk for i in (0, 5, 2, 7)}
+    refreshed = _stats(club)
+    services.statistics_recompute(club_id=club.pk)
+    assert _stats(club) == refreshed
