@@ -47,8 +47,10 @@ class NightResult(models.Model):
     key = models.CharField(max_length=200, help_text="The entrant: a player or a side.")
     players = models.JSONField(default=list)
     name = models.TextField()
-    score = models.FloatField()
-    total_points = models.BigIntegerField()
+    # As the standings row has them: whole numbers, or averages under per-game scoring (JSON
+    # keeps which, so the season rows come out exactly as added up from the rows).
+    score = models.JSONField()
+    total_points = models.JSONField()
 
     class Meta:
         indexes = [models.Index(fields=["key", "event"])]

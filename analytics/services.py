@@ -71,12 +71,12 @@ def _night_rows(event_id: int, rows: Iterable[dict]) -> Iterable[tuple]:
 def _night_results_replace(event: Event, rows: list[dict]) -> set[str]:
     """Replace the event's `NightResult` lines by its new standings rows. Returns the entrants
     whose lines changed (appeared, went or moved)."""
-    old = {key: (key, players, name, score, total) for key, players, name, score, total in
-           NightResult.objects.filter(event=event).values_list(
-               "key", "players", "name", "score", "total_points")}
+    # repr: 300 and 300.0 differ (a switch to per-game scoring), as they do in the rows.
+    old = {line[0]: repr(line) for line in NightResult.objects.filter(event=event).values_list(
+        "key", "players", "name", "score", "total_points")}
     NightResult.objects.filter(event=event).delete()
     _insert(NightResult, NIGHT_COLUMNS, _night_rows(event.pk, rows))
-    new = {row[1]: row[1:] for row in _night_rows(event.pk, rows)}
+    new = {row[1]: repr(row[1:]) for row in _night_rows(event.pk, rows)}
     return {key for key in old.keys() | new.keys() if old.get(key) != new.get(key)}
 
 

@@ -37,8 +37,8 @@ class Migration(migrations.Migration):
                 ('key', models.CharField(help_text='The entrant: a player or a side.', max_length=200)),
                 ('players', models.JSONField(default=list)),
                 ('name', models.TextField()),
-                ('score', models.FloatField()),
-                ('total_points', models.BigIntegerField()),
+                ('score', models.JSONField()),
+                ('total_points', models.JSONField()),
                 ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='league.event')),
             ],
             options={

@@ -1,6 +1,7 @@
 """Snapshots written by the services: event and season standings, ratings, statistics, jobs."""
 
 import datetime
+import json
 from unittest import mock
 
 import pytest
@@ -415,8 +416,23 @@ def _season_of_nights(club, players, *, best_n=2):
 
 
 def _full_season_rows(season):
+    """The season rows added up from every night, as JSON (300 and 300.0 differ)."""
     season.refresh_from_db()
-    return services.season_standings_refresh(season=season).rows
+    return _exactly(services.season_standings_refresh(season=season).rows)
+
+
+def _exactly(rows):
+    return json.dumps(rows, sort_keys=True)
+
+
+def _from_night_snapshots(season):
+    """The season rows added up from the nights' standings snapshots themselves."""
+    from analytics.standings import season_from_event_rows
+
+    nights = StandingsSnapshot.objects.filter(event__season=season).order_by("event_id")
+    return _exactly(season_from_event_rows(
+        ((n.event_id, n.rows) for n in nights), aggregate=season.aggregate,
+        best_n=season.best_n_nights, min_attendance=season.min_attendance))
 
 
 def test_a_new_game_adds_up_only_its_entrants_season_rows_as_a_full_refresh_would(db):
@@ -436,7 +452,7 @@ def test_a_new_game_adds_up_only_its_entrants_season_rows_as_a_full_refresh_woul
     incremental = selectors.season_standings(season=season)
     assert incremental.games == 7
     assert {r["name"] for r in incremental.rows} >= {"Newcomer"}
-    assert incremental.rows == _full_season_rows(season)
+    assert _exactly(incremental.rows) == _full_season_rows(season) == _from_night_snapshots(season)
 
 
 def test_season_rows_are_added_up_again_in_full_when_the_stored_ones_cannot_be_kept(db):
@@ -450,7 +466,7 @@ def test_season_rows_are_added_up_again_in_full_when_the_stored_ones_cannot_be_k
     with mock.patch.object(selectors, "night_results", wraps=selectors.night_results) as read:
         services.event_recompute(event_id=nights[2].pk)
     assert read.call_args.kwargs["keys"] is None
-    assert selectors.season_standings(season=season).rows == _full_season_rows(season)
+    assert _exactly(selectors.season_standings(season=season).rows) == _full_season_rows(season)
     # A night moved in from another season: the stored games no longer add up.
     other = EventFactory(club=club, date=datetime.date(2026, 4, 1))
     confirm(make_game(event=other, players=players[4:]), [[500, 400]])
@@ -462,7 +478,7 @@ def test_season_rows_are_added_up_again_in_full_when_the_stored_ones_cannot_be_k
         services.event_recompute(event_id=nights[0].pk)
     assert read.call_args.kwargs["keys"] is None
     assert selectors.season_standings(season=season).games == 9
-    assert selectors.season_standings(season=season).rows == _full_season_rows(season)
+    assert _exactly(selectors.season_standings(season=season).rows) == _full_season_rows(season)
 
 
 def test_a_withdrawn_result_takes_its_entrants_out_of_the_season_rows(db):
@@ -476,7 +492,7 @@ def test_a_withdrawn_result_takes_its_entrants_out_of_the_season_rows(db):
     rows = selectors.season_standings(season=season).rows
     assert selectors.season_standings(season=season).games == 4
     assert max(r["nights"] for r in rows) == 2
-    assert rows == _full_season_rows(season)
+    assert _exactly(rows) == _full_season_rows(season)
 
 
 def test_a_change_asks_for_the_standings_and_the_ratings_jobs_at_once(four):
@@ -529,3 +545,21 @@ def test_a_few_players_statistics_refreshed_equal_a_full_recompute():
     refreshed = _stats(club)
     services.statistics_recompute(club_id=club.pk)
     assert _stats(club) == refreshed
+
+
+def test_a_switch_to_per_game_standings_carries_into_the_season_rows_exactly(db):
+    club = ClubFactory()
+    players = [PlayerFactory(club=club) for _ in range(8)]
+    season, nights = _season_of_nights(club, players, best_n=None)
+    confirm(make_game(event=nights[0], players=players[:4], rotation_number=2), [[100, 500]])
+    services.event_recompute(event_id=nights[0].pk)
+    nights[0].sit_out_scoring = Event.SitOutScoring.PER_GAME
+    nights[0].save()
+
+    services.event_recompute(event_id=nights[0].pk)
+
+    rows = selectors.season_standings(season=season).rows
+    assert _exactly(rows) == _full_season_rows(season) == _from_night_snapshots(season)
+    by_key = {r["key"]: r for r in rows}
+    # players[4] played one game that night and none on the others: their per-game figures.
+    assert isinstance(by_key[f"p{players[4].pk}"]["total_points"], float)
