@@ -70,7 +70,7 @@ def event_byes(*, event: Event, games: Iterable[GameResult]) -> dict[str, int]:
     """Entrant key → rotations of the event with confirmed games that the entrant did not play,
     although entered and not yet withdrawn (sat out, or arrived late)."""
     rotation_of = dict(
-        Game.objects.filter(pk__in=[g.game_id for g in games])
+        Game.objects.filter(pk__in=[g.game_id for g in games]).order_by()
         .values_list("pk", "table__rotation__number")
     )
     counted = set(rotation_of.values())
