@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -15,6 +15,112 @@ from analytics import selectors
 from analytics.models import StandingsSnapshot
 from league.models import Club, Player, Season
 from league.permissions import visible_events
+
+# --- response shapes (for the schema; the views build plain dicts) -----------------------------
+
+
+class StandingsRowSerializer(serializers.Serializer):
+    """One entrant (a player, or a side's players) in an event's standings."""
+
+    rank = serializers.IntegerField()
+    key = serializers.CharField(help_text="The entrant: p<player id>, or the side's players.")
+    players = serializers.ListField(child=serializers.IntegerField(), help_text="Player ids.")
+    name = serializers.CharField()
+    score = serializers.FloatField(help_text="The figure ranked on (the event's `scoring`).")
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    ties = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    match_points = serializers.FloatField()
+    total_points = serializers.IntegerField()
+    point_difference = serializers.FloatField()
+    victory_points = serializers.FloatField()
+    held_points = serializers.IntegerField()
+    byes = serializers.IntegerField(required=False, help_text="Rotations sat out.")
+    per_game = serializers.BooleanField(required=False,
+                                        help_text="True when figures are per game played.")
+    opponents_strength = serializers.FloatField(required=False)
+
+
+class EventStandingsSerializer(serializers.Serializer):
+    event = serializers.CharField(help_text="The event's slug.")
+    scoring = serializers.CharField()
+    computed_at = serializers.DateTimeField(allow_null=True,
+                                            help_text="Null before the first confirmed result.")
+    games = serializers.IntegerField(help_text="Confirmed games counted.")
+    rows = StandingsRowSerializer(many=True)
+
+
+class SeasonStandingsRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(allow_null=True,
+                                    help_text="Null: fewer nights than the season's minimum.")
+    key = serializers.CharField()
+    players = serializers.ListField(child=serializers.IntegerField())
+    name = serializers.CharField()
+    nights = serializers.IntegerField()
+    counted_nights = serializers.IntegerField()
+    score = serializers.FloatField()
+    total_points = serializers.IntegerField()
+
+
+class SeasonStandingsSerializer(serializers.Serializer):
+    season = serializers.IntegerField()
+    aggregate = serializers.CharField()
+    computed_at = serializers.DateTimeField(allow_null=True)
+    games = serializers.IntegerField()
+    rows = SeasonStandingsRowSerializer(many=True)
+
+
+class LeaderboardRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = serializers.CharField(help_text="The player's slug.")
+    club = serializers.CharField(help_text="The club's slug.")
+    name = serializers.CharField()
+    rating = serializers.FloatField(help_text="The displayed rating (ordinal).")
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    games = serializers.IntegerField()
+
+
+class LeaderboardSerializer(serializers.Serializer):
+    min_games = serializers.IntegerField()
+    results = LeaderboardRowSerializer(many=True)
+
+
+class RatingSerializer(serializers.Serializer):
+    rating = serializers.FloatField()
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    games = serializers.IntegerField()
+
+
+class RatingPointSerializer(serializers.Serializer):
+    games = serializers.IntegerField()
+    rating = serializers.FloatField()
+    mu = serializers.FloatField()
+
+
+class PlayerRatingsSerializer(serializers.Serializer):
+    player = serializers.CharField()
+    club = serializers.CharField()
+    rating = RatingSerializer(allow_null=True, help_text="Null before the player's first game.")
+    history = RatingPointSerializer(many=True)
+
+
+class PartnerStatisticsSerializer(serializers.Serializer):
+    """A partner's slug and the pair's figures (games, wins, ...; more as numbers)."""
+
+    partner = serializers.CharField()
+    games = serializers.IntegerField(required=False)
+
+
+class PlayerStatisticsSerializer(serializers.Serializer):
+    player = serializers.CharField()
+    club = serializers.CharField()
+    statistics = serializers.DictField(
+        child=serializers.FloatField(allow_null=True),
+        help_text="Figure name to value (games, wins, win_rate, ...); empty before any game.")
+    partners = PartnerStatisticsSerializer(many=True)
 
 
 def _snapshot(snapshot: StandingsSnapshot | None) -> dict:
@@ -28,7 +134,7 @@ def _player(club: str, slug: str) -> Player:
 
 
 class EventStandings(APIView):
-    @extend_schema(responses=OpenApiTypes.OBJECT, summary="Standings of an event you may see")
+    @extend_schema(responses=EventStandingsSerializer, summary="Standings of an event you may see")
     def get(self, request: Request, slug: str) -> Response:
         event = visible_events(request.user).filter(slug=slug).first()
         if event is None:
@@ -38,7 +144,7 @@ class EventStandings(APIView):
 
 
 class SeasonStandings(APIView):
-    @extend_schema(responses=OpenApiTypes.OBJECT, summary="Standings of a season")
+    @extend_schema(responses=SeasonStandingsSerializer, summary="Standings of a season")
     def get(self, request: Request, season_id: int) -> Response:
         season = get_object_or_404(Season, pk=season_id)
         return Response({"season": season.pk, "aggregate": season.aggregate,
@@ -47,7 +153,7 @@ class SeasonStandings(APIView):
 
 class Leaderboard(APIView):
     @extend_schema(
-        responses=OpenApiTypes.OBJECT, summary="Ratings of players with enough games",
+        responses=LeaderboardSerializer, summary="Ratings of players with enough games",
         parameters=[OpenApiParameter("club", str), OpenApiParameter("min_games", int)],
     )
     def get(self, request: Request) -> Response:
@@ -68,7 +174,7 @@ class Leaderboard(APIView):
 
 
 class PlayerRatings(APIView):
-    @extend_schema(responses=OpenApiTypes.OBJECT, summary="A player's rating and its history")
+    @extend_schema(responses=PlayerRatingsSerializer, summary="A player's rating and its history")
     def get(self, request: Request, club: str, slug: str) -> Response:
         player = _player(club, slug)
         rating = selectors.player_rating(player=player)
@@ -81,7 +187,7 @@ class PlayerRatings(APIView):
 
 
 class PlayerStatistics(APIView):
-    @extend_schema(responses=OpenApiTypes.OBJECT, summary="A player's statistics")
+    @extend_schema(responses=PlayerStatisticsSerializer, summary="A player's statistics")
     def get(self, request: Request, club: str, slug: str) -> Response:
         player = _player(club, slug)
         return Response({"player": player.slug, "club": player.club.slug,

@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 import io
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -91,6 +91,26 @@ def event_byes(*, event: Event, games: Iterable[GameResult]) -> dict[str, int]:
         due = {r for r in counted if last is None or r <= last}
         byes[key] = len(due - played[key])
     return byes
+
+
+def event_standings_rows(*, event: Event, games: Iterable[GameResult],
+                         names: Mapping[int, str]) -> list[dict]:
+    """The event's ranked standings rows from these game results under the event's settings:
+    scoring, tie-breaks, partnerships and how sit-outs count (byes). The one place the event's
+    standings rules are applied: the stored snapshot and the what-if both use it."""
+    games = sorted(games, key=lambda g: g.game_id)
+    byes = (event_byes(event=event, games=games)
+            if event.sit_out_scoring != Event.SitOutScoring.NONE else {})
+    return standings.event_standings(
+        games,
+        scoring=event.scoring,
+        tie_breaks=event.tie_breaks or [],
+        by_side=event.is_fixed_partnerships,
+        names=names,
+        byes=byes,
+        sit_outs=event.sit_out_scoring,
+        bye_points=event.bye_points,
+    )
 
 
 FEW_GAMES = 10_000

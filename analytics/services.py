@@ -35,18 +35,7 @@ from league.permissions import visible_events
 
 def _event_snapshot_store(event: Event, games: list[GameResult], names: dict[int, str]
                           ) -> StandingsSnapshot:
-    byes = (selectors.event_byes(event=event, games=games)
-            if event.sit_out_scoring != Event.SitOutScoring.NONE else {})
-    rows = standings.event_standings(
-        sorted(games, key=lambda g: g.game_id),
-        scoring=event.scoring,
-        tie_breaks=event.tie_breaks or [],
-        by_side=event.is_fixed_partnerships,
-        names=names,
-        byes=byes,
-        sit_outs=event.sit_out_scoring,
-        bye_points=event.bye_points,
-    )
+    rows = selectors.event_standings_rows(event=event, games=games, names=names)
     return _snapshot_replace(event=event, games=len(games), rows=rows)
 
 

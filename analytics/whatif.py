@@ -5,7 +5,8 @@ are dropped, they were for the old rules). Other games, and logs the new rules r
 re-scored from their parts: book counts x the new bonuses, red 3s, table points, held points and
 going out. Parts cannot follow every change: held points were counted with the old red/black 3
 penalties, and play rules (hand size, melding, going out...) would have changed the play itself;
-each such game is listed with why its figures are approximate.
+each such game is listed with why its figures are approximate. Sit-outs (byes) count as the
+event's own standings count them (`selectors.event_standings_rows`).
 """
 
 from __future__ import annotations
@@ -134,9 +135,8 @@ def event_whatif(event: Event, rules_spec: Any) -> WhatIf:
         rescored.append(standings.GameResult(game_id, tuple(
             replace(side, total=total) for side, total in zip(game.sides, totals, strict=True))))
     player_ids = {p for g in rescored for s in g.sides for p in s.players}
-    result.rows = standings.event_standings(
-        rescored, scoring=event.scoring, tie_breaks=event.tie_breaks or [],
-        by_side=event.is_fixed_partnerships, names=selectors.player_names(player_ids=player_ids))
+    result.rows = selectors.event_standings_rows(
+        event=event, games=rescored, names=selectors.player_names(player_ids=player_ids))
     return result
 
 

@@ -1,4 +1,5 @@
-"""One JSON shape for every API refusal: {"error": {"code": ..., "message": ..., "details": ...}}.
+"""One JSON shape for every API refusal: {"error": {"code": ..., "message": ..., "details": ...}}
+(described once for the schema by `core.error_shape.ErrorSerializer`).
 
 A service's refusal (`core.errors.DomainError`) answers the status `core.http` gives its kind;
 DRF's own exceptions (validation, authentication, throttling) keep theirs.
@@ -6,6 +7,8 @@ DRF's own exceptions (validation, authentication, throttling) keep theirs.
 
 from typing import Any
 
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
@@ -13,6 +16,9 @@ from rest_framework.views import set_rollback
 from config.faults import DATABASE_DOWN, RETRY_AFTER_SECONDS, unavailable_body
 from core.errors import DomainError
 from core.http import refusal_status
+
+# Django's own exceptions, which DRF answers as 404 and 403 (e.g. get_object_or_404).
+DJANGO_CODES = {Http404: "not_found", DjangoPermissionDenied: "permission_denied"}
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -27,7 +33,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if response is None:
         return None
     detail = response.data
-    code = getattr(exc, "default_code", "error")
+    code = getattr(exc, "default_code", None) or DJANGO_CODES.get(type(exc), "error")
     if isinstance(getattr(exc, "detail", None), dict) and "code" in exc.detail:
         # Raised with our own code and message (e.g. a permission refusal naming its code).
         plain = {k: _plain(v) for k, v in exc.detail.items()}
@@ -51,3 +57,4 @@ def _plain(value: Any) -> Any:
     if isinstance(value, list):
         return [_plain(v) for v in value]
     return str(value) if value is not None and not isinstance(value, (int, float, bool)) else value
+

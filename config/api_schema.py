@@ -1,5 +1,6 @@
 """The OpenAPI schema, generated once per process: it changes only with the code, and generating
-it walks every view and serializer (about a second), rendering it as YAML a quarter of that."""
+it walks every view and serializer (about a second), rendering it as YAML a quarter of that.
+What each operation says is decided in `config.api_autoschema`."""
 
 from __future__ import annotations
 

@@ -10,6 +10,7 @@ from typing import Any
 from axes.helpers import get_cool_off
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from drf_spectacular.utils import extend_schema
 from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.request import Request
@@ -54,6 +55,7 @@ class TokenView(ObtainAuthToken):
     throttle_classes = [TokenThrottle]
     parser_classes = api_settings.DEFAULT_PARSER_CLASSES
 
+    @extend_schema(summary="Get the API token of an account (username and password)")
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         serializer = self.get_serializer(data=request.data)
         if not serializer.is_valid():

@@ -232,11 +232,11 @@ REST_FRAMEWORK = {
     # Writes need an account unless a view opens itself explicitly (the anonymous checks, the
     # table entry endpoints that authenticate by the table's own credential).
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_PARSER_CLASSES": [
-        "core.parsers.StrictJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # JSON bodies only: the pages post their forms to Django views, never to /api/. A view that
+    # takes an uploaded file would name its own multipart parser (none does: move logs are JSON).
+    "DEFAULT_PARSER_CLASSES": ["core.parsers.StrictJSONParser"],
+    # APIClient in the tests speaks the API's language.
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "DEFAULT_THROTTLE_RATES": {
         # A club's phones may share one address: the sheet page checks as scorers type.
         "check": os.environ.get("THROTTLE_CHECK", "600/minute"),
@@ -249,7 +249,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "config.api_autoschema.AutoSchema",
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
 }
 
@@ -294,6 +294,9 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {"GameStatusEnum": "league.models.Game.Status"},
+    # Request bodies get their own components (ClubRequest ...) without the read-only fields,
+    # so a generated client asks only for what a request sends.
+    "COMPONENT_SPLIT_REQUEST": True,
 }
 
 LOGGING = {

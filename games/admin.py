@@ -21,7 +21,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 @admin.register(Submission)
 class SubmissionAdmin(ReadOnlyAdmin):
-    list_display = ["id", "game", "kind", "round_number", "entrant", "via", "created_at"]
+    list_display = ["id", "game", "kind", "round_number", "entrant", "via", "created_at", "withdrawn_at"]
     list_filter = ["kind", "via"]
     search_fields = ["entrant", "idempotency_key"]
 

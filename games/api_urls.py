@@ -20,6 +20,16 @@ urlpatterns = [
         views.CorrectionCreate.as_view(),
         name="api-result-corrections",
     ),
+    path(
+        "results/<int:game_id>/submissions/<int:submission_id>/withdraw/",
+        views.SubmissionWithdrawal.as_view(),
+        name="api-result-submission-withdraw",
+    ),
+    path(
+        "results/<int:game_id>/submissions/<int:submission_id>/restore/",
+        views.SubmissionWithdrawal.as_view(restore=True),
+        name="api-result-submission-restore",
+    ),
     path("sheets/check/", views.SheetCheck.as_view(), name="api-sheet-check"),
     path("logs/check/", views.LogCheck.as_view(), name="api-log-check"),
     path(

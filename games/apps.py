@@ -6,9 +6,15 @@ class GamesConfig(AppConfig):
     verbose_name = "Games and results"
 
     def ready(self) -> None:
-        """Give the league's seating the confirmed points of a played rotation."""
+        """Give the league's seating the confirmed points of a played rotation, and the event
+        history the undo of a withdrawn (or restored) result entry."""
         from games import selectors
+        from games.services import withdrawal
         from league import hooks
 
         hooks.rotation_points_register(selectors.rotation_points)
+        hooks.undo_register(action=withdrawal.WITHDRAW_ACTION, undo=withdrawal.undo_withdraw,
+                            applies=withdrawal.withdraw_undo_applies)
+        hooks.undo_register(action=withdrawal.RESTORE_ACTION, undo=withdrawal.undo_restore,
+                            applies=withdrawal.restore_undo_applies)
         from games import receivers  # noqa: F401  (connects the league's signal receivers)

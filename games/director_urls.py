@@ -11,4 +11,14 @@ urlpatterns = [
     path("games/<int:game_id>/confirm/", director_views.confirm_version, name="director-result-confirm"),
     path("games/<int:game_id>/check/", director_views.check_sheet, name="director-result-check"),
     path("games/<int:game_id>/correct/", director_views.correct_result, name="director-result-correct"),
+    path(
+        "games/<int:game_id>/entries/<int:submission_id>/withdraw/",
+        director_views.withdraw_entry,
+        name="director-entry-withdraw",
+    ),
+    path(
+        "games/<int:game_id>/entries/<int:submission_id>/restore/",
+        director_views.restore_entry,
+        name="director-entry-restore",
+    ),
 ]

@@ -12,6 +12,7 @@ from core.errors import DomainError
 from core.http import refusal_status
 from games import selectors, services
 from games.forms import ConfirmForm, CorrectionForm, SheetForm, sheet_initial
+from games.models import Submission
 from games.views import sheet_check_response, words_for
 from league.models import Event, Game
 from league.permissions import check_directs_event
@@ -69,10 +70,7 @@ def _page(
             "sides": selectors.game_sides(game=game),
             "versions": selectors.game_version_rows(game=game),
             "open_versions": selectors.game_open_versions(game=game),
-            "submissions": [
-                (submission, selectors.entrant_label(game=game, entrant=submission.entrant))
-                for submission in selectors.game_submissions(game=game)
-            ],
+            "submissions": selectors.game_submission_rows(game=game),
             "flags": selectors.game_flag_lines(game=game),
             "comparison": selectors.dispute_comparison(game=game),
             "sheet_forms": forms.get("sheet_forms") or _correction_forms(game),
@@ -153,3 +151,34 @@ def check_sheet(request: HttpRequest, game_id: int) -> JsonResponse:
     if not prefix.startswith("r") or not prefix[1:].isdigit():
         return JsonResponse({"valid": False}, status=400)
     return sheet_check_response(game, request.POST, prefix=prefix)
+
+
+def _entry_action(service: Any, done: str) -> Any:
+    """A director withdraws (or restores) one sheet or log of the game; refusals in words."""
+
+    @login_required
+    @require_POST
+    def view(request: HttpRequest, game_id: int, submission_id: int) -> HttpResponse:
+        game = _directed_game(request, game_id)
+        submission = get_object_or_404(Submission, pk=submission_id, game=game)
+        try:
+            service(submission=submission, by=request.user)
+        except DomainError as refused:
+            messages.error(request, words_for(game, refused).text)
+        else:
+            what = (
+                f"The round {submission.round_number} score sheet"
+                if submission.kind == Submission.Kind.SHEET
+                else "The move log"
+            )
+            messages.success(request, f"{what} {done}")
+        return redirect("director-result", game_id=game.pk)
+
+    return view
+
+
+withdraw_entry = _entry_action(
+    services.submission_withdraw,
+    "is withdrawn: it no longer counts, and the table can enter that round again.",
+)
+restore_entry = _entry_action(services.submission_restore, "counts again.")

@@ -79,7 +79,9 @@ class SeatRoundFacts(models.Model):
 class Submission(models.Model):
     """One score sheet or move log exactly as it arrived, with what the engine made of it.
 
-    Kept forever: the raw input is the evidence behind every result version. `entrant` names who
+    Kept forever: the raw input is the evidence behind every result version. A director may
+    withdraw a wrong entry before the result is confirmed (`withdrawn_at`, `withdrawn_by`): it
+    stays here but no longer counts, until restored. `entrant` names who
     entered it: "game:<id>:side:<n>" for a side at the table (through the table link) or
     "user:<id>" for a signed-in scorer or director.
     """
@@ -111,6 +113,13 @@ class Submission(models.Model):
     idempotency_key = models.CharField(max_length=128, unique=True)
     body_hash = models.CharField(max_length=64)
     created_at = models.DateTimeField(auto_now_add=True)
+    withdrawn_at = models.DateTimeField(
+        null=True, blank=True,
+        help_text="Set while a director has withdrawn this entry (kept, but it no longer counts).",
+    )
+    withdrawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         ordering = ["game", "created_at", "id"]

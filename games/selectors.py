@@ -155,8 +155,11 @@ def entry_latest_rounds(
     *, game: Game, entrant: str, kind: str | None = None
 ) -> dict[int, tuple[Submission, dict[str, Any]]]:
     """The entrant's entry: per round, their latest submission covering it (of `kind` only, when
-    given) with the engine's report of that round. The one rule for "which figures count"."""
-    submissions = game.submissions.filter(entrant=entrant).order_by("created_at", "id")
+    given) with the engine's report of that round. The one rule for "which figures count";
+    entries a director withdrew do not."""
+    submissions = game.submissions.filter(entrant=entrant, withdrawn_at__isnull=True).order_by(
+        "created_at", "id"
+    )
     if kind is not None:
         submissions = submissions.filter(kind=kind)
     latest: dict[int, tuple[Submission, dict[str, Any]]] = {}
@@ -261,8 +264,9 @@ def entrant_label(*, game: Game, entrant: str) -> str:
 
 
 def game_flagged_submissions(*, game: Game) -> QuerySet[Submission]:
-    """Sheets and logs whose figures differ from the other kind's for the same round."""
-    return game.submissions.exclude(differences=[])
+    """Sheets and logs whose figures differ from the other kind's for the same round (neither
+    of them withdrawn)."""
+    return game.submissions.exclude(differences=[]).filter(withdrawn_at__isnull=True)
 
 
 def event_games(*, event: Event) -> QuerySet[Game]:
@@ -327,7 +331,12 @@ def game_flag_lines(*, game: Game) -> list[str]:
     for submission in game_flagged_submissions(game=game):
         this = submission.get_kind_display().lower()
         other = "move log" if submission.kind == Submission.Kind.SHEET else "score sheet"
+        withdrawn = set(
+            game.submissions.filter(withdrawn_at__isnull=False).values_list("pk", flat=True)
+        )
         for diff in submission.differences:
+            if diff.get("other_submission") in withdrawn:
+                continue
             parts = []
             for f in diff["fields"]:
                 who = f"{sides.get(f['side'], '')}: " if f["side"] is not None else ""
@@ -361,6 +370,67 @@ def event_result_rows(*, event: Event) -> list[dict[str, Any]]:
                 "sides": [" & ".join(names) for _, names in sorted(sides.items())],
                 "totals": shown.totals if shown else [],
                 "totals_confirmed": current is not None,
+            }
+        )
+    return rows
+
+
+def _open_for_changes(game: Game) -> bool:
+    return (game.status != Game.Status.CONFIRMED
+            and game.table.rotation.event.status != Event.Status.FINISHED)
+
+
+def submission_newer_entry(*, submission: Submission) -> Submission | None:
+    """A later entry (not withdrawn) by the same entrant of a round this one covers: it is the
+    one that counts for that round."""
+    rounds = {r["round"] for r in submission.report["rounds"]}
+    later = (
+        submission.game.submissions.filter(
+            entrant=submission.entrant,
+            withdrawn_at__isnull=True,
+            created_at__gte=submission.created_at,
+        )
+        .exclude(pk=submission.pk)
+        .order_by("created_at", "id")
+    )
+    for other in later:
+        newer = (other.created_at, other.pk) > (submission.created_at, submission.pk)
+        if newer and rounds & {r["round"] for r in other.report["rounds"]}:
+            return other
+    return None
+
+
+def submission_withdrawable(*, submission: Submission) -> bool:
+    """Whether a director may withdraw this entry now: not withdrawn, the result not confirmed,
+    the event not finished."""
+    return submission.withdrawn_at is None and _open_for_changes(submission.game)
+
+
+def submission_restorable(*, submission: Submission) -> bool:
+    """Whether a director may restore this withdrawn entry now (no newer entry of its rounds
+    by the same entrant, the result not confirmed, the event not finished)."""
+    return (
+        submission.withdrawn_at is not None
+        and _open_for_changes(submission.game)
+        and submission_newer_entry(submission=submission) is None
+    )
+
+
+def game_submission_rows(*, game: Game) -> list[dict[str, Any]]:
+    """Everything entered for the game, newest first, as the director's page lists it: who
+    entered it (in words), whether it was withdrawn (by whom, when) and what may be done now."""
+    rows = []
+    for submission in game_submissions(game=game).select_related("withdrawn_by"):
+        submission.game = game
+        rows.append(
+            {
+                "submission": submission,
+                "entered_by": entrant_label(game=game, entrant=submission.entrant),
+                "withdrawn_by": submission.withdrawn_by.get_username()
+                if submission.withdrawn_by
+                else "",
+                "can_withdraw": submission_withdrawable(submission=submission),
+                "can_restore": submission_restorable(submission=submission),
             }
         )
     return rows

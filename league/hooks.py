@@ -7,7 +7,7 @@ so the league never imports them.
 
 from collections.abc import Callable, Mapping
 
-from league.models import Rotation
+from league.models import AuditEntry, Rotation
 
 RotationPoints = Callable[..., Mapping[int, int]]
 
@@ -26,3 +26,28 @@ def rotation_points(*, rotation: Rotation) -> dict[int, int]:
     if not _rotation_points:
         return {}
     return dict(_rotation_points[-1](rotation=rotation))
+
+
+UndoAction = Callable[[AuditEntry, object], object]
+UndoApplies = Callable[[AuditEntry], bool]
+
+_undo_actions: dict[str, tuple[UndoAction, UndoApplies | None]] = {}
+
+
+def undo_register(*, action: str, undo: UndoAction, applies: UndoApplies | None = None) -> None:
+    """Undo audit entries of `action` with `undo(entry, by)` (it raises a DomainError when the
+    change cannot be undone any more, and logs the undo itself); `applies(entry)` says whether
+    the undo can work now, so the history offers it only then."""
+    _undo_actions[action] = (undo, applies)
+
+
+def undo_action(*, action: str) -> UndoAction | None:
+    """The registered undo of an audit action written by a layer above, if any."""
+    registered = _undo_actions.get(action)
+    return registered[0] if registered else None
+
+
+def undo_applies(*, entry: AuditEntry) -> bool:
+    """Whether the registered undo of this entry can work now (True when it has no check)."""
+    registered = _undo_actions.get(entry.action)
+    return registered is None or registered[1] is None or registered[1](entry)

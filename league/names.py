@@ -45,3 +45,36 @@ def names_parse(text: str) -> list[str]:
     if len(names) > MAX_PASTED_NAMES:
         raise TooManyNames(f"Paste at most {MAX_PASTED_NAMES} names at a time.")
     return names
+
+
+# Between the two names of a partnership: "&", "+", "/", the word "and", a tab, "," or ";".
+PAIR_SEPARATOR = re.compile(r"\s*(?:&|\+|/|\band\b|\t|,|;)\s*", re.IGNORECASE)
+
+
+class BadPair(ValueError):
+    pass
+
+
+def pairs_parse(text: str) -> list[tuple[str, str]]:
+    """Partnerships from a pasted list: one per line, two names joined by "&", "and", "+", "/"
+    or a comma; numbering and repeated lines are dropped. A line without exactly two names, or
+    more than MAX_PASTED_NAMES names in all: BadPair / TooManyNames, in words."""
+    pairs: list[tuple[str, str]] = []
+    seen: set[tuple[str, ...]] = set()
+    for number, line in enumerate((text or "").splitlines(), start=1):
+        line = re.sub(r"^\s*\d+[.)]\s*", "", line).strip()
+        if not line:
+            continue
+        names = [n.strip()[:120] for n in PAIR_SEPARATOR.split(line) if n.strip()]
+        if len(names) != 2:
+            raise BadPair(
+                f"Line {number} (\u201c{line[:60]}\u201d) should name two players, like "
+                "\u201cAnn Lee & Bob Ray\u201d."
+            )
+        key = tuple(sorted(name_key(n) for n in names))
+        if key not in seen:
+            seen.add(key)
+            pairs.append((names[0], names[1]))
+    if 2 * len(pairs) > MAX_PASTED_NAMES:
+        raise TooManyNames(f"Paste at most {MAX_PASTED_NAMES // 2} partnerships at a time.")
+    return pairs

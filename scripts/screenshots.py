@@ -73,7 +73,26 @@ def shoot(page: Page, url: str, name: str) -> None:
     print(f"  docs/screenshots/{name}.png")
 
 
-def photograph(base_url: str, demo: Demo, pending_entry_url: str) -> None:
+def director_pages(desktop: Page, demo: Demo, entered_game_id: int | None) -> None:
+    """The director's pages for running the room: a game with an entry awaiting confirmation
+    (withdraw beside it), a player's page (rename, merge, retire), the bulk registration's
+    check of pasted names, and the house rules form."""
+    if entered_game_id is not None:
+        shoot(desktop, f"/director/games/{entered_game_id}/", "director-game-withdraw")
+    player = demo.players[1]
+    shoot(desktop, f"/director/clubs/{demo.club.slug}/players/{player.slug}/", "director-player-merge")
+    desktop.goto(f"/director/events/{demo.event.slug}/")
+    desktop.get_by_label("Names, one per line").fill(
+        "Ada Lovelace\nGrace Hoper\nLinus Torvalds\nBarbara Liskov\nJon Backus")
+    desktop.get_by_role("button", name="Enter these players").click()
+    desktop.wait_for_load_state("networkidle")
+    desktop.screenshot(path=OUT / "director-paste-review.png", full_page=True)
+    print("  docs/screenshots/director-paste-review.png")
+    shoot(desktop, f"/director/events/{demo.event.slug}/house-rules/", "director-house-rules-desktop")
+
+
+def photograph(base_url: str, demo: Demo, pending_entry_url: str,
+               entered_game_id: int | None = None) -> None:
     from playwright.sync_api import sync_playwright
 
     from site_pages.demo import DIRECTOR_PASSWORD
@@ -96,8 +115,35 @@ def photograph(base_url: str, demo: Demo, pending_entry_url: str) -> None:
         desktop.get_by_role("button", name="Log in").click()
         desktop.wait_for_load_state()
         shoot(desktop, f"/director/events/{demo.event.slug}/", "director-event-desktop")
+        director_pages(desktop, demo, entered_game_id)
         shoot(desktop, f"/events/{demo.event.slug}/table-cards/?rotation=2", "table-cards-desktop")
         browser.close()
+
+
+def entry_awaiting_confirmation(demo: Demo, *, exclude: object) -> object:
+    """Another pending game of the running rotation, entered by its first side (score sheets)
+    and not yet confirmed: what the director's game page offers to withdraw."""
+    from games import services as results
+    from league.models import Game, Rotation
+    from site_pages.demo import sheets_from_report
+
+    game = (Game.objects.filter(table__rotation__event=demo.event, status=Game.Status.PENDING,
+                                table__rotation__status=Rotation.Status.STARTED)
+            .exclude(pk=getattr(exclude, "pk", None))
+            .order_by("table__rotation__number", "table__number").last())
+    if game is None:
+        return None
+    from games.engine.checking import check_document
+    from games.engine.simulate import simulate_game
+
+    table = results.game_table(game=game)
+    log = simulate_game(rules=table.rules_spec, players=len(table.players), seed=7,
+                        first_dealer=table.first_dealer)
+    log["seats"] = table.players
+    for number, sheet in enumerate(sheets_from_report(check_document(log).to_dict()), start=1):
+        results.submission_create(game=game, document=sheet, entrant=results.Entrant.for_side(game, 0),
+                                  idempotency_key=f"screenshot-{game.pk}-{number}")
+    return game
 
 
 def main() -> None:
@@ -124,8 +170,10 @@ def main() -> None:
                                        status=Game.Status.PENDING,
                                        table__rotation__status=Rotation.Status.STARTED)
                    .order_by("table__rotation__number", "table__number").first())
+        entered = entry_awaiting_confirmation(demo, exclude=pending)
         OUT.mkdir(parents=True, exist_ok=True)
-        photograph(serve(), demo, game_side_credentials(game=pending)[0].entry_url)
+        photograph(serve(), demo, game_side_credentials(game=pending)[0].entry_url,
+                   entered.pk if entered else None)
     finally:
         shutil.rmtree(data, ignore_errors=True)
     print(f"Screenshots written to docs/screenshots/ in {time.monotonic() - started:.0f} s.")

@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games import selectors
@@ -9,9 +10,138 @@ from games.models import ResultVersion, Submission
 from games.services import result_revision
 from league.models import Game
 
+# --- the engine's report (games.engine.report), as stored and shown ------------------------------
+
+
+class BookCountSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    bonus = serializers.IntegerField()
+
+
+class BooksSerializer(serializers.Serializer):
+    clean = BookCountSerializer()
+    dirty = BookCountSerializer()
+    wild = BookCountSerializer()
+
+
+class SideScoreSerializer(serializers.Serializer):
+    """One side's score in one round, with what it is made of."""
+
+    score = serializers.IntegerField()
+    books = BooksSerializer()
+    clean_books = serializers.IntegerField()
+    dirty_books = serializers.IntegerField()
+    wild_books = serializers.IntegerField()
+    red_threes = serializers.IntegerField()
+    red_three_points = serializers.IntegerField()
+    table_points = serializers.IntegerField()
+    held_points = serializers.IntegerField()
+    going_out_bonus = serializers.IntegerField()
+    went_out = serializers.BooleanField()
+
+
+class SeatFactsSerializer(serializers.Serializer):
+    """What one seat did in a round (from a move log only)."""
+
+    seat = serializers.IntegerField()
+    player = serializers.CharField()
+    side = serializers.IntegerField()
+    turns = serializers.IntegerField()
+    foot_turn = serializers.IntegerField(allow_null=True)
+    pickups = serializers.IntegerField()
+    cards_picked_up = serializers.IntegerField()
+    melds_started = serializers.IntegerField()
+    cards_laid = serializers.IntegerField()
+    wilds_in_dirty = serializers.IntegerField()
+    black_threes_discarded = serializers.IntegerField()
+    cards_held = serializers.IntegerField()
+    held_points = serializers.IntegerField()
+    first_laydown_turn = serializers.IntegerField(allow_null=True)
+    red_threes = serializers.IntegerField()
+
+
+class RoundSourceSerializer(serializers.Serializer):
+    submission = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=Submission.Kind.choices)
+
+
+class RoundReportSerializer(serializers.Serializer):
+    """One round's figures as the engine found them."""
+
+    round = serializers.IntegerField()
+    ended_by = serializers.ChoiceField(choices=["went_out", "stock_out"])
+    went_out_seat = serializers.IntegerField(allow_null=True)
+    sides = SideScoreSerializer(many=True)
+    seats = SeatFactsSerializer(many=True, help_text="Per seat, from a move log; else empty.")
+    source = RoundSourceSerializer(
+        required=False, help_text="The submission these figures came from (in a result).")
+
+
+class EngineErrorSerializer(serializers.Serializer):
+    """The engine's first objection to a document."""
+
+    code = serializers.CharField()
+    message = serializers.CharField()
+    round = serializers.IntegerField(allow_null=True)
+    event = serializers.IntegerField(allow_null=True, help_text="The move log event's index.")
+
+
+class CheckReportSerializer(serializers.Serializer):
+    """What checking a score sheet or replaying a move log found (nothing is stored)."""
+
+    kind = serializers.ChoiceField(choices=Submission.Kind.choices)
+    valid = serializers.BooleanField()
+    error = EngineErrorSerializer(allow_null=True)
+    rounds = RoundReportSerializer(many=True)
+    totals = serializers.ListField(child=serializers.IntegerField())
+
+
+class DifferenceSerializer(serializers.Serializer):
+    side = serializers.IntegerField(allow_null=True)
+    field = serializers.CharField()
+    this = serializers.JSONField(help_text="This entry's value (a number or `ended_by`).")
+    other = serializers.JSONField(help_text="The other entry's value.")
+
+
+class RoundDifferencesSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    other_submission = serializers.IntegerField()
+    fields = DifferenceSerializer(many=True)
+
+
+@extend_schema_field(RoundReportSerializer(many=True))
+class RoundsField(serializers.JSONField):
+    """A stored list of round reports."""
+
+
+@extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
+class TotalsField(serializers.JSONField):
+    """A stored list of totals, one per side."""
+
+
+@extend_schema_field(RoundDifferencesSerializer(many=True))
+class DifferencesField(serializers.JSONField):
+    """A stored list of differences between a sheet and a log of the same rounds."""
+
+
+DOCUMENT_SCHEMA = {
+    "type": "object", "additionalProperties": True,
+    "description": "A score sheet (`hand-and-foot-sheet/1`) or a move log "
+    "(`hand-and-foot-log/1`): their JSON Schemas are at /api/schemas/score-sheet/ and "
+    "/api/schemas/move-log/.",
+}
+
+
+@extend_schema_field(DOCUMENT_SCHEMA)
+class DocumentField(serializers.JSONField):
+    """A score sheet or a move log."""
+
+
+# --- inputs --------------------------------------------------------------------------------------
+
 
 class SubmissionInput(serializers.Serializer):
-    document = serializers.JSONField(help_text="A score sheet or a move log (formats.md).")
+    document = DocumentField(help_text="A score sheet or a move log (formats.md).")
     side = serializers.IntegerField(
         required=False, min_value=0, max_value=64, help_text="Optional: the side entering (0-based); must be the table link's own side."
     )
@@ -29,8 +159,8 @@ class ConfirmationInput(serializers.Serializer):
 
 class CorrectionInput(serializers.Serializer):
     reason = serializers.CharField(max_length=2000)
-    sheets = serializers.ListField(child=serializers.JSONField(), required=False, max_length=20)
-    log = serializers.JSONField(required=False)
+    sheets = serializers.ListField(child=DocumentField(), required=False, max_length=20)
+    log = DocumentField(required=False)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if not attrs.get("sheets") and attrs.get("log") is None:
@@ -44,6 +174,9 @@ class CorrectionInput(serializers.Serializer):
 
 
 class ResultVersionSerializer(serializers.ModelSerializer):
+    rounds = RoundsField(read_only=True)
+    totals = TotalsField(read_only=True)
+
     class Meta:
         model = ResultVersion
         fields = [
@@ -62,6 +195,7 @@ class ResultVersionSerializer(serializers.ModelSerializer):
 
 class SubmissionSerializer(serializers.ModelSerializer):
     totals = serializers.SerializerMethodField()
+    differences = DifferencesField(read_only=True)
 
     class Meta:
         model = Submission
@@ -74,10 +208,16 @@ class SubmissionSerializer(serializers.ModelSerializer):
             "created_at",
             "totals",
             "differences",
+            "withdrawn_at",
         ]
 
     def get_totals(self, submission: Submission) -> list[int]:
         return submission.report.get("totals", [])
+
+
+class ResultSideSerializer(serializers.Serializer):
+    side = serializers.IntegerField(help_text="0-based.")
+    players = serializers.ListField(child=serializers.CharField())
 
 
 class ResultSerializer(serializers.ModelSerializer):
@@ -105,9 +245,11 @@ class ResultSerializer(serializers.ModelSerializer):
             "current",
         ]
 
+    @extend_schema_field(ResultSideSerializer(many=True))
     def get_sides(self, game: Game) -> list[dict[str, Any]]:
         return [{"side": s.side, "players": s.names} for s in selectors.game_sides(game=game)]
 
+    @extend_schema_field(ResultVersionSerializer(allow_null=True))
     def get_current(self, game: Game) -> dict[str, Any] | None:
         version = selectors.game_current_version(game=game)
         return ResultVersionSerializer(version).data if version else None
@@ -123,8 +265,19 @@ class ResultDetailSerializer(ResultSerializer):
     class Meta(ResultSerializer.Meta):
         fields = [*ResultSerializer.Meta.fields, "versions", "submissions"]
 
+    @extend_schema_field(ResultVersionSerializer(many=True))
     def get_versions(self, game: Game) -> list[dict[str, Any]]:
         return ResultVersionSerializer(selectors.game_versions(game=game), many=True).data
 
+    @extend_schema_field(SubmissionSerializer(many=True))
     def get_submissions(self, game: Game) -> list[dict[str, Any]]:
         return SubmissionSerializer(selectors.game_submissions(game=game), many=True).data
+
+
+class SubmissionCreatedSerializer(serializers.Serializer):
+    """A stored submission, the game's result after it, and whether it was a replayed retry."""
+
+    submission = SubmissionSerializer()
+    result = ResultSerializer()
+    replayed = serializers.BooleanField(
+        help_text="True when this Idempotency-Key was seen before: nothing new was stored.")

@@ -15,7 +15,12 @@ import django_filters
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+)
 from rest_framework import exceptions, generics, status
 from rest_framework.permissions import AllowAny, BasePermission
 from rest_framework.request import Request
@@ -27,16 +32,20 @@ from core.parsers import BodyTooLarge, max_body_bytes
 from core.throttling import CheckThrottle, api_lookup_failed, api_lookup_guard
 from games import selectors, services
 from games.api.serializers import (
+    DOCUMENT_SCHEMA,
+    CheckReportSerializer,
     ConfirmationInput,
     CorrectionInput,
     ResultDetailSerializer,
     ResultSerializer,
     ResultVersionSerializer,
+    SubmissionCreatedSerializer,
     SubmissionInput,
     SubmissionSerializer,
 )
 from games.engine.checking import check_document, document_kind
 from games.engine.schemas import load_schema
+from games.models import Submission
 from games.services import Entrant
 from league.models import Game
 from league.permissions import check_can_view_event, is_director
@@ -150,7 +159,10 @@ class ResultList(generics.ListAPIView):
 
 
 class ResultDetail(ResultsAPIView):
-    @extend_schema(responses=ResultDetailSerializer)
+    @extend_schema(
+        summary="Get a game's result with its versions and submissions",
+        responses=ResultDetailSerializer,
+    )
     def get(self, request: Request, game_id: int) -> Response:
         game = get_object_or_404(selectors.games_with_results(user=request.user), pk=game_id)
         return _with_etag(Response(ResultDetailSerializer(game).data), game)
@@ -165,8 +177,14 @@ class SubmissionCreate(ResultsAPIView):
     permission_classes = [TableCredentialOrSignedIn]
 
     @extend_schema(
+        summary="Enter a score sheet or a move log for a game",
         request=SubmissionInput,
-        responses=SubmissionSerializer,
+        responses={
+            201: SubmissionCreatedSerializer,
+            200: OpenApiResponse(SubmissionCreatedSerializer,
+                                 description="A retry with a known Idempotency-Key: the first "
+                                 "submission, nothing new stored (`replayed` is true)."),
+        },
         parameters=[ENTRY_TOKEN, IDEMPOTENCY_KEY],
     )
     def post(self, request: Request, game_id: int) -> Response:
@@ -197,6 +215,7 @@ class ConfirmationCreate(ResultsAPIView):
     permission_classes = [TableCredentialOrSignedIn]
 
     @extend_schema(
+        summary="Confirm the other side's version of a game's result",
         request=ConfirmationInput, responses=ResultVersionSerializer, parameters=[ENTRY_TOKEN]
     )
     def post(self, request: Request, game_id: int) -> Response:
@@ -211,7 +230,8 @@ class ConfirmationCreate(ResultsAPIView):
 
 class CorrectionCreate(ResultsAPIView):
     @extend_schema(
-        request=CorrectionInput, responses=ResultVersionSerializer, parameters=[IF_MATCH]
+        summary="Correct a game's result (directors)",
+        request=CorrectionInput, responses={201: ResultVersionSerializer}, parameters=[IF_MATCH]
     )
     def post(self, request: Request, game_id: int) -> Response:
         game = get_object_or_404(Game.objects.select_related("table__rotation__event"), pk=game_id)
@@ -229,6 +249,28 @@ class CorrectionCreate(ResultsAPIView):
             documents=serializer.documents,
         )
         return _with_etag(Response(ResultVersionSerializer(version).data, status=201), game)
+
+
+class SubmissionWithdrawal(ResultsAPIView):
+    """A director withdraws one entry (a sheet or log) before the result is confirmed, or
+    restores it (`restore = True`); 409 when that does not apply now."""
+
+    restore = False
+
+    @extend_schema(
+        summary="Withdraw (or restore) one entry of an unconfirmed result (directors)",
+        request=None, responses=SubmissionSerializer,
+    )
+    def post(self, request: Request, game_id: int, submission_id: int) -> Response:
+        game = get_object_or_404(Game.objects.select_related("table__rotation__event"), pk=game_id)
+        _readable_or_404(request, game)
+        if not is_director(request.user, selectors.game_event(game=game).club_id):
+            raise exceptions.PermissionDenied("Only the club's directors may withdraw entries.")
+        submission = get_object_or_404(Submission, pk=submission_id, game=game)
+        service = services.submission_restore if self.restore else services.submission_withdraw
+        submission = service(submission=submission, by=request.user)
+        game.refresh_from_db()
+        return _with_etag(Response(SubmissionSerializer(submission).data), game)
 
 
 def _if_match(request: Request) -> int:
@@ -268,7 +310,7 @@ class DocumentCheck(ResultsAPIView):
     permission_classes = [AllowAny]
     throttle_classes = [CheckThrottle]
 
-    @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request={"application/json": DOCUMENT_SCHEMA}, responses=CheckReportSerializer)
     def post(self, request: Request) -> Response:
         document = _body(request)
         if "format" in document and document_kind(document) != self.kind:
@@ -280,10 +322,12 @@ class DocumentCheck(ResultsAPIView):
         return Response(check_document(document).to_dict())
 
 
+@extend_schema_view(post=extend_schema(summary="Check a score sheet and score it (stores nothing)"))
 class SheetCheck(DocumentCheck):
     kind = "sheet"
 
 
+@extend_schema_view(post=extend_schema(summary="Replay a move log and score it (stores nothing)"))
 class LogCheck(DocumentCheck):
     kind = "log"
 
@@ -293,6 +337,10 @@ class SchemaView(APIView):
     permission_classes = [AllowAny]
     schema_name = ""
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        summary="The JSON Schema of a document format",
+        responses=OpenApiResponse(OpenApiTypes.OBJECT,
+                                  description="A JSON Schema (draft 2020-12) document."),
+    )
     def get(self, request: Request) -> Response:
         return Response(load_schema(self.schema_name), content_type="application/schema+json")

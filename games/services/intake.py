@@ -114,7 +114,7 @@ def submission_create(
                 raise
             return earlier, False
         _flag_differences(submission)
-        _entry_update(game, entrant, table.rules.rounds)
+        entry_rebuild(game=game, entrant=entrant, rounds_needed=table.rules.rounds)
     return submission, True
 
 
@@ -125,7 +125,7 @@ def _flag_differences(submission: Submission) -> None:
     )
     mine = {r["round"]: r for r in submission.report["rounds"]}
     found = []
-    for other in submission.game.submissions.filter(kind=other_kind):
+    for other in submission.game.submissions.filter(kind=other_kind, withdrawn_at__isnull=True):
         for r in other.report["rounds"]:
             if r["round"] in mine and (diff := round_differences(mine[r["round"]], r)):
                 found.append({"round": r["round"], "other_submission": other.pk, "fields": diff})
@@ -134,9 +134,10 @@ def _flag_differences(submission: Submission) -> None:
         submission.save(update_fields=["differences"])
 
 
-def _entry_update(game: Game, entrant: Entrant, rounds_needed: int) -> None:
+def entry_rebuild(*, game: Game, entrant: Entrant, rounds_needed: int) -> None:
     """Turn the entrant's entry into a version once it covers every round, then confirm or
-    dispute against the other open versions. Called with the game row locked."""
+    dispute against the other open versions. Called with the game row locked (after an entry,
+    and after a director withdraws or restores one)."""
     entry = _entry_figures(game, entrant.key)
     if sorted(entry) != list(range(1, rounds_needed + 1)):
         return

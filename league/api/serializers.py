@@ -2,7 +2,6 @@
 `league.services`, which the views call with `validated_data`."""
 
 from django.contrib.auth.models import User
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -72,11 +71,33 @@ class SeasonSerializer(serializers.ModelSerializer):
         read_only_fields = ["slug"]
 
 
+# The event's JSON settings, as the schema shows them; the services check the values (with
+# messages naming what is allowed), so the fields themselves take any JSON.
+
+
+@extend_schema_field({"type": "object", "additionalProperties": True,
+                      "description": "House-rule overrides of the preset (rules.md)."})
+class RulesOverridesField(serializers.JSONField):
+    pass
+
+
+@extend_schema_field({"type": "array", "items": {"type": "integer"},
+                      "description": "Allowed table sizes, e.g. [4, 6]."})
+class TableSizesField(serializers.JSONField):
+    pass
+
+
+@extend_schema_field({"type": "array", "items": {"type": "string"},
+                      "description": "Tie-break criteria in order, e.g. [\"total_points\", \"wins\"]."})
+class TieBreaksField(serializers.JSONField):
+    pass
+
+
 class EventSerializer(serializers.ModelSerializer):
     url = serializers.CharField(source="get_absolute_url", read_only=True)
-    rules_overrides = serializers.JSONField(required=False)
-    table_sizes = serializers.JSONField(required=False)
-    tie_breaks = serializers.JSONField(required=False)
+    rules_overrides = RulesOverridesField(required=False)
+    table_sizes = TableSizesField(required=False)
+    tie_breaks = TieBreaksField(required=False)
     seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62)
     # Choices are checked by the services, with messages naming the allowed values.
     kind = serializers.CharField(required=False, max_length=16)
@@ -134,6 +155,15 @@ def _can_see_entry_codes(context: dict, club_id: int) -> bool:
     return cache[club_id]
 
 
+class EntryLinkSerializer(serializers.Serializer):
+    """One side's credential: its code (typed on /play/) and its link (the QR code). The link's
+    token, sent as `X-Entry-Token`, enters and confirms results for that side only."""
+
+    side = serializers.IntegerField(help_text="0-based.")
+    code = serializers.CharField(help_text="7 characters.")
+    url = serializers.CharField(help_text="The side's table link: /play/<token>/.")
+
+
 class GameSerializer(serializers.ModelSerializer):
     event = serializers.IntegerField(source="table.rotation.event_id", read_only=True)
     rotation = serializers.IntegerField(source="table.rotation.number", read_only=True)
@@ -160,15 +190,15 @@ class GameSerializer(serializers.ModelSerializer):
         club_id = game.table.rotation.event.club_id
         return value if _can_see_entry_codes(self.context, club_id) else None
 
-    @extend_schema_field(OpenApiTypes.STR)
+    @extend_schema_field(serializers.CharField(allow_null=True))
     def get_entry_code(self, game: Game) -> str | None:
         return self._secret(game, game.entry_code)
 
-    @extend_schema_field(OpenApiTypes.STR)
+    @extend_schema_field(serializers.CharField(allow_null=True))
     def get_entry_url(self, game: Game) -> str | None:
         return self._secret(game, game.entry_url)
 
-    @extend_schema_field({"type": "array", "items": {"type": "object"}, "nullable": True})
+    @extend_schema_field(EntryLinkSerializer(many=True, allow_null=True))
     def get_entry_links(self, game: Game) -> list[dict] | None:
         if not _can_see_entry_codes(self.context, game.table.rotation.event.club_id):
             return None

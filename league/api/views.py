@@ -8,13 +8,14 @@ Only the club's directors write (others get 403).
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.error_shape import ErrorSerializer
 from league import selectors, services
 from league.api import filters
 from league.api import serializers as s
@@ -35,6 +36,10 @@ from league.permissions import can_view_event, is_director, visible_events
 from league.seating import RotationPlan, TablePlan
 
 WRITE_METHODS = ["get", "post", "patch", "head", "options"]
+# Error responses the schema cannot derive from the operation (config.api_autoschema adds the rest).
+FORBIDDEN = OpenApiResponse(ErrorSerializer, description="Only the club's directors may.")
+NO_SUCH_EVENT = OpenApiResponse(ErrorSerializer,
+                                description="The event is not visible to this caller.")
 
 
 def require_director(request: Request, club_id: int) -> None:
@@ -68,8 +73,11 @@ class ClubViewSet(DirectorWritableViewSet):
     def perform_update(self, serializer: s.ClubSerializer) -> None:
         serializer.instance = services.club_update(club=serializer.instance, **serializer.validated_data)
 
-    @extend_schema(request=s.MembershipSerializer, responses=s.MembershipSerializer(many=True))
-    @action(detail=True, methods=["get", "post"])
+    @extend_schema(methods=["GET"], summary="List a club's directors and scorers",
+                   responses={200: s.MembershipSerializer(many=True), 403: FORBIDDEN})
+    @extend_schema(methods=["POST"], summary="Add a director or scorer to a club",
+                   request=s.MembershipSerializer, responses=s.MembershipSerializer(many=True))
+    @action(detail=True, methods=["get", "post"], pagination_class=None, filter_backends=[])
     def members(self, request: Request, pk: str | None = None) -> Response:
         """The club's directors and scorers (directors only); POST adds one by username."""
         club = self.get_object()
@@ -98,7 +106,7 @@ class PlayerViewSet(DirectorWritableViewSet):
 
 
 class PartnershipViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
-    queryset = Partnership.objects.select_related("player_a", "player_b")
+    queryset = Partnership.objects.select_related("player_a", "player_b").order_by("pk")
     serializer_class = s.PartnershipSerializer
     permission_classes = [DirectorWrites]
     filterset_fields = ["club", "player_a", "player_b"]
@@ -176,6 +184,8 @@ def _visible_event_ids(request: Request) -> QuerySet:
     return visible_events(request.user).values("pk")
 
 
+@extend_schema_view(create=extend_schema(responses={201: s.RegistrationSerializer,
+                                                   404: NO_SUCH_EVENT}))
 class RegistrationViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     serializer_class = s.RegistrationSerializer
     permission_classes = [DirectorWrites]
@@ -198,6 +208,7 @@ class RegistrationViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet
     @extend_schema(request=s.CheckInSerializer, responses=s.RegistrationSerializer)
     @action(detail=True, methods=["post"], url_path="check-in")
     def check_in(self, request: Request, pk: str | None = None) -> Response:
+        """Check a registered player or partnership in (or out, with `checked_in` false)."""
         registration = self.get_object()
         body = s.CheckInSerializer(data=request.data)
         body.is_valid(raise_exception=True)
@@ -209,6 +220,7 @@ class RegistrationViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet
     @extend_schema(request=None, responses=s.RegistrationSerializer)
     @action(detail=True, methods=["post"])
     def withdraw(self, request: Request, pk: str | None = None) -> Response:
+        """Withdraw a registration after the current rotation."""
         registration = services.registration_withdraw(registration=self.get_object())
         return Response(self.get_serializer(registration).data)
 
@@ -242,7 +254,8 @@ class RotationViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
     def _fresh(self, rotation: Rotation) -> Response:
         return Response(self.get_serializer(self.get_queryset().get(pk=rotation.pk)).data)
 
-    @extend_schema(request=s.GenerateRotationSerializer, responses={201: s.RotationSerializer})
+    @extend_schema(request=s.GenerateRotationSerializer,
+                   responses={201: s.RotationSerializer, 404: NO_SUCH_EVENT})
     @action(detail=False, methods=["post"])
     def generate(self, request: Request) -> Response:
         """Seat the event's next rotation from its seed (a draft the director may still edit)."""
@@ -258,6 +271,7 @@ class RotationViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
     @extend_schema(request=s.SwapSerializer, responses=s.RotationSerializer)
     @action(detail=True, methods=["post"])
     def swap(self, request: Request, pk: str | None = None) -> Response:
+        """Swap two players' seats in a draft rotation."""
         rotation = self.get_object()
         body = s.SwapSerializer(data=request.data)
         body.is_valid(raise_exception=True)
@@ -277,11 +291,13 @@ class RotationViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
     @extend_schema(request=None, responses=s.RotationSerializer)
     @action(detail=True, methods=["post"])
     def start(self, request: Request, pk: str | None = None) -> Response:
+        """Start a draft rotation: its games open for results."""
         return self._fresh(services.rotation_start(rotation=self.get_object()))
 
     @extend_schema(request=None, responses=s.RotationSerializer)
     @action(detail=True, methods=["post"])
     def close(self, request: Request, pk: str | None = None) -> Response:
+        """Close a started rotation."""
         return self._fresh(services.rotation_close(rotation=self.get_object()))
 
 

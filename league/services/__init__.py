@@ -38,6 +38,7 @@ from league.services.players import (
 from league.services.registrations import (
     registration_add,
     registration_add_entrant,
+    registration_add_partnerships,
     registration_add_players,
     registration_check_in,
     registration_check_in_all,
@@ -69,7 +70,7 @@ __all__ = [
     "MAX_BYE_POINTS", "STANDINGS_FIELDS",
     "audit_record", "audit_undo", "audit_undoable",
     "player_add", "player_rename", "player_retire", "player_reinstate", "player_merge",
-    "registration_add_players", "registration_check_in_all", "rotation_reopen", "event_reopen",
+    "registration_add_partnerships", "registration_add_players", "registration_check_in_all", "rotation_reopen", "event_reopen",
     "club_create", "club_update", "membership_add",
     "player_create", "player_update", "partnership_create", "partnership_get_or_create",
     "league_create", "league_update", "season_create", "season_update",

@@ -8,6 +8,7 @@ from django.db import transaction
 from core.errors import Conflict, Invalid
 from league import selectors
 from league.models import Event, Partnership, Player, Registration, Rotation
+from league.names import name_key
 from league.services._common import lock_event, require_same_club
 from league.services.audit import audit_record
 from league.services.players import partnership_get_or_create, player_add, player_create
@@ -147,7 +148,7 @@ def registration_add_players(*, event: Event, choices: Sequence[Player | str],
     new ones (names) created first. Players already entered are skipped. All or nothing."""
     if event.is_fixed_partnerships:
         raise Invalid("NEEDS_PARTNERSHIP",
-                          "This event is for fixed partnerships: enter the partnerships one by one.")
+                          "This event is for fixed partnerships: paste two names per line.")
     entered = set(event.registrations.values_list("player_id", flat=True))
     created = []
     for choice in choices:
@@ -160,6 +161,40 @@ def registration_add_players(*, event: Event, choices: Sequence[Player | str],
         names = ", ".join(str(r.player) for r in created)
         audit_record(club=event.club, event=event, user=by, action="registrations_add",
                      summary=f"Entered {len(created)} player{'s' if len(created) != 1 else ''}: "
+                     f"{names[:240]}.", data={"registration_ids": [r.pk for r in created]})
+    return created
+
+
+@transaction.atomic
+def registration_add_partnerships(*, event: Event, pairs: Sequence[tuple[Player | str, Player | str]],
+                                  by: User | None = None) -> list[Registration]:
+    """Enter many partnerships of a fixed-partnership event at once: each pair of existing
+    players (or names of new ones, created first; a new name typed twice is one player) as
+    their partnership. Partnerships already entered are skipped. All or nothing."""
+    if not event.is_fixed_partnerships:
+        raise Invalid("NEEDS_PLAYER", "This event has rotating partners: paste one name per line.")
+    new_players: dict[str, Player] = {}
+
+    def resolved(choice: Player | str) -> Player:
+        if isinstance(choice, Player):
+            return choice
+        key = name_key(choice)
+        if key not in new_players:
+            new_players[key] = player_add(club=event.club, name=choice, by=by)
+        return new_players[key]
+
+    entered = set(event.registrations.exclude(partnership=None).values_list("partnership_id", flat=True))
+    created = []
+    for a, b in pairs:
+        pair = partnership_get_or_create(club=event.club, player_a=resolved(a), player_b=resolved(b))
+        if pair.pk in entered:
+            continue
+        entered.add(pair.pk)
+        created.append(registration_add(event=event, partnership=pair))
+    if created:
+        names = "; ".join(str(r.partnership) for r in created)
+        audit_record(club=event.club, event=event, user=by, action="registrations_add",
+                     summary=f"Entered {len(created)} partnership{'s' if len(created) != 1 else ''}: "
                      f"{names[:240]}.", data={"registration_ids": [r.pk for r in created]})
     return created
 

@@ -6,6 +6,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.errors import Conflict, NotFound
+from league import hooks
 from league.models import AuditEntry, Event, Registration, Rotation
 from league.services.audit import audit_record
 from league.services.events import event_reopen, event_set_status
@@ -57,7 +58,12 @@ def audit_undoable(*, entry: AuditEntry) -> bool:
     """Whether the entry can be undone from the log (not yet undone, a reversible action)."""
     if entry.action == "event_status":
         return entry.data.get("status") == Event.Status.FINISHED and entry.undone_at is None
-    return entry.action in UNDO and entry.undone_at is None
+    return (_undo_of(entry) is not None and entry.undone_at is None
+            and hooks.undo_applies(entry=entry))
+
+
+def _undo_of(entry: AuditEntry) -> hooks.UndoAction | None:
+    return UNDO.get(entry.action) or hooks.undo_action(action=entry.action)
 
 
 @transaction.atomic
@@ -66,10 +72,11 @@ def audit_undo(*, entry: AuditEntry, by: User | None = None) -> AuditEntry:
     entry = AuditEntry.objects.select_for_update(of=("self",)).select_related("event__club").get(pk=entry.pk)
     if entry.undone_at is not None:
         raise Conflict("ALREADY_UNDONE", "That change was already undone.")
-    if entry.action not in UNDO:
+    undo = _undo_of(entry)
+    if undo is None:
         raise Conflict("CANNOT_UNDO", "That change cannot be undone from the log.")
     try:
-        UNDO[entry.action](entry, by)
+        undo(entry, by)
     except Rotation.DoesNotExist as exc:
         raise NotFound("GONE", "That rotation no longer exists.") from exc
     entry.undone_at = timezone.now()

@@ -22,7 +22,7 @@ from core.errors import DomainError
 from league import house_rules, selectors, services
 from league.forms import EntrantForm
 from league.models import AuditEntry, Club, Event, Player, Registration
-from league.names import MAX_PASTED_NAMES, TooManyNames, names_parse
+from league.names import MAX_PASTED_NAMES, BadPair, TooManyNames, names_parse, pairs_parse
 from league.permissions import check_directs_club, check_directs_event
 
 
@@ -75,7 +75,7 @@ def registrations_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "checked_in_count": sum(1 for r in entrants if r.checked_in),
         "can_enter": event.status != Event.Status.FINISHED,
         "entrant_form": EntrantForm(event=event),
-        "paste_form": PasteForm(),
+        "paste_form": PasteForm(partnerships=event.is_fixed_partnerships),
     }
 
 
@@ -113,6 +113,9 @@ def registration_check_in_all(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 class PasteForm(forms.Form):
+    """A pasted list: names one per line (rotating partners), or partnerships one per line, two
+    names joined by "&" (fixed partnerships)."""
+
     names = forms.CharField(
         label="Names, one per line", max_length=20_000,
         widget=forms.Textarea(attrs={"rows": 8, "autocomplete": "off"}),
@@ -120,53 +123,79 @@ class PasteForm(forms.Form):
         "misspellings do not matter); you choose for the close ones.",
     )
 
+    def __init__(self, *args: Any, partnerships: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if partnerships:
+            field = self.fields["names"]
+            field.label = "Partnerships, one per line"
+            field.help_text = ("Two names per line joined by &, e.g. \u201cAnn Lee & Bob Ray\u201d. "
+                               + str(field.help_text))
+
 
 @login_required
 def registration_paste(request: HttpRequest, slug: str) -> HttpResponse:
-    """Enter a pasted list of names: exact matches and new names at once, close ones after the
-    director has chosen (an existing player, or a new one)."""
+    """Enter a pasted list of names (or of partnerships, two names a line): exact matches and
+    new names at once, close ones after the director has chosen (an existing player, or a new
+    one)."""
     event = _directed_event(request, slug)
     if request.method != "POST":
         return redirect(_event_url(event, "registrations"))
     if "resolved" in request.POST:
         return _paste_resolved(request, event)
-    form = PasteForm(request.POST)
+    partnerships = event.is_fixed_partnerships
+    form = PasteForm(request.POST, partnerships=partnerships)
     if not form.is_valid():
-        messages.error(request, "Paste at least one name (one per line).")
+        messages.error(request, "Paste at least one partnership (two names a line)." if partnerships
+                       else "Paste at least one name (one per line).")
         return redirect(_event_url(event, "registrations"))
     try:
-        rows = selectors.names_match(club=event.club, names=names_parse(form.cleaned_data["names"]))
-    except TooManyNames as error:
+        text = form.cleaned_data["names"]
+        names = [n for pair in pairs_parse(text) for n in pair] if partnerships else names_parse(text)
+    except (TooManyNames, BadPair) as error:
         messages.error(request, str(error))
         return redirect(_event_url(event, "registrations"))
+    rows = selectors.names_match(club=event.club, names=names)
     if any(row.needs_choice for row in rows):
-        return render(request, "league/director/paste_review.html", {"event": event, "rows": rows})
-    choices = [row.exact or row.typed for row in rows]
-    return _enter(request, event, choices)
+        return render(request, "league/director/paste_review.html",
+                      {"event": event, "rows": rows, "partnerships": partnerships})
+    return _enter(request, event, [row.exact or row.typed for row in rows])
 
 
 def _paste_resolved(request: HttpRequest, event: Event) -> HttpResponse:
-    choices: list[Player | str] = []
+    """The choices of the review page, in the order pasted (None where nothing was chosen)."""
+    choices: list[Player | str | None] = []
     club_players = {p.pk: p for p in event.club.players.all()}
-    for index in range(int(request.POST.get("count", "0") or 0)):
+    count = request.POST.get("count", "0")
+    for index in range(min(int(count) if count.isdigit() else 0, MAX_PASTED_NAMES)):
         choice = request.POST.get(f"choice-{index}", "new")
         typed = request.POST.get(f"name-{index}", "").strip()[:120]
         if choice.isdigit() and int(choice) in club_players:
             choices.append(club_players[int(choice)])
         elif choice == "new" and typed:
             choices.append(typed)
-        if index >= MAX_PASTED_NAMES:
-            break
+        else:
+            choices.append(None)
     return _enter(request, event, choices)
 
 
-def _enter(request: HttpRequest, event: Event, choices: list[Player | str]) -> HttpResponse:
-    created = _attempt(request, "", services.registration_add_players, event=event, choices=choices,
-                       by=request.user)
+def _enter(request: HttpRequest, event: Event, choices: list[Player | str | None]) -> HttpResponse:
+    if event.is_fixed_partnerships:
+        if len(choices) % 2 or None in choices:
+            messages.error(request, "Each partnership needs two players; paste the list again.")
+            return redirect(_event_url(event, "registrations"))
+        pairs = list(zip(choices[::2], choices[1::2], strict=True))
+        created = _attempt(request, "", services.registration_add_partnerships, event=event,
+                           pairs=pairs, by=request.user)
+        what, asked = "partnership", len(pairs)
+    else:
+        wanted = [c for c in choices if c is not None]
+        created = _attempt(request, "", services.registration_add_players, event=event,
+                           choices=wanted, by=request.user)
+        what, asked = "player", len(wanted)
     if created is not None:
-        skipped = len(choices) - len(created)
+        skipped = asked - len(created)
         note = f" ({skipped} already entered)" if skipped else ""
-        messages.success(request, f"Entered {len(created)} player{'s' if len(created) != 1 else ''}{note}.")
+        messages.success(request, f"Entered {len(created)} {what}{'s' if len(created) != 1 else ''}{note}.")
     return redirect(_event_url(event, "registrations"))
 
 

@@ -109,3 +109,31 @@ def test_ratings_on_the_familiar_scale_with_certainty_in_words():
     assert rating_certainty(5.0) == "still settling"
     assert rating_certainty(3.0) == "fairly settled"
     assert rating_certainty(1.5) == "well established"
+
+
+@pytest.mark.django_db
+def test_the_what_if_counts_sit_outs_as_the_standings_do():
+    """The what-if re-scores the games but counts sit-outs by the event's own rule, as the
+    standings do: a fixed 250 bye points are added to the re-scored total of who sat out."""
+    from analytics import whatif
+
+    event = EventFactory()
+    p = [PlayerFactory(club=event.club) for _ in range(5)]
+    for player in p:
+        Registration.objects.create(event=event, player=player, checked_in=True)
+    confirm(make_game(event=event, players=p[:4], rotation_number=1), [[300, 100]])
+    confirm(make_game(event=event, players=[p[4], p[1], p[2], p[3]], rotation_number=2),
+            [[500, 100]])
+
+    def sat_out_row():
+        rows = whatif.event_whatif(event, event.rules_spec).rows
+        return next(r for r in rows if r["players"] == [p[4].pk])
+
+    plain = sat_out_row()
+    event.sit_out_scoring, event.bye_points = Event.SitOutScoring.FIXED, 250
+    fixed = sat_out_row()
+    assert (plain["byes"], fixed["byes"]) == (0, 1)
+    assert fixed["total_points"] == plain["total_points"] + 250
+    assert fixed["match_points"] == plain["match_points"] + 1
+    event.sit_out_scoring = Event.SitOutScoring.PER_GAME
+    assert sat_out_row()["games"] == 1

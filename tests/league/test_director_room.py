@@ -60,6 +60,37 @@ def test_pasting_names_enters_them_all_and_asks_only_for_close_ones(director_cli
     assert names == {"Ada Lovelace", "Grace Hopper", "Alan Turing"}
 
 
+def test_pasting_partnerships_in_a_fixed_partnership_event(director_client, membership):
+    event = EventFactory(club=membership.club, status=Event.Status.REGISTRATION,
+                         format=Event.Format.ROUND_ROBIN)
+    grace = PlayerFactory(club=event.club, name="Grace Hopper")
+    page = director_client.get(reverse("director-event", args=[event.slug]))
+    assert "Partnerships, one per line" in page.text and "Enter these partnerships" in page.text
+    url = reverse("director-registration-paste", args=[event.slug])
+
+    review = director_client.post(url, {"names": "Ada Lovelace & Grace Hoper\nAlan Turing and Ken"})
+    assert "Partnership 1" in review.text and "Partnership 2" in review.text
+    assert "Enter these 2 partnerships" in review.text
+    assert not event.registrations.exists()
+
+    director_client.post(url, {"resolved": "1", "count": "4",
+                               "name-0": "Ada Lovelace", "choice-0": "new",
+                               "name-1": "Grace Hoper", "choice-1": str(grace.pk),
+                               "name-2": "Alan Turing", "choice-2": "new",
+                               "name-3": "Ken", "choice-3": "new"})
+    entered = sorted(str(r.partnership) for r in event.registrations.all())
+    assert entered == ["Alan Turing & Ken", "Grace Hopper & Ada Lovelace"]
+
+
+def test_a_line_with_one_name_is_refused_in_words(director_client, membership):
+    event = EventFactory(club=membership.club, status=Event.Status.REGISTRATION,
+                         format=Event.Format.SWISS)
+    url = reverse("director-registration-paste", args=[event.slug])
+    page = director_client.post(url, {"names": "Ada & Grace\nAlan"}, follow=True)
+    assert "Line 2 (“Alan”) should name two players" in page.text
+    assert not event.registrations.exists()
+
+
 def test_check_in_all_answers_htmx_with_the_list(director_client, event):
     for _ in range(3):
         Registration.objects.create(event=event, player=PlayerFactory(club=event.club))

@@ -7,7 +7,7 @@ from core.errors import DomainError
 from league import selectors
 from league import services as running
 from league.models import AuditEntry, Event, Registration, Rotation
-from league.names import MAX_PASTED_NAMES, TooManyNames, names_parse
+from league.names import MAX_PASTED_NAMES, BadPair, TooManyNames, names_parse, pairs_parse
 from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tests.league.factories import confirm_all_games, running_event
 
@@ -22,6 +22,32 @@ def test_pasted_names_are_split_numbering_and_repeats_dropped():
 def test_too_many_pasted_names_are_refused():
     with pytest.raises(TooManyNames, match="at most"):
         names_parse("\n".join(f"Player {i}" for i in range(MAX_PASTED_NAMES + 1)))
+
+
+def test_pasted_partnerships_are_two_names_a_line():
+    text = "1. Ada Lovelace & Grace Hopper\nAlan Turing and Edsger Dijkstra\n\nKen / Tony\n" \
+           "grace hopper + ada lovelace\n"
+    assert pairs_parse(text) == [("Ada Lovelace", "Grace Hopper"), ("Alan Turing", "Edsger Dijkstra"),
+                                 ("Ken", "Tony")]
+    with pytest.raises(BadPair, match="Line 2 .*should name two players"):
+        pairs_parse("Ada & Grace\nAlan Turing\n")
+
+
+def test_add_partnerships_creates_players_once_skips_entered_and_logs_once():
+    event = EventFactory(status=Event.Status.REGISTRATION, format=Event.Format.SWISS)
+    grace = PlayerFactory(club=event.club, name="Grace Hopper")
+    user = UserFactory()
+
+    created = running.registration_add_partnerships(
+        event=event, pairs=[(grace, "Ada"), ("Alan", "Edsger"), (grace, "Ada")], by=user)
+
+    assert [str(r.partnership) for r in created] == ["Grace Hopper & Ada", "Alan & Edsger"]
+    assert event.club.players.filter(name="Ada").count() == 1
+    entry = AuditEntry.objects.get(action="registrations_add")
+    assert entry.user == user and entry.summary.startswith("Entered 2 partnerships")
+    with pytest.raises(DomainError, match="rotating partners"):
+        running.registration_add_partnerships(
+            event=EventFactory(club=event.club), pairs=[("A", "B")])
 
 
 def test_names_match_uses_exact_players_and_offers_close_ones():

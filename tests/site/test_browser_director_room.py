@@ -1,6 +1,7 @@
 """A director runs the room in a real browser: a duplicate name caught and merged, twelve pasted
-names checked in with one action, house rules changed through the form, a rotation reopened
-and closed again. With HANDFOOT_SCREENSHOTS=1 the pages are saved as docs/screenshots/director-*.png.
+names checked in with one action, house rules changed through the form (an out-of-range value refused
+in words), a rotation reopened and closed again, a bye option changing the standings, a wrong
+round entry withdrawn and restored. With HANDFOOT_SCREENSHOTS=1 the pages are saved as docs/screenshots/director-*.png.
 """
 
 import os
@@ -196,3 +197,48 @@ def test_a_bye_option_changes_the_standings_as_documented(desktop, club_and_dire
     assert desktop.get_by_text("Ranked by the average per game played").is_visible()
     assert desktop.get_by_role("columnheader", name="Points per game").is_visible()
     shot(desktop, "standings-per-game")
+
+
+def test_a_wrong_entry_withdrawn_and_restored(desktop, club_and_director):
+    """A side typed round 1 wrong (a dispute); the director withdraws that sheet from the game
+    page (the dispute ends, the entry stays, struck through, with who and when), then restores
+    it; the event's history names both steps."""
+    from games import services as results
+    from games.models import Submission
+    from league.models import Game
+    from tests.factories import make_game
+    from tests.games.factories import sheet
+
+    club, _ = club_and_director
+    event = _event(club)
+    players = [league.player_create(club=club, name=n) for n in ("Ada", "Barbara", "Claude", "Dennis")]
+    league.event_set_status(event=event, status=Event.Status.REGISTRATION)
+    league.event_set_status(event=event, status=Event.Status.RUNNING)
+    game = make_game(event=event, players=players)
+    for side, table_points in ((0, 555), (1, 560)):
+        for n in (1, 2, 3, 4):
+            results.submission_create(
+                game=game, document=sheet(n, table_points=table_points if n == 1 else 555),
+                entrant=results.Entrant.for_side(game, side), idempotency_key=f"s{side}-{n}")
+    game.refresh_from_db()
+    assert game.status == Game.Status.DISPUTED
+    log_in(desktop, "dana", "pass-word-123")
+    desktop.goto(f"/director/games/{game.pk}/")
+
+    assert desktop.get_by_role("button", name="Withdraw the round 1 score sheet of Side 1 (Ada & Claude)").count() == 1
+    click(desktop, "Withdraw the round 1 score sheet of Side 2 (Barbara & Dennis)")
+    assert desktop.get_by_text("The round 1 score sheet is withdrawn").is_visible()
+    assert desktop.get_by_text("withdrawn by dana at").is_visible()
+    assert Game.objects.get(pk=game.pk).status == Game.Status.ENTERED
+    assert Submission.objects.filter(game=game).count() == 8
+    shot(desktop, "game-withdrawn")
+
+    click(desktop, "Restore the round 1 score sheet of Side 2 (Barbara & Dennis)")
+    assert desktop.get_by_text("The round 1 score sheet counts again.").is_visible()
+    assert Game.objects.get(pk=game.pk).status == Game.Status.DISPUTED
+    assert desktop.get_by_role("button", name="Restore the round 1 score sheet of Side 2 (Barbara & Dennis)").count() == 0
+
+    desktop.goto(f"/director/events/{event.slug}/")
+    history = desktop.locator("#history").inner_text()
+    assert "Withdrew the round 1 score sheet of Side 2 (Barbara & Dennis) at rotation 1, table 1." in history
+    assert "Restored the round 1 score sheet of Side 2 (Barbara & Dennis) at rotation 1, table 1." in history

@@ -1,0 +1,204 @@
+"""Withdrawal: a director takes back a wrongly entered score sheet or move log before the result
+is confirmed, and may restore it. Nothing is deleted: the submission is marked (`withdrawn_at`,
+`withdrawn_by`) and every change is logged in the league's audit trail with who and when.
+
+What a withdrawal does to the result: the entrant's open versions built on the withdrawn entry
+are superseded (so they can no longer be confirmed), and the entrant's entry is read again
+without it. When what remains still covers every round it is treated exactly as if it had just
+been entered (a new version; or, if the other side entered the same figures, a confirmation:
+both sides agree). A lone open version left behind is no longer disputed. So the table can
+enter the round again at once, and the other side's entry no longer meets a dispute.
+
+Restoring puts the entry back the same way, as if it had just arrived. It is refused when the
+same entrant has since entered any of its rounds again (that newer entry is what counts: withdraw
+it first), once the result is confirmed (a correction is the way then) and on finished events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from core.errors import Conflict, NotFound
+from games import selectors
+from games.models import ResultVersion, Submission
+from games.services._common import versions_supersede
+from games.services.entrants import Entrant
+from games.services.intake import entry_rebuild
+from games.services.projection import game_status_sync
+from league.models import AuditEntry, Event, Game
+from league.permissions import is_director
+from league.services.audit import audit_record
+
+WITHDRAW_ACTION = "result_withdraw"
+RESTORE_ACTION = "result_restore"
+
+
+def submission_entrant(*, submission: Submission) -> Entrant:
+    """The entrant a stored submission was entered by (from its entrant key)."""
+    parts = submission.entrant.split(":")
+    game = submission.game
+    if parts[0] == "game" and len(parts) == 4:
+        return Entrant(key=submission.entrant, via=submission.via, side=int(parts[3]))
+    user = submission.user
+    club_id = game.table.rotation.event.club_id
+    director = user is not None and is_director(user, club_id)
+    return Entrant(key=submission.entrant, user=user, via=submission.via, director=director)
+
+
+def submission_words(*, submission: Submission) -> str:
+    """"the round 2 score sheet of Side 1 (Ann & Ben) at rotation 1, table 3", for the log."""
+    game = submission.game
+    what = (f"round {submission.round_number} score sheet" if submission.kind == Submission.Kind.SHEET
+            else "move log")
+    who = selectors.entrant_label(game=game, entrant=submission.entrant)
+    return (f"the {what} of {who} at rotation {game.table.rotation.number}, "
+            f"table {game.table.number}")
+
+
+def _locked(submission: Submission) -> tuple[Game, Submission]:
+    game = Game.objects.select_for_update(of=("self",)).select_related("table__rotation__event__club").get(
+        pk=submission.game_id)
+    submission = Submission.objects.select_related("user").get(pk=submission.pk)
+    submission.game = game
+    return game, submission
+
+
+def _state_check(game: Game) -> None:
+    if game.status == Game.Status.CONFIRMED:
+        raise Conflict(
+            "ALREADY_CONFIRMED",
+            "This game's result is already confirmed; change it with a correction instead.",
+        )
+    event = game.table.rotation.event
+    if event.status == Event.Status.FINISHED:
+        raise Conflict("EVENT_FINISHED", f"{event.name} is finished: reopen the event first.")
+
+
+def _versions_of(game: Game, submission: Submission) -> list[ResultVersion]:
+    """The open versions built (in part) on this submission."""
+    return [
+        v for v in game.result_versions.filter(status__in=ResultVersion.OPEN_STATUSES)
+        if any((r.get("source") or {}).get("submission") == submission.pk for r in v.rounds)
+    ]
+
+
+def open_versions_settle(*, game: Game) -> None:
+    """A single open version left is merely entered (nothing disputes it); two or more are a
+    dispute. Then the game's status follows. Called with the game row locked."""
+    open_versions = list(game.result_versions.filter(status__in=ResultVersion.OPEN_STATUSES))
+    status = ResultVersion.Status.DISPUTED if len(open_versions) > 1 else ResultVersion.Status.ENTERED
+    game.result_versions.filter(pk__in=[v.pk for v in open_versions]).exclude(
+        status=status).update(status=status)
+    game_status_sync(game=game)
+
+
+def _log_settled(submission: Submission, action: str) -> None:
+    """Mark the opposite log entries of this submission as undone (the change was reversed)."""
+    AuditEntry.objects.filter(
+        action=action, data__submission_id=submission.pk, undone_at__isnull=True
+    ).update(undone_at=timezone.now())
+
+
+def _rounds_needed(game: Game) -> int:
+    from games.services.documents import game_table
+
+    return game_table(game=game).rules.rounds
+
+
+def submission_withdraw(*, submission: Submission, by: AbstractBaseUser | None) -> Submission:
+    """Withdraw a score sheet or move log entered by mistake, before the result is confirmed:
+    kept, marked and logged; the result is read again without it (see the module docstring)."""
+    rounds = _rounds_needed(submission.game)
+    with transaction.atomic():
+        # Race: a withdrawal and a new entry (or a confirmation) of one game at once.
+        game, submission = _locked(submission)
+        if submission.withdrawn_at is not None:
+            raise Conflict("ALREADY_WITHDRAWN", "This entry is already withdrawn.")
+        _state_check(game)
+        submission.withdrawn_at = timezone.now()
+        submission.withdrawn_by = by if by is not None and by.is_authenticated else None
+        submission.save(update_fields=["withdrawn_at", "withdrawn_by"])
+        versions_supersede(versions=_versions_of(game, submission))
+        entry_rebuild(game=game, entrant=submission_entrant(submission=submission),
+                      rounds_needed=rounds)
+        open_versions_settle(game=game)
+        _log_settled(submission, RESTORE_ACTION)
+        event = game.table.rotation.event
+        audit_record(club=event.club, event=event, user=by, action=WITHDRAW_ACTION,
+                     summary=f"Withdrew {submission_words(submission=submission)}.",
+                     data={"submission_id": submission.pk, "game_id": game.pk})
+    return submission
+
+
+def submission_restore(*, submission: Submission, by: AbstractBaseUser | None) -> Submission:
+    """Put a withdrawn entry back, as if it had just been entered. Refused when the entrant has
+    entered any of its rounds again since, once the result is confirmed, on finished events."""
+    rounds = _rounds_needed(submission.game)
+    with transaction.atomic():
+        game, submission = _locked(submission)
+        if submission.withdrawn_at is None:
+            raise Conflict("NOT_WITHDRAWN", "This entry is not withdrawn; it already counts.")
+        _state_check(game)
+        newer = selectors.submission_newer_entry(submission=submission)
+        if newer is not None:
+            raise Conflict(
+                "NEWER_ENTRY",
+                f"{selectors.entrant_label(game=game, entrant=submission.entrant)} entered "
+                f"{'round ' + str(newer.round_number) if newer.round_number else 'a move log'} "
+                f"again at {timezone.localtime(newer.created_at):%H:%M}, after this entry; the "
+                "newer entry counts. Withdraw it first if this one was right.",
+            )
+        submission.withdrawn_at = None
+        submission.withdrawn_by = None
+        submission.save(update_fields=["withdrawn_at", "withdrawn_by"])
+        entry_rebuild(game=game, entrant=submission_entrant(submission=submission),
+                      rounds_needed=rounds)
+        game.refresh_from_db()
+        if game.status != Game.Status.CONFIRMED:
+            open_versions_settle(game=game)
+        _log_settled(submission, WITHDRAW_ACTION)
+        event = game.table.rotation.event
+        audit_record(club=event.club, event=event, user=by, action=RESTORE_ACTION,
+                     summary=f"Restored {submission_words(submission=submission)}.",
+                     data={"submission_id": submission.pk, "game_id": game.pk})
+    return submission
+
+
+def _logged_submission(entry: AuditEntry) -> Submission | None:
+    submission = Submission.objects.filter(pk=entry.data.get("submission_id")).first()
+    if submission is not None:
+        submission.game = Game.objects.select_related("table__rotation__event").get(
+            pk=submission.game_id)
+    return submission
+
+
+def _undo(restore: bool) -> Callable[[AuditEntry, AbstractBaseUser | None], None]:
+    def undo(entry: AuditEntry, by: AbstractBaseUser | None) -> None:
+        submission = _logged_submission(entry)
+        if submission is None:
+            raise NotFound("GONE", "That entry no longer exists.")
+        (submission_restore if restore else submission_withdraw)(submission=submission, by=by)
+
+    return undo
+
+
+def _applies(restore: bool) -> Callable[[AuditEntry], bool]:
+    def applies(entry: AuditEntry) -> bool:
+        submission = _logged_submission(entry)
+        if submission is None:
+            return False
+        if restore:
+            return selectors.submission_restorable(submission=submission)
+        return selectors.submission_withdrawable(submission=submission)
+
+    return applies
+
+
+undo_withdraw = _undo(restore=True)
+undo_restore = _undo(restore=False)
+withdraw_undo_applies = _applies(restore=True)
+restore_undo_applies = _applies(restore=False)
