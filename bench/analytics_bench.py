@@ -508,6 +508,8 @@ def main() -> None:
     incremental_update(club, results)
     print("Real worker")
     worker_latency(club, url, results)
+    print(f"Load average at the end {', '.join(f'{x:.1f}' for x in os.getloadavg())}; "
+          f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC")
     print("Targets: full recompute < 60 s; page queries constant and < 20; player page p95 "
           "<= 150 ms, first visit <= 600 KB, repeat <= 60 KB; one new game's jobs well "
           "under 1 s; new game -> standings page, ratings and statistics < 2 s")
