@@ -20,7 +20,10 @@ SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 ERROR_DESCRIPTIONS = {
     400: "The request is not valid (a field, a filter, a header or the document); `details` "
     "says which.",
-    403: "Not signed in (NOT_AUTHENTICATED), or this caller may not do this.",
+    401: "No credentials, or a bad token (NOT_AUTHENTICATED, AUTHENTICATION_FAILED): send "
+    "`Authorization: Token <key>` (see `auth_token_create`).",
+    403: "This caller may not do this (signed in, but not a director of this club, or the "
+    "wrong table link).",
     404: "No such object, or it is not visible to this caller.",
     409: "The current state does not allow it: already done, not yet possible, a duplicate.",
     410: "The event does not take table entries now (EVENT_NOT_RUNNING).",
@@ -45,7 +48,7 @@ class AutoSchema(drf_spectacular.openapi.AutoSchema):
       and the model: "List events", "Create a player" ...);
     - the error responses that apply, all with the one `Error` shape (`core.error_shape`),
       derived from what the operation is: a JSON body (400, 413, 415), path parameters or
-      pages (404), query filters (400), a write behind a permission (403, 409), throttles
+      pages (404), query filters (400), a write behind a permission (401, 403, 409), throttles
       (429), a table-link token (410, 429), If-Match (400, 412, 428); and 503 everywhere.
 
     An operation that declares a status itself (`extend_schema(responses=...)`) keeps its own.
@@ -110,7 +113,7 @@ class AutoSchema(drf_spectacular.openapi.AutoSchema):
         if "{" in self.path or "page" in query:
             statuses.add(404)
         if unsafe and guarded:
-            statuses |= {403, 409}
+            statuses |= {401, 403, 409}
         if self.view.get_throttles():
             statuses.add(429)
         if "X-Entry-Token" in headers:

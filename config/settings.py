@@ -226,8 +226,10 @@ CACHES["throttle"] = {**CACHES["default"], "KEY_PREFIX": "throttle"}
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
+        # The token first: a request without credentials (or with a bad token) is then 401 with
+        # `WWW-Authenticate: Token`, as API clients expect; pages' session cookies still work.
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     # Writes need an account unless a view opens itself explicitly (the anonymous checks, the
     # table entry endpoints that authenticate by the table's own credential).

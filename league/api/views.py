@@ -11,7 +11,7 @@ from django.db.models import Prefetch, QuerySet
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -43,6 +43,8 @@ NO_SUCH_EVENT = OpenApiResponse(ErrorSerializer,
 
 
 def require_director(request: Request, club_id: int) -> None:
+    if not request.user.is_authenticated:
+        raise NotAuthenticated()  # 401 with WWW-Authenticate, as for every guarded write
     if not is_director(request.user, club_id):
         raise PermissionDenied(
             {"code": "FORBIDDEN", "message": "Only a director of this club may do that."}

@@ -95,16 +95,16 @@ def statuses(schema: dict, path: str, method: str) -> set[int]:
 
 
 @pytest.mark.parametrize(("path", "method", "expected", "absent"), [
-    ("/api/events/", "GET", {200, 400, 404, 503}, {403, 409, 413}),
-    ("/api/events/", "POST", {201, 400, 403, 409, 413, 415}, {404, 429}),
+    ("/api/events/", "GET", {200, 400, 404, 503}, {401, 403, 409, 413}),
+    ("/api/events/", "POST", {201, 400, 401, 403, 409, 413, 415}, {404, 429}),
     ("/api/events/{id}/", "GET", {200, 404}, {400, 403}),
-    ("/api/rotations/{id}/", "DELETE", {204, 403, 404, 409}, {400, 413, 415}),
-    ("/api/rotations/{id}/start/", "POST", {200, 403, 404, 409}, {400, 415}),
-    ("/api/auth/token/", "POST", {200, 400, 429}, {403, 404, 409}),
-    ("/api/sheets/check/", "POST", {200, 400, 413, 415, 429}, {403, 409}),
-    ("/api/results/{game_id}/submissions/", "POST", {200, 201, 403, 404, 409, 410, 429}, {412}),
-    ("/api/results/{game_id}/confirmations/", "POST", {200, 403, 404, 409, 410, 429}, {412}),
-    ("/api/results/{game_id}/corrections/", "POST", {201, 400, 403, 404, 412, 428}, {410}),
+    ("/api/rotations/{id}/", "DELETE", {204, 401, 403, 404, 409}, {400, 413, 415}),
+    ("/api/rotations/{id}/start/", "POST", {200, 401, 403, 404, 409}, {400, 415}),
+    ("/api/auth/token/", "POST", {200, 400, 429}, {401, 403, 404, 409}),
+    ("/api/sheets/check/", "POST", {200, 400, 413, 415, 429}, {401, 403, 409}),
+    ("/api/results/{game_id}/submissions/", "POST", {200, 201, 401, 403, 404, 409, 410, 429}, {412}),
+    ("/api/results/{game_id}/confirmations/", "POST", {200, 401, 403, 404, 409, 410, 429}, {412}),
+    ("/api/results/{game_id}/corrections/", "POST", {201, 400, 401, 403, 404, 412, 428}, {410}),
     ("/api/clubs/{id}/members/", "GET", {200, 403, 404}, {409}),
     ("/api/standings/events/{slug}/", "GET", {200, 404}, {400, 403}),
 ])

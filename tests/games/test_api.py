@@ -51,7 +51,10 @@ def test_others_may_not_enter_results_of_a_public_event(api_client, game, who):
     elif who == "other_director":
         api_client.force_authenticate(MembershipFactory().user)
     response = post(api_client, submit_url(game), {"document": sheet(1)}, **{"Idempotency-Key": "k"})
-    assert response.status_code == 403
+    # Without any credential: 401, naming the scheme to use; signed in but not allowed: 403.
+    assert response.status_code == (401 if who == "anonymous" else 403)
+    if who == "anonymous":
+        assert response["WWW-Authenticate"] == "Token"
     assert not Submission.objects.exists()
 
 
@@ -66,7 +69,7 @@ def test_private_event_results_are_not_found_for_others(api_client, who):
     response = post(api_client, submit_url(game), {"document": sheet(1)}, **{"Idempotency-Key": "k"})
     if who == "anonymous":
         # Refused before any lookup, the same way for every game: nothing about it is revealed.
-        assert response.status_code == 403
+        assert response.status_code == 401
         missing = post(api_client, "/api/results/999999/submissions/", {"document": sheet(1)},
                        **{"Idempotency-Key": "k"})
         assert missing.json() == response.json()
@@ -240,7 +243,7 @@ def test_only_the_club_director_corrects(api_client, confirmed_game, who):
              "scorer": lambda: club_user(confirmed_game, Membership.Role.SCORER)}
     if who in users:
         api_client.force_authenticate(users[who]())
-    assert correct(api_client, confirmed_game).status_code == 403
+    assert correct(api_client, confirmed_game).status_code == (401 if who == "anonymous" else 403)
 
 
 # --- malformed input ------------------------------------------------------------------------------
