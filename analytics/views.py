@@ -4,10 +4,17 @@ Pages read stored snapshots and run a fixed number of queries."""
 from __future__ import annotations
 
 import csv
+import hashlib
+import json
+import logging
 from collections.abc import Callable, Iterable, Sequence
 
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.safestring import SafeString
 from django.views.decorators.http import require_safe
 
 from analytics import charts, selectors, whatif
@@ -24,6 +31,9 @@ STANDINGS_COLUMNS = {
 }
 SEASON_COLUMNS = ["rank", "name", "nights", "counted_nights", "score", "total_points"]
 RECENT_GAMES = 10
+PARTNERS_TABLE_SECONDS = 24 * 3600
+
+log = logging.getLogger(__name__)
 
 
 def _csv_cell(value: object) -> object:
@@ -105,6 +115,29 @@ def season_standings_csv(request: HttpRequest, season_id: int) -> HttpResponse:
                          snapshot.rows if snapshot else [])
 
 
+def _partners_table(player: Player, partners: list[tuple[selectors.Partner, dict]]) -> SafeString:
+    """The player page's partners table (a player may have hundreds of partners: half of the
+    page's time went into rendering it). Cached under a digest of everything it shows, so a
+    changed figure or name is another key: never stale. Without the cache it is rendered."""
+    shown = [translation.get_language(), player.club.slug, player.slug, player.name,
+             [(p.pk, p.name, p.slug, data) for p, data in partners]]
+    digest = hashlib.sha256(json.dumps(shown, sort_keys=True, default=str).encode()).hexdigest()
+    key = f"analytics:partners-table:{digest}"
+    try:
+        html = cache.get(key)
+    except Exception:  # Redis down: render it
+        log.warning("cache unavailable for the partners table", exc_info=True)
+        html = None
+    if html is None:
+        html = render_to_string("analytics/_partners_table.html",
+                                {"player": player, "partners": partners})
+        try:
+            cache.set(key, html, timeout=PARTNERS_TABLE_SECONDS)
+        except Exception:
+            log.warning("cache unavailable for the partners table", exc_info=True)
+    return SafeString(html)
+
+
 @require_safe
 def player_detail(request: HttpRequest, club: str, slug: str) -> HttpResponse:
     player = _player_or_404(club, slug)
@@ -127,6 +160,7 @@ def player_detail(request: HttpRequest, club: str, slug: str) -> HttpResponse:
         "player": player, "stats": stats, "rating": rating, "partners": partners,
         "recent_games": selectors.recent_games(player=player, limit=RECENT_GAMES, viewer=request.user),
         "dashboard": dashboard, "stat_rows": selectors.stat_rows(stats=stats),
+        "partners_table": _partners_table(player, partners) if partners else "",
     }
     return render(request, "analytics/player.html", context)
 
