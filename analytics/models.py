@@ -20,6 +20,10 @@ class StandingsSnapshot(models.Model):
     computed_at = models.DateTimeField()
     games = models.PositiveIntegerField(default=0, help_text="Confirmed games counted.")
     rows = models.JSONField(default=list)
+    basis = models.CharField(
+        max_length=64, blank=True, default="",
+        help_text="A season's: the settings its rows were added up under (aggregate, best N). "
+                  "Only rows of the same basis are kept when one night changes.")
 
     class Meta:
         constraints = [
@@ -32,6 +36,30 @@ class StandingsSnapshot(models.Model):
 
     def __str__(self) -> str:
         return f"Standings of {self.event or self.season} at {self.computed_at:%Y-%m-%d %H:%M}"
+
+
+class NightResult(models.Model):
+    """One entrant's line of an event's standings, as the season standings add it up: the
+    event's snapshot rows in narrow columns, so a season reads only the entrants it needs
+    (a night's new game changes only its own entrants' season rows)."""
+
+    event = models.ForeignKey("league.Event", on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=200, help_text="The entrant: a player or a side.")
+    players = models.JSONField(default=list)
+    name = models.TextField()
+    # As the standings row has them: whole numbers, or averages under per-game scoring (JSON
+    # keeps which, so the season rows come out exactly as added up from the rows).
+    score = models.JSONField()
+    total_points = models.JSONField()
+
+    class Meta:
+        indexes = [models.Index(fields=["key", "event"])]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "key"], name="nightresult_unique_entrant")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} in event {self.event_id}: {self.score}"
 
 
 class RatingHistory(models.Model):

@@ -9,6 +9,7 @@ import hashlib
 import io
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from datetime import datetime
 
 import pandas as pd
@@ -16,10 +17,11 @@ from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import EmptyResultSet
 from django.db import connection
-from django.db.models import F, Max, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models import Exists, F, Max, OuterRef, Q, QuerySet, Subquery, Sum
 
 from analytics import standings, statistics
 from analytics.models import (
+    NightResult,
     PartnershipStats,
     PlayerRating,
     PlayerStats,
@@ -45,7 +47,7 @@ def game_results(*, game_filter: Q) -> dict[int, GameResult]:
         .annotate(total=Sum("score"), held=Sum("held_points"))
         .order_by()
     )
-    seats = Seat.objects.filter(table__game__in=games).values_list(
+    seats = Seat.objects.filter(table__game__in=games).order_by().values_list(
         "table__game__id", "side", "player_id"
     )
     players: dict[tuple[int, int], list[int]] = defaultdict(list)
@@ -68,7 +70,7 @@ def event_byes(*, event: Event, games: Iterable[GameResult]) -> dict[str, int]:
     """Entrant key → rotations of the event with confirmed games that the entrant did not play,
     although entered and not yet withdrawn (sat out, or arrived late)."""
     rotation_of = dict(
-        Game.objects.filter(pk__in=[g.game_id for g in games])
+        Game.objects.filter(pk__in=[g.game_id for g in games]).order_by()
         .values_list("pk", "table__rotation__number")
     )
     counted = set(rotation_of.values())
@@ -192,12 +194,25 @@ def season_standings(*, season: Season) -> StandingsSnapshot | None:
     return StandingsSnapshot.objects.filter(season=season).first()
 
 
-def season_nights(*, season: Season) -> list[tuple[int, int, list[dict]]]:
-    """(event id, games, standings rows) of each night of the season with standings."""
-    return list(
-        StandingsSnapshot.objects.filter(event__season=season).order_by("event_id")
-        .values_list("event_id", "games", "rows")
-    )
+def night_results(*, season: Season, keys: Iterable[str] | None = None
+                  ) -> tuple[list[standings.Night], dict[str, str]]:
+    """The season's nights of every entrant, or of the entrants `keys` only (by index), in
+    event order, and each entrant's name on their latest night."""
+    rows = NightResult.objects.filter(event__season=season)
+    if keys is not None:
+        rows = rows.filter(key__in=list(keys))
+    nights, names = [], {}
+    for event_id, key, players, name, score, total in rows.order_by("event_id", "key").values_list(
+            "event_id", "key", "players", "name", "score", "total_points"):
+        nights.append(standings.Night(event_id, key, tuple(players), score, total))
+        names[key] = name
+    return nights, names
+
+
+def season_games(*, season: Season) -> int:
+    """The confirmed games of the season's nights, as their standings counted them."""
+    return StandingsSnapshot.objects.filter(event__season=season).aggregate(
+        games=Sum("games"))["games"] or 0
 
 
 def leaderboard_min_games() -> int:
@@ -267,11 +282,22 @@ def rating_history(*, player: Player) -> list[tuple[int, float, float]]:
     )
 
 
-def player_partners(*, player: Player) -> list[tuple[Player, dict]]:
+@dataclass(frozen=True, slots=True)
+class Partner:
+    """A partner as the player page lists them (read without building Player rows)."""
+
+    pk: int
+    name: str
+    slug: str
+
+
+def player_partners(*, player: Player) -> list[tuple[Partner, dict]]:
     """Each partner of the player with the pair's figures, most frequent first."""
-    pairs = PartnershipStats.objects.filter(Q(player_a=player) | Q(player_b=player)).select_related(
-        "player_a__club", "player_b__club")
-    partners = [(p.player_b if p.player_a_id == player.pk else p.player_a, p.data) for p in pairs]
+    rows = (PartnershipStats.objects.filter(Q(player_a=player) | Q(player_b=player)).order_by()
+            .values_list("player_a_id", "player_a__name", "player_a__slug", "player_b_id",
+                         "player_b__name", "player_b__slug", "data"))
+    partners = [(Partner(*row[3:6]) if row[0] == player.pk else Partner(*row[0:3]), row[6])
+                for row in rows]
     return sorted(partners, key=lambda item: (-(item[1].get("games") or 0), item[0].name))
 
 
@@ -353,9 +379,11 @@ def head_to_head_games(*, game_ids: list[int], a: set[int]) -> list[dict]:
 def recent_games(*, player: Player, limit: int, viewer: Viewer) -> list[dict]:
     """The player's latest confirmed games of events the viewer may see: event, rotation, own
     side total and best other."""
+    # Exists, not a join on the results: the join gave a row per round and side to DISTINCT.
+    played = RoundResult.objects.filter(game__table_id=OuterRef("table_id"))
     seats = list(
-        Seat.objects.filter(player=player, table__game__round_results__isnull=False,
-                            rotation__event__in=visible_events(viewer)).distinct()
+        Seat.objects.filter(Exists(played), player=player,
+                            rotation__event__in=visible_events(viewer))
         .select_related("rotation__event", "table__game")
         .order_by("-rotation__event__date", "-rotation__number")[:limit]
     )
@@ -401,7 +429,8 @@ def _frame(rows: QuerySet, columns: list[str]) -> pd.DataFrame:
 def rounds_frame(*, round_filter: Q) -> pd.DataFrame:
     """RoundResult rows as a DataFrame with `statistics.ROUND_COLUMNS`."""
     return _frame(
-        RoundResult.objects.filter(round_filter).values_list(
+        RoundResult.objects.filter(round_filter).order_by("game_id", "round_number", "side")
+        .values_list(
             "game_id", "round_number", "side", "score", "clean_books", "dirty_books",
             "wild_books", "red_threes", "table_points", "held_points", "went_out"),
         statistics.ROUND_COLUMNS)
@@ -411,13 +440,32 @@ def seats_frame(*, seat_filter: Q) -> pd.DataFrame:
     """Seats of games as a DataFrame with `statistics.SEAT_COLUMNS`."""
     return _frame(
         Seat.objects.filter(seat_filter, table__game__isnull=False)
-        .values_list("table__game__id", "side", "player_id"),
+        .order_by("table_id", "seat_number").values_list("table__game__id", "side", "player_id"),
         statistics.SEAT_COLUMNS)
+
+
+def player_tables(*, player_ids: list[int], events: QuerySet) -> dict[int, int]:
+    """Table id → game id of every game these players sat at in `events` (a QuerySet of
+    Event). Two small queries, each by index (one joining seats to games through the tables
+    would scan the whole table of tables)."""
+    tables = list(Seat.objects.filter(player_id__in=player_ids, rotation__event__in=events)
+                  .order_by().values_list("table_id", flat=True).distinct())
+    return dict(Game.objects.filter(table_id__in=tables).order_by().values_list("table_id", "pk"))
+
+
+def table_seats_frame(*, tables: dict[int, int]) -> pd.DataFrame:
+    """The seats of these tables (table id → game id) as a DataFrame with
+    `statistics.SEAT_COLUMNS`."""
+    seats = _frame(Seat.objects.filter(table_id__in=list(tables)).order_by("table_id", "seat_number")
+                   .values_list("table_id", "side", "player_id"), ["table", "side", "player"])
+    seats.insert(0, "game", seats.pop("table").map(tables))
+    return seats.astype({"game": "int64"}) if not seats.empty else seats
 
 
 def facts_frame(*, facts_filter: Q) -> pd.DataFrame:
     return _frame(
-        SeatRoundFacts.objects.filter(facts_filter).values_list(
+        SeatRoundFacts.objects.filter(facts_filter)
+        .order_by("game_id", "round_number", "player_id").values_list(
             "game_id", "round_number", "player_id", "turns", "foot_turn", "pickups",
             "cards_picked_up", "wilds_in_dirty", "black_threes_discarded", "first_laydown_turn"),
         statistics.FACT_COLUMNS)
@@ -427,7 +475,8 @@ def history_frame(*, club_id: int, history_filter: Q | None = None) -> pd.DataFr
     rows = RatingHistory.objects.filter(club_id=club_id)
     if history_filter is not None:
         rows = rows.filter(history_filter)
-    return _frame(rows.values_list("game_id", "player_id", "expected"), statistics.HISTORY_COLUMNS)
+    return _frame(rows.order_by("game_id", "player_id").values_list("game_id", "player_id", "expected"),
+                  statistics.HISTORY_COLUMNS)
 
 
 def head_to_head(*, club_id: int, a: set[int], b: set[int], viewer: Viewer) -> dict:

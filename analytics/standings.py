@@ -298,6 +298,14 @@ def season_standings(nights: Iterable[Night], *, aggregate: str, best_n: int | N
                      min_attendance: int, names: Mapping[str, str] | None = None) -> list[dict]:
     """Season rows: the sum or average of each entrant's counted nights (their best N when set).
     Entrants with fewer nights than `min_attendance` are listed after the ranked ones, unranked."""
+    return season_rank(season_rows(nights, aggregate=aggregate, best_n=best_n, names=names),
+                       min_attendance=min_attendance)
+
+
+def season_rows(nights: Iterable[Night], *, aggregate: str, best_n: int | None,
+                names: Mapping[str, str] | None = None) -> list[dict]:
+    """The unranked season row of each entrant of `nights`: it depends on that entrant's nights
+    alone, so the rows of entrants whose nights did not change can be kept."""
     names = names or {}
     by_key: dict[str, list[Night]] = defaultdict(list)
     for night in nights:
@@ -318,6 +326,13 @@ def season_standings(nights: Iterable[Night], *, aggregate: str, best_n: int | N
             "score": round(score, 2),
             "total_points": sum(n.total_points for n in counted),
         })
+    return rows
+
+
+def season_rank(rows: Iterable[dict], *, min_attendance: int) -> list[dict]:
+    """Rank season rows (whatever their order; a `rank` they carry is replaced): score, total
+    points, nights; entrants below `min_attendance` nights follow, unranked."""
+    rows = list(rows)
     eligible = [r for r in rows if r["nights"] >= min_attendance]
     unranked = [{**r, "rank": None} for r in rows if r["nights"] < min_attendance]
     ranked = rank_rows(eligible, ("score", "total_points", "nights"))

@@ -3,8 +3,10 @@
 Every job recomputes from the database, never from the message, so a retry or a duplicate
 delivery is harmless. Results changes call `enqueue_event_recompute` from
 `transaction.on_commit`; a burst of changes is coalesced into one job per event (standings),
-then one per event for the ratings (new games at the end are rated on their own and their
-players' statistics refreshed; anything else replays and recomputes the club's statistics).
+and one per event for the ratings, asked for at the same time (new games at the end are rated
+on their own and their players' statistics refreshed; anything else replays and recomputes the
+club's statistics). Run the worker with two processes (`--concurrency=2`, as docker-compose.yml
+does) so the two jobs of a new game run side by side.
 """
 
 import logging
@@ -55,8 +57,13 @@ def _same_queue(task: Task) -> str | None:
 
 def enqueue_event_recompute(event_id: int) -> None:
     """Ask for the event's standings, its season's, and its club's ratings and statistics to be
-    recomputed (after commit; many calls in quick succession make one job)."""
-    _enqueue_once(f"recompute:event:{event_id}", recompute_event, event_id)
+    recomputed (after commit; many calls in quick succession make one job of each). The two
+    jobs are asked for together: the ratings need no standings, so a worker with two processes
+    (or one per queue) runs them side by side and the ratings never wait behind the standings."""
+    _enqueue_once(f"recompute:event:{event_id}", recompute_event, event_id, False)
+    club_id = Event.objects.filter(pk=event_id).values_list("club_id", flat=True).first()
+    if club_id is not None:
+        enqueue_ratings_update(club_id, event_id)
 
 
 def enqueue_event_recompute_after_commit(event_id: int) -> None:
@@ -76,13 +83,15 @@ def enqueue_ratings_update(club_id: int, event_id: int, *, queue: str | None = N
 
 
 @shared_task(bind=True, name="analytics.recompute_event", **_RETRY)
-def recompute_event(self: Task, event_id: int) -> None:
+def recompute_event(self: Task, event_id: int, with_ratings: bool = True) -> None:
+    """The event's and its season's standings; with `with_ratings` (a job the sweep sent, not
+    one sent with its ratings job) the ratings are asked for too."""
     cache.delete(f"recompute:event:{event_id}")
-    # The ratings need no standings: asked for first, a second worker process rates the new
-    # games while this one writes the event's and the season's standings.
-    club_id = Event.objects.filter(pk=event_id).values_list("club_id", flat=True).first()
-    if club_id is not None:
-        enqueue_ratings_update(club_id, event_id, queue=_same_queue(self))
+    if with_ratings:
+        # Asked for first: a second worker process rates the new games meanwhile.
+        club_id = Event.objects.filter(pk=event_id).values_list("club_id", flat=True).first()
+        if club_id is not None:
+            enqueue_ratings_update(club_id, event_id, queue=_same_queue(self))
     services.event_recompute(event_id=event_id)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import json
 import logging
 from collections.abc import Callable, Iterable, Sequence
 
@@ -12,7 +13,8 @@ from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.safestring import SafeString
 from django.views.decorators.http import require_safe
 
 from analytics import charts, selectors, whatif
@@ -31,6 +33,7 @@ SEASON_COLUMNS = ["rank", "name", "nights", "counted_nights", "score", "total_po
 RECENT_GAMES = 10
 # Longer than the fragment's key lives anyway (its snapshot and the minute it prints).
 FRAGMENT_CACHE_SECONDS = 120
+PARTNERS_TABLE_SECONDS = 24 * 3600
 
 log = logging.getLogger(__name__)
 
@@ -87,7 +90,8 @@ def _event_standings_fragment(request: HttpRequest, event: Event) -> str:
     snapshot and minute (the time it prints) and kept in the cache, so a poll costs two small
     queries and a cache read instead of drawing every row again. Without the cache (Redis
     down) it is drawn each time."""
-    fields = (event.pk, event.name, event.club.name, event.date, event.scoring, event.format,
+    fields = (translation.get_language(), event.pk, event.name, event.club.name, event.date,
+              event.scoring, event.format,
               event.sit_out_scoring, event.bye_points,
               selectors.event_standings_computed_at(event=event),
               timezone.now().strftime("%Y%m%d%H%M"))
@@ -144,6 +148,29 @@ def season_standings_csv(request: HttpRequest, season_id: int) -> HttpResponse:
                          snapshot.rows if snapshot else [])
 
 
+def _partners_table(player: Player, partners: list[tuple[selectors.Partner, dict]]) -> SafeString:
+    """The player page's partners table (a player may have hundreds of partners: half of the
+    page's time went into rendering it). Cached under a digest of everything it shows, so a
+    changed figure or name is another key: never stale. Without the cache it is rendered."""
+    shown = [translation.get_language(), player.club.slug, player.slug, player.name,
+             [(p.pk, p.name, p.slug, data) for p, data in partners]]
+    digest = hashlib.sha256(json.dumps(shown, sort_keys=True, default=str).encode()).hexdigest()
+    key = f"analytics:partners-table:{digest}"
+    try:
+        html = cache.get(key)
+    except Exception:  # Redis down: render it
+        log.warning("cache unavailable for the partners table", exc_info=True)
+        html = None
+    if html is None:
+        html = render_to_string("analytics/_partners_table.html",
+                                {"player": player, "partners": partners})
+        try:
+            cache.set(key, html, timeout=PARTNERS_TABLE_SECONDS)
+        except Exception:
+            log.warning("cache unavailable for the partners table", exc_info=True)
+    return SafeString(html)
+
+
 @require_safe
 def player_detail(request: HttpRequest, club: str, slug: str) -> HttpResponse:
     player = _player_or_404(club, slug)
@@ -166,6 +193,7 @@ def player_detail(request: HttpRequest, club: str, slug: str) -> HttpResponse:
         "player": player, "stats": stats, "rating": rating, "partners": partners,
         "recent_games": selectors.recent_games(player=player, limit=RECENT_GAMES, viewer=request.user),
         "dashboard": dashboard, "stat_rows": selectors.stat_rows(stats=stats),
+        "partners_table": _partners_table(player, partners) if partners else "",
     }
     return render(request, "analytics/player.html", context)
 

@@ -6,23 +6,25 @@ so ``a`` feeds ``b`` (``b`` picks up what ``a`` discards), ``b`` feeds ``c``, ``
 and ``d`` feeds ``a``. Players are 0..v-1.
 
 Every design here is developed from base tables over an abelian group ``G`` (given by its
-moduli, elements numbered in mixed radix):
+moduli, elements numbered in mixed radix); there is one for every v = 0, 1 (mod 4) from 4 to 64:
 
 * v = 4n + 1, |G| = v: the base tables cover G minus 0; developing them gives v rotations,
   rotation g leaving out player g. For v = q a prime or the square of a prime (5, 9, 13, 17,
   25, 29, 37, 41, 49, 53, 61) Moore's construction over GF(q); for 45 the same over the ring
-  GF(9) x GF(5); for 21 base tables over Z_v found offline. All of them are *ordered*: the "feeds" differences
-  (next minus current around each table) cover G minus 0 once, so every player feeds every
-  other player exactly once.
+  GF(9) x GF(5); for 21, 33 and 57 base tables over Z_v found offline. All but 57 are
+  *ordered*: the "feeds" differences (next minus current around each table) cover G minus 0
+  once, so every player feeds every other player exactly once. Wh(57) is exact (partners once,
+  opponents twice) but not ordered.
 * v = 4n, |G| = v - 1: 1-rotational designs over Z_{v-1} plus a fixed point "infinity"
-  (player v - 1); v - 1 rotations. Base tables found offline, oriented so that the feeds
-  differences cover Z_{v-1} minus 0 once except for one pair {d, -d} (d twice, -d never):
-  exactly v - 1 one-way pairs, the fewest a 1-rotational design allows (the feeds differences
-  of all tables sum to a partner difference, never 0). Reversing single developed tables
-  (``FLIPS``, found offline by ``tools/orient_designs.py``) lowers that further.
+  (player v - 1); v - 1 rotations. Base tables found offline (64: the cosets of GF(4) in
+  GF(64), no search), oriented so that few classes {d, -d} of feeds differences are fed one way
+  (at least one always is: the feeds differences of all tables sum to a partner difference,
+  never 0). Reversing single developed tables (``FLIPS``, found offline by
+  ``tools/orient_designs.py``) lowers the one-way pairs further.
 
-The searched base tables are shipped in :mod:`designs_data` (found by ``tools/whist_search.c``);
-nothing searches at run time, and ``tests/league/test_seating_designs.py`` checks every one.
+The base tables are shipped in :mod:`designs_data` (see there and ``tools/`` for how each was
+found); nothing searches at run time, and ``tests/league/test_seating_designs.py`` checks every
+one.
 """
 
 from __future__ import annotations

@@ -1,13 +1,16 @@
 """Base tables of whist tournaments Wh(v) found offline (see docs/seating.md and ``tools/``).
 
 v = 4n: 1-rotational over Z_{v-1}, player v - 1 is the fixed point (infinity). Found by
-``tools/patterned_search.py`` (28, 36, 40: nearly patterned starters) or by the hill-climb
-``tools/whist_search.c`` (the others), then oriented by ``tools/orient_designs.py``: the base
-tables take the best of their 2^n orientations, and ``FLIPS[v]`` (hex, bit k = table k of the
-developed design in rotation-major order) marks developed tables to reverse, which lowers the
-one-way pairs further.
-v = 21: Z-cyclic over Z_21 (OR-Tools CP-SAT, ``tools/cpsat_whist.py``), player 0 left out of the
-base rotation, ordered (every player feeds every other player once).
+``tools/patterned_search.py`` (28, 40: nearly patterned starters), the hill-climb
+``tools/whist_search.c`` (4, 8, 12, 16, 24), ``tools/starter_cover.c`` (20, 32, 36, 44 to 60: a random
+starter, then an exact cover seating its partner pairs) or, for 64, the field GF(64) (the
+cosets of GF(4) in log coordinates, ``tools/affine_whist.py``). Then oriented by
+``tools/orient_designs.py``: the base tables take the best of their 2^n orientations, and
+``FLIPS[v]`` (hex, bit k = table k of the developed design in rotation-major order) marks
+developed tables to reverse, which lowers the one-way pairs further.
+v = 21, 33, 57: Z-cyclic over Z_v, player 0 left out of the base rotation. 21 (OR-Tools CP-SAT,
+``tools/cpsat_whist.py``) and 33 (``tools/starter_cover.c``) are ordered (every player feeds every
+other player once); 57 (``tools/starter_cover.c``, unordered mode) is exact but not ordered.
 Each table (a, b, c, d) is in clockwise seat order: partners a-c and b-d; a feeds b, b feeds c,
 c feeds d, d feeds a. Every entry is verified by tests/league/test_seating_designs.py.
 """
@@ -29,7 +32,7 @@ BASE_TABLES: dict[int, list[tuple[int, int, int, int]]] = {
         (4, 9, 1, 2), (0, 8, 6, 12), (7, 11, 5, 10), (14, 13, 15, 3),
     ],
     20: [
-        (1, 15, 19, 17), (9, 13, 2, 3), (14, 6, 8, 5), (10, 16, 7, 12), (4, 0, 18, 11),
+        (19, 17, 0, 2), (7, 13, 8, 16), (1, 14, 10, 9), (18, 4, 11, 15), (5, 6, 3, 12),
     ],
     21: [
         (1, 18, 16, 7), (2, 11, 3, 19), (4, 10, 20, 17), (5, 12, 14, 15), (6, 9, 8, 13),
@@ -43,16 +46,57 @@ BASE_TABLES: dict[int, list[tuple[int, int, int, int]]] = {
         (7, 12, 20, 15), (9, 11, 18, 16),
     ],
     32: [
-        (21, 18, 23, 14), (9, 28, 17, 19), (20, 6, 10, 13), (30, 12, 4, 29), (3, 15, 0, 16),
-        (31, 25, 8, 7), (11, 22, 27, 2), (26, 5, 1, 24),
+        (31, 4, 0, 8), (18, 24, 26, 6), (28, 1, 16, 23), (21, 15, 7, 20), (2, 12, 9, 11),
+        (5, 25, 3, 22), (30, 17, 10, 27), (29, 19, 14, 13),
+    ],
+    33: [
+        (23, 26, 13, 5), (15, 22, 6, 19), (14, 2, 3, 8), (28, 11, 10, 24), (30, 25, 16, 18),
+        (9, 7, 1, 12), (31, 17, 32, 21), (20, 29, 4, 27),
     ],
     36: [
-        (35, 0, 10, 15), (5, 25, 30, 20), (1, 8, 34, 27), (2, 14, 33, 21), (3, 11, 32, 24),
-        (4, 7, 31, 28), (6, 12, 29, 23), (9, 13, 26, 22), (16, 17, 19, 18),
+        (35, 20, 0, 18), (6, 32, 17, 31), (25, 1, 30, 29), (26, 33, 11, 23), (24, 21, 7, 5),
+        (15, 3, 28, 34), (2, 19, 8, 10), (12, 16, 9, 4), (14, 13, 22, 27),
     ],
     40: [
         (39, 13, 0, 26), (1, 4, 38, 35), (2, 10, 37, 29), (3, 12, 36, 27), (5, 15, 34, 24),
         (6, 17, 33, 22), (7, 11, 32, 28), (8, 14, 31, 25), (9, 16, 30, 23), (18, 19, 21, 20),
+    ],
+    44: [
+        (43, 31, 0, 32), (26, 40, 10, 16), (37, 5, 41, 42), (33, 12, 21, 3), (8, 4, 28, 11),
+        (35, 38, 22, 20), (15, 1, 18, 39), (24, 23, 14, 6), (30, 7, 9, 36), (17, 2, 25, 13),
+        (29, 19, 27, 34),
+    ],
+    48: [
+        (47, 37, 0, 23), (20, 18, 21, 27), (26, 42, 9, 38), (2, 29, 30, 11), (14, 33, 19, 44),
+        (6, 15, 31, 35), (46, 7, 5, 41), (34, 17, 32, 10), (16, 3, 4, 24), (39, 13, 8, 45),
+        (28, 40, 36, 43), (22, 1, 12, 25),
+    ],
+    52: [
+        (51, 19, 0, 47), (44, 46, 39, 33), (42, 16, 38, 18), (23, 9, 30, 8), (25, 28, 36, 43),
+        (10, 37, 4, 20), (45, 13, 26, 5), (14, 17, 34, 29), (7, 21, 49, 48), (32, 1, 35, 27),
+        (24, 22, 6, 12), (31, 3, 2, 40), (50, 11, 15, 41),
+    ],
+    56: [
+        (55, 46, 0, 45), (40, 28, 11, 10), (7, 22, 48, 50), (14, 34, 44, 25), (6, 29, 13, 42),
+        (41, 52, 49, 47), (27, 51, 3, 35), (21, 8, 36, 18), (1, 5, 54, 16), (39, 53, 33, 17),
+        (9, 43, 30, 31), (2, 23, 19, 26), (15, 20, 38, 24), (37, 32, 4, 12),
+    ],
+    57: [
+        (52, 40, 3, 39), (4, 27, 7, 45), (56, 16, 31, 49), (10, 14, 1, 2), (37, 23, 42, 13),
+        (30, 9, 41, 24), (51, 44, 29, 18), (34, 12, 53, 35), (50, 48, 43, 20), (25, 11, 8, 55),
+        (19, 21, 46, 15), (17, 5, 54, 26), (28, 22, 32, 6), (47, 36, 33, 38),
+    ],
+    60: [
+        (59, 30, 0, 40), (39, 57, 9, 13), (35, 7, 53, 8), (4, 20, 27, 58), (37, 43, 41, 18),
+        (11, 45, 3, 2), (17, 19, 29, 21), (51, 24, 44, 56), (16, 54, 38, 1), (6, 36, 26, 50),
+        (15, 23, 32, 12), (42, 25, 14, 49), (34, 22, 47, 48), (10, 31, 5, 28), (55, 52, 46, 33),
+    ],
+    # GF(64): the cosets of GF(4) in log coordinates (tools/affine_whist.py)
+    64: [
+        (63, 21, 0, 42), (1, 60, 6, 29), (2, 58, 12, 57), (7, 59, 26, 20), (3, 30, 32, 46),
+        (13, 61, 35, 10), (8, 43, 48, 39), (27, 22, 18, 50), (4, 51, 24, 53), (33, 23, 16, 15),
+        (14, 40, 52, 55), (36, 44, 54, 37), (9, 11, 45, 25), (49, 62, 38, 5), (28, 47, 41, 17),
+        (19, 31, 56, 34),
     ],
 }
 
@@ -61,15 +105,23 @@ FLIPS: dict[int, str] = {
         "828"
     ),
     20: (
-        "502c8781e1724912c5110641"
+        "108001080210002100021"
     ),
     28: (
         "152ad5ab52a54ab52ad5ab52a54ab56ad4a952a55ab56a54"
     ),
-    32: (
-        "f1d35a0ca4a5f7d35a0c84a4f7db5b4e0c24b7d35b5a28a5f5f35b0a0ca4b4"
+    48: (
+        "e28b6e0a35dc33deadc527bdbb640bf5d1a5e51ffa0e424251dae6543ef8b2e843cde135eabc53aed394c2af"
+        "7e0a17dcb3dee445273dba6443f5d3a5e53cda1a42cbd138ec3d1"
     ),
-    36: (
-        "69b4fa7d369b4da7d269b4fa7d36974fa7d3e974ba4d26934ba6d26974ba6d26934ba5d269f4da6"
+    56: (
+        "235ba96ebd2af4bfc8eb018bcf3b7eadeaf583dceaf3abc6f7117df0d7eb57f5dd55f85e6d71b6c27989f22f"
+        "c83e2138d6e35bad4abd2bf0bec8e2d38bcfbb7eade2f71fdcead3abc66f5935fcd7bd7775dc57fb5c6df196"
+        "e27d8bf22f885a252"
+    ),
+    60: (
+        "230a465520010052b2a900080291954a2080008ca859048006214acaa400200a46552002004a32a964120011"
+        "85432090008429195480040148caa410400046552c82400210a46512001085232a904180111954b2080008ca"
+        "8191480042148caa400200a46552082000232a964100"
     ),
 }

@@ -16,25 +16,37 @@ STATS = {"average_score_round_1": 900.0, "average_score_round_2": 1100.5,
 
 
 @pytest.fixture
-def figures(monkeypatch):
-    """Every chart of the player page, drawn once, as plotly figures."""
-    drawn: list[go.Figure] = []
-    real = charts._html
-    monkeypatch.setattr(charts, "_html", lambda figure, title: drawn.append(figure) or real(
-        figure, title))
-    charts.rating_over_time([(1, 20.0, 25.0), (2, 21.5, 26.0)])
-    charts.score_distribution([1200, 3400, 2500])
-    charts.round_averages(STATS)
-    charts.books_by_type(STATS)
-    charts.partner_heat_map([("Ann", {"win_rate": 0.5, "expected_rate": 0.4, "synergy": 0.1})])
-    return drawn
+def figures():
+    """Every chart of the player page, drawn once, as the figures charts.js hands plotly.js."""
+    return [charts.figure_specs(html)[0] for html in (
+        charts.rating_over_time([(1, 20.0, 25.0), (2, 21.5, 26.0)]),
+        charts.score_distribution([1200, 3400, 2500]),
+        charts.round_averages(STATS),
+        charts.books_by_type(STATS),
+        charts.partner_heat_map([("Ann", {"win_rate": 0.5, "expected_rate": 0.4, "synergy": 0.1})]),
+    )]
 
 
 def test_every_chart_uses_only_trace_types_of_the_cartesian_bundle(figures):
-    types = {trace.type for figure in figures for trace in figure.data}
+    types = {trace["type"] for figure in figures for trace in figure["data"]}
     assert len(figures) == 5
     assert types == {"scatter", "histogram", "bar", "heatmap"}
     assert types <= charts.CARTESIAN_TRACES
+
+
+def test_figures_are_what_plotly_itself_would_write():
+    """Written without plotly's Figure (for speed), each figure is the one it would build."""
+    figure = go.Figure([go.Heatmap(z=[[0.5, None, 0.1]], x=["Win rate", "Expected", "Synergy"],
+                                   y=["Ann & <b>"], colorscale="RdBu", zmid=0,
+                                   texttemplate="%{z:.2f}")])
+    figure.update_layout(title="Partners", **charts.LAYOUT)
+    expected = figure.to_plotly_json()
+    expected["layout"]["template"] = charts.TEMPLATE
+    (drawn,) = charts.figure_specs(charts.partner_heat_map(
+        [("Ann & <b>", {"win_rate": 0.5, "expected_rate": float("nan"), "synergy": 0.1})]))
+    assert drawn["data"] == expected["data"]
+    assert drawn["layout"] == expected["layout"]
+    assert drawn["config"] == charts.CONFIG
 
 
 def test_shipped_bundle_is_the_plotly_js_version_the_python_package_draws_for():
@@ -47,11 +59,12 @@ def test_shipped_bundle_is_the_plotly_js_version_the_python_package_draws_for():
 
 def test_count_axes_step_in_whole_numbers_and_legends_sit_below(figures):
     rating, scores = figures[0], figures[1]
-    assert rating.layout.xaxis.dtick == 1 and rating.layout.xaxis.tickformat == "d"
-    assert scores.layout.yaxis.dtick == 1
-    assert all(f.layout.legend.orientation == "h" and f.layout.legend.y < 0 for f in figures)
+    assert rating["layout"]["xaxis"]["dtick"] == 1 and rating["layout"]["xaxis"]["tickformat"] == "d"
+    assert scores["layout"]["yaxis"]["dtick"] == 1
+    assert all(f["layout"]["legend"]["orientation"] == "h" and f["layout"]["legend"]["y"] < 0
+               for f in figures)
     assert charts.whole_number_step(40, 6) == 7 and charts.whole_number_step(0.5) == 1
 
 
 def test_the_rating_is_drawn_on_the_familiar_scale(figures):
-    assert list(figures[0].data[0].y) == [1500, 1540]
+    assert figures[0]["data"][0]["y"] == [1500, 1540]

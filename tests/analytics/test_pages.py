@@ -125,6 +125,50 @@ def test_player_page_shows_rating_charts_partners_and_csv(client):
     assert ["Games", "3"] in rows
 
 
+def test_player_page_partners_table_is_cached_but_never_stale(client, monkeypatch):
+    from django.core.cache.backends.locmem import LocMemCache
+
+    from analytics import views
+
+    monkeypatch.setattr(views, "cache", LocMemCache("partners-table-test", {}))
+    event, players = build_event(3)
+    rendered = []
+    real = views.render_to_string
+    monkeypatch.setattr(views, "render_to_string",
+                        lambda name, context: rendered.append(name) or real(name, context))
+    url = players[0].get_absolute_url()
+    first = client.get(url).content.decode()
+    assert client.get(url).content.decode() == first
+    assert rendered == ["analytics/_partners_table.html"]  # the second page used the cache
+    partner = players[2]
+    partner.name = "Renamed Partner"
+    partner.save()
+    assert "Renamed Partner</a></th>" in client.get(url).content.decode()
+    # A new game changes the pair's figures: the table shows them at once.
+    confirm(make_game(event=event, players=players, rotation_number=4), [[900, 10]])
+    services.event_recompute(event_id=event.pk)
+    change = services.ratings_update(club_id=event.club_id, event_id=event.pk)
+    services.statistics_refresh(club_id=event.club_id, player_ids=change.players)
+    page = client.get(url).content.decode()
+    assert len(rendered) == 3
+    assert '<td class="num">3</td><td class="num">3–0–0</td>' in page  # with players[2]
+
+
+def test_player_page_renders_its_partners_while_the_cache_is_down(client, monkeypatch):
+    from analytics import views
+
+    class Down:
+        def get(self, *args, **kwargs):
+            raise ConnectionError("Error 111 connecting to 127.0.0.1:6379.")
+
+        set = get
+
+    monkeypatch.setattr(views, "cache", Down())
+    _, players = build_event(2)
+    page = client.get(players[0].get_absolute_url()).content.decode()
+    assert f"{players[2].name}</a></th>" in page
+
+
 def test_player_statistics_show_shares_as_percentages_and_csv_keeps_fractions(client):
     event, players = build_event(2)  # player 0 wins both games: 300-70, then 400-90
 

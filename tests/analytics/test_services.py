@@ -1,9 +1,11 @@
 """Snapshots written by the services: event and season standings, ratings, statistics, jobs."""
 
 import datetime
+import json
 from unittest import mock
 
 import pytest
+from django.core.cache import cache
 
 from analytics import selectors, services, tasks
 from analytics.models import PlayerRating, RatedGame, RatingHistory, StandingsSnapshot
@@ -203,6 +205,8 @@ def test_head_to_head_counts_games_as_opponents_only(four):
 def test_a_burst_of_enqueues_schedules_one_job_until_it_starts(four):
     club, players = four
     event = EventFactory(club=club)
+    # The cache is the shared Redis: a parallel test's event of the same id may have left it.
+    cache.delete(f"recompute:event:{event.pk}")
     with mock.patch.object(tasks.recompute_event, "apply_async") as scheduled:
         for _ in range(5):
             tasks.enqueue_event_recompute(event.pk)
@@ -392,3 +396,170 @@ def test_a_correction_the_ratings_do_not_see_refreshes_its_players_statistics(fo
 
     assert replay.call_count == 0
     assert selectors.player_stats(player=players[0])["clean_books_per_round"] == 3
+
+
+def _season_of_nights(club, players, *, best_n=2):
+    """A season of three nights (best two counted), eight players, two tables a night."""
+    season = SeasonFactory(league__club=club, aggregate="sum", best_n_nights=best_n,
+                           min_attendance=2)
+    nights = []
+    for day in range(3):
+        event = EventFactory(club=club, season=season, scoring="match_points",
+                             date=datetime.date(2026, 3, 1 + 7 * day))
+        for table in range(2):
+            seated = [players[(day + table * 4 + i) % 8] for i in range(4)]
+            confirm(make_game(event=event, players=seated, table_number=table + 1),
+                    [[300 + 50 * day + 70 * table, 200 + 90 * table]])
+        services.event_recompute(event_id=event.pk)
+        nights.append(event)
+    return season, nights
+
+
+def _full_season_rows(season):
+    """The season rows added up from every night, as JSON (300 and 300.0 differ)."""
+    season.refresh_from_db()
+    return _exactly(services.season_standings_refresh(season=season).rows)
+
+
+def _exactly(rows):
+    return json.dumps(rows, sort_keys=True)
+
+
+def _from_night_snapshots(season):
+    """The season rows added up from the nights' standings snapshots themselves."""
+    from analytics.standings import season_from_event_rows
+
+    nights = StandingsSnapshot.objects.filter(event__season=season).order_by("event_id")
+    return _exactly(season_from_event_rows(
+        ((n.event_id, n.rows) for n in nights), aggregate=season.aggregate,
+        best_n=season.best_n_nights, min_attendance=season.min_attendance))
+
+
+def test_a_new_game_adds_up_only_its_entrants_season_rows_as_a_full_refresh_would(db):
+    club = ClubFactory()
+    players = [PlayerFactory(club=club, name=f"Player {i}") for i in range(8)]
+    extra = PlayerFactory(club=club, name="Newcomer")
+    season, nights = _season_of_nights(club, players)
+    confirm(make_game(event=nights[1], players=[players[0], extra, players[5], players[6]],
+                      rotation_number=2), [[900, 100]])
+
+    with mock.patch.object(selectors, "night_results", wraps=selectors.night_results) as read:
+        services.event_recompute(event_id=nights[1].pk)
+
+    (call,) = read.call_args_list
+    assert set(call.kwargs["keys"]) == {f"p{p.pk}" for p in (players[0], extra, players[5],
+                                                             players[6])}
+    incremental = selectors.season_standings(season=season)
+    assert incremental.games == 7
+    assert {r["name"] for r in incremental.rows} >= {"Newcomer"}
+    assert _exactly(incremental.rows) == _full_season_rows(season) == _from_night_snapshots(season)
+
+
+def test_season_rows_are_added_up_again_in_full_when_the_stored_ones_cannot_be_kept(db):
+    club = ClubFactory()
+    players = [PlayerFactory(club=club) for _ in range(8)]
+    season, nights = _season_of_nights(club, players)
+    # The season now counts every night: rows added up under best-of-two cannot be kept.
+    season.best_n_nights = None
+    season.save()
+    confirm(make_game(event=nights[2], players=players[:4], rotation_number=2), [[10, 20]])
+    with mock.patch.object(selectors, "night_results", wraps=selectors.night_results) as read:
+        services.event_recompute(event_id=nights[2].pk)
+    assert read.call_args.kwargs["keys"] is None
+    assert _exactly(selectors.season_standings(season=season).rows) == _full_season_rows(season)
+    # A night moved in from another season: the stored games no longer add up.
+    other = EventFactory(club=club, date=datetime.date(2026, 4, 1))
+    confirm(make_game(event=other, players=players[4:]), [[500, 400]])
+    services.event_recompute(event_id=other.pk)
+    other.season = season
+    other.save()
+    confirm(make_game(event=nights[0], players=players[:4], rotation_number=2), [[70, 20]])
+    with mock.patch.object(selectors, "night_results", wraps=selectors.night_results) as read:
+        services.event_recompute(event_id=nights[0].pk)
+    assert read.call_args.kwargs["keys"] is None
+    assert selectors.season_standings(season=season).games == 9
+    assert _exactly(selectors.season_standings(season=season).rows) == _full_season_rows(season)
+
+
+def test_a_withdrawn_result_takes_its_entrants_out_of_the_season_rows(db):
+    club = ClubFactory()
+    players = [PlayerFactory(club=club) for _ in range(8)]
+    season, nights = _season_of_nights(club, players, best_n=None)
+    RoundResult.objects.filter(game__table__rotation__event=nights[2]).delete()
+
+    services.event_recompute(event_id=nights[2].pk)
+
+    rows = selectors.season_standings(season=season).rows
+    assert selectors.season_standings(season=season).games == 4
+    assert max(r["nights"] for r in rows) == 2
+    assert _exactly(rows) == _full_season_rows(season)
+
+
+def test_a_change_asks_for_the_standings_and_the_ratings_jobs_at_once(four):
+    club, players = four
+    event = EventFactory(club=club)
+    cache.delete(f"recompute:event:{event.pk}")
+    cache.delete(f"recompute:ratings:{club.pk}:{event.pk}")
+    with mock.patch.object(tasks.recompute_event, "apply_async") as standings, \
+            mock.patch.object(tasks.update_ratings, "apply_async") as ratings:
+        tasks.enqueue_event_recompute(event.pk)
+        tasks.enqueue_event_recompute(event.pk)
+        # The standings job does not ask for the ratings again; one the sweep sent does.
+        with mock.patch.object(tasks.services, "event_recompute"):
+            tasks.recompute_event(event.pk, False)
+            assert ratings.call_count == 1
+            cache.delete(f"recompute:ratings:{club.pk}:{event.pk}")  # as the ratings job does
+            tasks.recompute_event(event.pk)
+    assert standings.call_args.args == ((event.pk, False),)
+    assert [c.args for c in ratings.call_args_list] == [((club.pk, event.pk),)] * 2
+    cache.delete(f"recompute:ratings:{club.pk}:{event.pk}")
+
+
+def test_a_few_players_statistics_refreshed_equal_a_full_recompute():
+    """Only the new game's players are refreshed, from their own seats and sides; their
+    partners' rows and everyone else's stay as a full recompute has them."""
+    from games.models import SeatRoundFacts
+
+    club = ClubFactory()
+    players = [PlayerFactory(club=club) for _ in range(8)]
+    for day in range(2):
+        event = EventFactory(club=club, date=datetime.date(2026, 5, 1 + 7 * day))
+        for table in range(2):
+            seated = [players[(3 * day + table * 4 + i) % 8] for i in range(4)]
+            game = make_game(event=event, players=seated, table_number=table + 1)
+            confirm(game, [[400 + 30 * table, 250 + 100 * day], [120, 90 + table]],
+                    clean_books=[[1, 0], [table, 2]])
+            SeatRoundFacts.objects.bulk_create(
+                SeatRoundFacts(game=game, round_number=1, seat_number=s, player=p, side=s % 2,
+                               foot_turn=5 + s, pickups=s, black_threes_discarded=day,
+                               first_laydown_turn=2 + table) for s, p in enumerate(seated))
+    services.ratings_recompute(club_id=club.pk)
+    services.statistics_recompute(club_id=club.pk)
+    night = EventFactory(club=club, date=datetime.date(2026, 5, 20))
+    confirm(make_game(event=night, players=[players[i] for i in (0, 5, 2, 7)]), [[700, 300]])
+
+    change = services.ratings_update(club_id=club.pk, event_id=night.pk)
+    services.statistics_refresh(club_id=club.pk, player_ids=change.players)
+
+    assert change.players == {players[i].pk for i in (0, 5, 2, 7)}
+    refreshed = _stats(club)
+    services.statistics_recompute(club_id=club.pk)
+    assert _stats(club) == refreshed
+
+
+def test_a_switch_to_per_game_standings_carries_into_the_season_rows_exactly(db):
+    club = ClubFactory()
+    players = [PlayerFactory(club=club) for _ in range(8)]
+    season, nights = _season_of_nights(club, players, best_n=None)
+    confirm(make_game(event=nights[0], players=players[:4], rotation_number=2), [[100, 500]])
+    services.event_recompute(event_id=nights[0].pk)
+    nights[0].sit_out_scoring = Event.SitOutScoring.PER_GAME
+    nights[0].save()
+
+    services.event_recompute(event_id=nights[0].pk)
+
+    rows = selectors.season_standings(season=season).rows
+    assert _exactly(rows) == _full_season_rows(season) == _from_night_snapshots(season)
+    by_key = {r["key"]: r for r in rows}
+    # players[4] played one game that night and none on the others: their per-game figures.
+    assert isinstance(by_key[f"p{players[4].pk}"]["total_points"], float)

@@ -29,7 +29,8 @@ def worker(settings):
         url = url.replace(f"{db['USER']}@", f"{db['USER']}:{db['PASSWORD']}@")
     env = {**os.environ, "DATABASE_URL": url}
     process = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-Q", QUEUE,
+        # Two processes, as docker-compose.yml runs it: the standings and ratings jobs side by side.
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "--concurrency=2", "-Q", QUEUE,
          "--loglevel=WARNING", "--without-gossip", "--without-mingle", "--without-heartbeat"],
         cwd=REPO, env=env,
     )
@@ -65,7 +66,8 @@ def test_confirmed_result_shows_up_in_the_standings(worker):
         time.sleep(0.2)
     assert snapshot is not None and snapshot.games == 1
     assert sorted(r["total_points"] for r in snapshot.rows) == [-7705, -7705, -4155, -4155]
-    # The worker then chains ratings and statistics on the same queue.
+    # The ratings job, asked for with the standings job, rates the game and refreshes its
+    # players' statistics on the same queue.
     while time.monotonic() < deadline + 30 and not PlayerStats.objects.filter(club=event.club).exists():
         time.sleep(0.2)
     assert PlayerRating.objects.filter(club=event.club).count() == 4
