@@ -43,7 +43,8 @@ def base_tables(bits: int) -> list[tuple[int, int, int, int]]:
     powers = [1]
     for _ in range(size - 2):
         powers.append(mul(powers[-1], 2))
-    assert len(set(powers)) == size - 1, "not primitive"
+    if len(set(powers)) != size - 1:
+        raise SystemExit(f"x is not primitive for GF({size})")
     log = {x: i for i, x in enumerate(powers)}
     r = (size - 1) // 3
     w, w2 = powers[r], powers[2 * r]  # GF(4)* = {1, w, w^2}
