@@ -67,6 +67,7 @@ lint: setup
 bench: setup
 	$(BIN)/python bench/engine_bench.py
 	$(BIN)/python bench/seating_bench.py
+	$(BIN)/python bench/fuzz_bench.py
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} CELERY_BROKER_URL=$${CELERY_BROKER_URL:-$(TEST_BROKER_URL)} \
 		$(BIN)/python bench/analytics_bench.py
 
