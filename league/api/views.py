@@ -38,6 +38,7 @@ from league.seating import RotationPlan, TablePlan
 WRITE_METHODS = ["get", "post", "patch", "head", "options"]
 # Error responses the schema cannot derive from the operation (config.api_autoschema adds the rest).
 FORBIDDEN = OpenApiResponse(ErrorSerializer, description="Only the club's directors may.")
+NOT_SIGNED_IN = OpenApiResponse(ErrorSerializer, description="No credentials, or a bad token.")
 NO_SUCH_EVENT = OpenApiResponse(ErrorSerializer,
                                 description="The event is not visible to this caller.")
 
@@ -76,7 +77,8 @@ class ClubViewSet(DirectorWritableViewSet):
         serializer.instance = services.club_update(club=serializer.instance, **serializer.validated_data)
 
     @extend_schema(methods=["GET"], summary="List a club's directors and scorers",
-                   responses={200: s.MembershipSerializer(many=True), 403: FORBIDDEN})
+                   responses={200: s.MembershipSerializer(many=True), 401: NOT_SIGNED_IN,
+                              403: FORBIDDEN})
     @extend_schema(methods=["POST"], summary="Add a director or scorer to a club",
                    request=s.MembershipSerializer, responses=s.MembershipSerializer(many=True))
     @action(detail=True, methods=["get", "post"], pagination_class=None, filter_backends=[])

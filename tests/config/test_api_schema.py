@@ -96,6 +96,7 @@ def statuses(schema: dict, path: str, method: str) -> set[int]:
 
 @pytest.mark.parametrize(("path", "method", "expected", "absent"), [
     ("/api/events/", "GET", {200, 400, 404, 503}, {401, 403, 409, 413}),
+    ("/api/clubs/{id}/members/", "GET", {200, 401, 403, 404}, {409, 413}),
     ("/api/events/", "POST", {201, 400, 401, 403, 409, 413, 415}, {404, 429}),
     ("/api/events/{id}/", "GET", {200, 404}, {400, 403}),
     ("/api/rotations/{id}/", "DELETE", {204, 401, 403, 404, 409}, {400, 413, 415}),
