@@ -11,10 +11,9 @@ moduli, elements numbered in mixed radix); there is one for every v = 0, 1 (mod 
 * v = 4n + 1, |G| = v: the base tables cover G minus 0; developing them gives v rotations,
   rotation g leaving out player g. For v = q a prime or the square of a prime (5, 9, 13, 17,
   25, 29, 37, 41, 49, 53, 61) Moore's construction over GF(q); for 45 the same over the ring
-  GF(9) x GF(5); for 21, 33 and 57 base tables over Z_v found offline. All but 57 are
+  GF(9) x GF(5); for 21, 33 and 57 base tables over Z_v found offline. All are
   *ordered*: the "feeds" differences (next minus current around each table) cover G minus 0
-  once, so every player feeds every other player exactly once. Wh(57) is exact (partners once,
-  opponents twice) but not ordered.
+  once, so every player feeds every other player exactly once.
 * v = 4n, |G| = v - 1: 1-rotational designs over Z_{v-1} plus a fixed point "infinity"
   (player v - 1); v - 1 rotations. Base tables found offline (64: the cosets of GF(4) in
   GF(64), no search), oriented so that few classes {d, -d} of feeds differences are fed one way
