@@ -215,6 +215,9 @@ if CELERY_BROKER_URL.startswith("redis"):
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": os.environ.get("CACHE_URL", CELERY_BROKER_URL),
+            # Parallel test processes share one Redis: each keeps its own keys (ids repeat
+            # across their databases). Empty outside pytest-xdist.
+            "KEY_PREFIX": os.environ.get("PYTEST_XDIST_WORKER", ""),
             # Redis down: fail fast (callers carry on without it, see core/throttling.py).
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
         }
@@ -222,7 +225,8 @@ if CELERY_BROKER_URL.startswith("redis"):
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 # Throttle counts: shared by every web worker through Redis when there is one.
-CACHES["throttle"] = {**CACHES["default"], "KEY_PREFIX": "throttle"}
+CACHES["throttle"] = {**CACHES["default"],
+                      "KEY_PREFIX": "throttle" + os.environ.get("PYTEST_XDIST_WORKER", "")}
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
