@@ -157,11 +157,8 @@ def registration_add_players(*, event: Event, choices: Sequence[Player | str],
             continue
         entered.add(player.pk)
         created.append(registration_add(event=event, player=player))
-    if created:
-        names = ", ".join(str(r.player) for r in created)
-        audit_record(club=event.club, event=event, user=by, action="registrations_add",
-                     summary=f"Entered {len(created)} player{'s' if len(created) != 1 else ''}: "
-                     f"{names[:240]}.", data={"registration_ids": [r.pk for r in created]})
+    _record_bulk_entry(event=event, by=by, created=created, noun="player",
+                       names=", ".join(str(r.player) for r in created))
     return created
 
 
@@ -191,12 +188,18 @@ def registration_add_partnerships(*, event: Event, pairs: Sequence[tuple[Player 
             continue
         entered.add(pair.pk)
         created.append(registration_add(event=event, partnership=pair))
-    if created:
-        names = "; ".join(str(r.partnership) for r in created)
-        audit_record(club=event.club, event=event, user=by, action="registrations_add",
-                     summary=f"Entered {len(created)} partnership{'s' if len(created) != 1 else ''}: "
-                     f"{names[:240]}.", data={"registration_ids": [r.pk for r in created]})
+    _record_bulk_entry(event=event, by=by, created=created, noun="partnership",
+                       names="; ".join(str(r.partnership) for r in created))
     return created
+
+
+def _record_bulk_entry(*, event: Event, by: User | None, created: list[Registration], noun: str,
+                       names: str) -> None:
+    """One audit line for a bulk entry (none when nothing was entered)."""
+    if created:
+        audit_record(club=event.club, event=event, user=by, action="registrations_add",
+                     summary=f"Entered {len(created)} {noun}{'s' if len(created) != 1 else ''}: "
+                     f"{names[:240]}.", data={"registration_ids": [r.pk for r in created]})
 
 
 @transaction.atomic
