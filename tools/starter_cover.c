@@ -125,6 +125,10 @@ static void build_options(void) {
         ei[e] = i; ej[e] = j; eo[e] = o; ecnt[e] = 0;
         int a = pa[i], c = pb[i], b = o ? pb[j] : pa[j], d = o ? pa[j] : pb[j];
         int t[4] = {a, b, c, d};
+        /* mode 2: the feeds differences of all tables sum to d - b of the infinity table (the
+         * others sum to 0 each), and every non-zero element once plus special twice, -special
+         * never, sums to 2 special: only the infinity table with d - b = 2 special can occur */
+        if (special && i == 0 && md(d - b) != md(2 * special)) { NE--; continue; }
         for (int k = 0; k < 4; k++) {
             int x = t[k], y = t[(k + 1) % 4];
             if (x == M || y == M) continue; /* infinity */
