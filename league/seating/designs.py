@@ -15,8 +15,7 @@ moduli, elements numbered in mixed radix); there is one for every v = 0, 1 (mod 
   *ordered*: the "feeds" differences (next minus current around each table) cover G minus 0
   once, so every player feeds every other player exactly once.
 * v = 4n, |G| = v - 1: 1-rotational designs over Z_{v-1} plus a fixed point "infinity"
-  (player v - 1); v - 1 rotations. Base tables found offline (64: the cosets of GF(4) in
-  GF(64), no search), oriented so that few classes {d, -d} of feeds differences are fed one way
+  (player v - 1); v - 1 rotations. Base tables found offline, oriented so that few classes {d, -d} of feeds differences are fed one way
   (at least one always is: the feeds differences of all tables sum to a partner difference,
   never 0). Reversing single developed tables (``FLIPS``, found offline by
   ``tools/orient_designs.py``) lowers the one-way pairs further.

@@ -2,9 +2,10 @@
 
 v = 4n: 1-rotational over Z_{v-1}, player v - 1 is the fixed point (infinity). Found by
 ``tools/patterned_search.py`` (28, 40: nearly patterned starters), the hill-climb
-``tools/whist_search.c`` (4, 8, 12, 16, 24), ``tools/starter_cover.c`` (20, 32, 36, 44 to 60: a random
-starter, then an exact cover seating its partner pairs) or, for 64, the field GF(64) (the
-cosets of GF(4) in log coordinates, ``tools/affine_whist.py``). Then oriented by
+``tools/whist_search.c`` (4, 8, 12, 16, 24), ``tools/starter_cover.c`` (20 to 60: a random
+starter, then an exact cover seating its partner pairs; for 44, 48, 52 its mode 2, which
+demands a single class fed one way) or ``tools/orbit_oneway.py`` (64: the same search among
+base rotations that multiplication by 58 maps to themselves). Then oriented by
 ``tools/orient_designs.py``: the base tables take the best of their 2^n orientations, and
 ``FLIPS[v]`` (hex, bit k = table k of the developed design in rotation-major order) marks
 developed tables to reverse, which lowers the one-way pairs further.
@@ -91,12 +92,12 @@ BASE_TABLES: dict[int, list[tuple[int, int, int, int]]] = {
         (11, 45, 3, 2), (17, 19, 29, 21), (51, 24, 44, 56), (16, 54, 38, 1), (6, 36, 26, 50),
         (15, 23, 32, 12), (42, 25, 14, 49), (34, 22, 47, 48), (10, 31, 5, 28), (55, 52, 46, 33),
     ],
-    # GF(64): the cosets of GF(4) in log coordinates (tools/affine_whist.py)
+    # invariant under multiplication by 58 (tools/orbit_oneway.py 64 --h 58 --special 21 --b 42 --d 21)
     64: [
-        (63, 21, 0, 42), (1, 60, 6, 29), (2, 58, 12, 57), (7, 59, 26, 20), (3, 30, 32, 46),
-        (13, 61, 35, 10), (8, 43, 48, 39), (27, 22, 18, 50), (4, 51, 24, 53), (33, 23, 16, 15),
-        (14, 40, 52, 55), (36, 44, 54, 37), (9, 11, 45, 25), (49, 62, 38, 5), (28, 47, 41, 17),
-        (19, 31, 56, 34),
+        (63, 42, 0, 21), (1, 15, 61, 41), (10, 47, 58, 51), (13, 17, 25, 60), (7, 22, 40, 45),
+        (16, 52, 27, 28), (46, 55, 54, 49), (4, 6, 18, 35), (9, 56, 37, 24), (14, 43, 33, 36),
+        (2, 12, 19, 11), (3, 31, 8, 53), (23, 50, 48, 34), (5, 39, 59, 29), (20, 44, 38, 57),
+        (26, 32, 62, 30),
     ],
 }
 
