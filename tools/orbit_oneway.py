@@ -205,13 +205,16 @@ def check(v: int, base: list[tuple[int, int, int, int]]) -> int:
                 part[p] = part.get(p, 0) + 1
             for s in range(4):
                 feeds[(t[s], t[(s + 1) % 4])] = feeds.get((t[s], t[(s + 1) % 4]), 0) + 1
-        assert seen == set(range(v))
-    assert len(part) == v * (v - 1) // 2 and set(part.values()) == {1}
+        if seen != set(range(v)):
+            sys.exit(f"rotation {r} does not seat every player once")
+    if len(part) != v * (v - 1) // 2 or set(part.values()) != {1}:
+        sys.exit("not every pair partners exactly once")
     one_way = 0
     for x in range(v):
         for y in range(x + 1, v):
             a, b = feeds.get((x, y), 0), feeds.get((y, x), 0)
-            assert a + b == 2
+            if a + b != 2:
+                sys.exit(f"players {x} and {y} oppose {a + b} times, not twice")
             one_way += a == 2 or b == 2
     return one_way
 
