@@ -50,8 +50,7 @@ class Problem:
         self.special, self.b, self.d = special % m, b % m, d % m
         if (self.d - self.b) % m != (2 * self.special) % m:
             sys.exit("d - b must be 2 special (the feeds differences sum to d - b)")
-        if {(x * self.h) % m for x in (self.special, self.b, self.d)} != {self.special, self.b, self.d} or any(
-                (x * self.h) % m != x for x in (self.special, self.b, self.d)):
+        if any((x * self.h) % m != x for x in (self.special, self.b, self.d)):
             sys.exit("h must fix special, b and d")
         self.powers = [1]
         while (self.powers[-1] * self.h) % m != 1:
