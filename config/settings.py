@@ -247,7 +247,10 @@ REST_FRAMEWORK = {
         # A club's phones may share one address: the sheet page checks as scorers type.
         "check": os.environ.get("THROTTLE_CHECK", "600/minute"),
         "token": os.environ.get("THROTTLE_TOKEN", "30/minute"),
+        # Failed lookups (codes, links, entry tokens that match nothing) per address, and across
+        # all addresses together; a lookup that matches is never counted nor refused.
         "lookup": os.environ.get("THROTTLE_LOOKUP", "20/minute"),
+        "lookup_site": os.environ.get("THROTTLE_LOOKUP_SITE", "300/minute"),
     },
     # The number of proxies in front of the app that set X-Forwarded-For (0: the client's own
     # address is REMOTE_ADDR). Throttles count per client address, so this must be exact.

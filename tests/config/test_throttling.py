@@ -1,5 +1,6 @@
 """Finding 4 (issue 11): table codes, links and logins cannot be guessed at full speed; the
-anonymous engine checks are throttled per client. Each refusal is 429 with Retry-After."""
+anonymous engine checks are throttled per client. Each refusal is 429 with Retry-After.
+Finding 1 (issue 22): only failures are counted and refused; a right credential gets in."""
 
 import json
 
@@ -51,16 +52,34 @@ def test_x_forwarded_for_does_not_escape_the_throttle(api_client, rates):
     assert codes[-1] == 429
 
 
-def test_wrong_table_codes_are_throttled_but_right_ones_are_not(client, rates):
+def test_wrong_table_codes_are_throttled_after_the_limit(client, rates):
     rates(lookup="3/minute")
-    game = named_game()
-    wrong = [client.post("/play/", {"code": f"ZZZZZ{c}"}) for c in "234"]
-    assert [r.status_code for r in wrong] == [200, 200, 200]
+    wrong = [client.post("/play/", {"code": f"ZZZZZ{c}"}) for c in "2345"]
+    assert [r.status_code for r in wrong] == [200, 200, 200, 429]
     assert "No table has this code" in wrong[0].content.decode()
-    refused = client.post("/play/", {"code": game_side_credentials(game=game)[0].code})
-    assert refused.status_code == 429
-    assert retry_after(refused) >= 1
-    assert "Too many tries" in refused.content.decode()
+    assert retry_after(wrong[-1]) >= 1
+    assert "Too many tries" in wrong[-1].content.decode()
+    assert client.post("/play/", {"code": "ZZZZZZ7"}).status_code == 429  # still refused
+
+
+def test_one_address_with_many_wrong_codes_still_gets_in_with_a_right_one(client, api_client,
+                                                                           rates):
+    """Finding 1 (issue 22): a club's phones share the router's address; one scorer's 25 typos
+    must not stop the other tables' right codes, links or API entries."""
+    rates(lookup="20/minute")
+    game = named_game()
+    credential = game_side_credentials(game=game)[0]
+    wrong = [client.post("/play/", {"code": f"ZZZZZ{c}{d}"}).status_code
+             for c in "23456" for d in "23456"]
+    assert wrong.count(429) == 5 and wrong[:20] == [200] * 20
+    assert client.post("/play/", {"code": credential.code}).status_code == 302
+    assert client.get(f"/play/{credential.token}/").status_code == 200
+    answer = api_client.post(
+        f"/api/results/{game.pk}/submissions/", json.dumps({"document": sheet(1), "side": 0}),
+        content_type="application/json",
+        headers={"X-Entry-Token": credential.token, "Idempotency-Key": "right-after-typos"})
+    assert answer.status_code == 201
+    assert client.post("/play/", {"code": "ZZZZZZZ"}).status_code == 429  # wrong: still refused
 
 
 def test_right_table_codes_are_never_counted(client, rates):
@@ -69,15 +88,43 @@ def test_right_table_codes_are_never_counted(client, rates):
     for _ in range(5):
         assert client.post("/play/", {"code": credential.code}).status_code == 302
         assert client.get(f"/play/{credential.token}/").status_code == 200
+    assert client.post("/play/", {"code": "ZZZZZZ2"}).status_code == 200  # nothing used up
+
+
+def test_a_flood_from_many_addresses_hits_the_site_wide_bound(client, rates):
+    rates(lookup="20/minute", lookup_site="10/minute")
+    credential = game_side_credentials(game=named_game())[0]
+    answers = [client.post("/play/", {"code": f"ZZZZZZ{c}"}, REMOTE_ADDR=f"10.2.0.{i}").status_code
+               for i, c in enumerate("23456789ABCD")]  # 12 addresses, one guess each
+    assert answers == [200] * 10 + [429, 429]
+    # A fresh address's wrong link is refused too, but every right credential still works.
+    assert client.get("/play/not-a-token/", REMOTE_ADDR="10.2.1.1").status_code == 429
+    assert client.post("/play/", {"code": credential.code},
+                       REMOTE_ADDR="10.2.1.2").status_code == 302
+    assert client.get(f"/play/{credential.token}/", REMOTE_ADDR="10.2.1.3").status_code == 200
+
+
+def test_during_a_flood_the_flooding_address_cannot_test_codes(client, rates):
+    """Past both bounds a typed code is not looked up at all for that address (else a script
+    ignoring 429s would learn right codes at full speed); its table link still works."""
+    rates(lookup="3/minute", lookup_site="5/minute")
+    credential = game_side_credentials(game=named_game())[0]
+    for c in "234567":
+        client.post("/play/", {"code": f"ZZZZZZ{c}"}, REMOTE_ADDR="10.3.0.1")
+    assert client.post("/play/", {"code": credential.code},
+                       REMOTE_ADDR="10.3.0.1").status_code == 429
+    assert client.get(f"/play/{credential.token}/", REMOTE_ADDR="10.3.0.1").status_code == 200
+    assert client.post("/play/", {"code": credential.code},
+                       REMOTE_ADDR="10.3.0.2").status_code == 302  # another address: in
 
 
 def test_wrong_table_links_are_throttled(client, rates):
     rates(lookup="2/minute")
-    codes = [client.get(f"/play/not-a-token-{i}/").status_code for i in range(3)]
-    assert codes == [404, 404, 429]
+    codes = [client.get(f"/play/not-a-token-{i}/").status_code for i in range(4)]
+    assert codes == [404, 404, 429, 429]
 
 
-def test_wrong_entry_tokens_on_the_api_are_throttled(api_client, rates):
+def test_wrong_entry_tokens_on_the_api_are_throttled_but_a_right_one_is_not(api_client, rates):
     rates(lookup="2/minute")
     game = named_game()
     answers = [
@@ -89,6 +136,12 @@ def test_wrong_entry_tokens_on_the_api_are_throttled(api_client, rates):
     ]
     assert [a.status_code for a in answers] == [403, 403, 429]
     assert retry_after(answers[-1]) >= 1
+    right = api_client.post(f"/api/results/{game.pk}/submissions/",
+                            json.dumps({"document": sheet(1), "side": 0}),
+                            content_type="application/json",
+                            headers={"X-Entry-Token": game_side_credentials(game=game)[0].token,
+                                     "Idempotency-Key": "right"})
+    assert right.status_code == 201
 
 
 def test_token_requests_are_throttled(api_client, rates):
