@@ -99,6 +99,24 @@ class GroupSummary:
     def __init__(self) -> None:
         self.outcomes: dict[str, str] = {}
         self.labels: dict[str, list[str]] = {}
+        self.collected: list[str] = []
+
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        if session.items:  # a run without xdist (with xdist the controller collects nothing)
+            self.collected = [item.nodeid for item in session.items]
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_xdist_node_collection_finished(self, node: object, ids: list[str]) -> None:
+        self.collected = list(ids)  # every worker collects the same tests
+
+    def uncounted(self) -> list[str]:
+        """Why the tests that ran are not the tests collected: ids collected twice (xdist runs
+        one of them), or collected and never reported."""
+        problems = [f"collected {n} times: {nodeid}"
+                    for nodeid, n in Counter(self.collected).items() if n > 1]
+        missing = set(self.collected) - set(self.outcomes)
+        problems += [f"collected but never run: {nodeid}" for nodeid in sorted(missing)]
+        return problems
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if report.failed:
@@ -139,6 +157,9 @@ class GroupSummary:
         database = "PostgreSQL" if postgres_missing() is None else "SQLite (embedded)"
         write(f"database: {database}; Celery tasks: {tasks}")
         not_run = self.not_run()
+        write(f"collected {len(self.collected)}, reported {len(self.outcomes)}")
+        for problem in self.uncounted()[:20]:
+            write(f"  {problem}", red=True)
         for label, counter in self.counts().items():
             figures = ", ".join(f"{n} {outcome}" for outcome, n in sorted(counter.items()))
             write(f"{label:>10}: {figures or 'no tests'}")
@@ -150,7 +171,9 @@ class GroupSummary:
 
     @pytest.hookimpl(trylast=True)
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
-        if os.environ.get(REQUIRE_ALL) == "1" and self.not_run() and session.exitstatus == 0:
+        if session.exitstatus != 0:
+            return
+        if (os.environ.get(REQUIRE_ALL) == "1" and self.not_run()) or self.uncounted():
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
