@@ -7,14 +7,30 @@ from django import forms
 
 from games.engine.formats import SHEET_FORMAT
 from games.engine.sheets import SIDE_NUMBER_FIELDS as SIDE_NUMBERS
+from league.services.credentials import TYPED_CODE_MAX, code_normalise
 
 
 class CodeForm(forms.Form):
+    """The code on a side's slip, as typed: small letters, dashes and spaces are fine."""
+
     code = forms.CharField(
-        max_length=8,
+        max_length=TYPED_CODE_MAX,
         label="Your side's code",
-        help_text="The 7 characters under your side's players on the table card.",
+        help_text="The code on your side's slip, such as ABC-2345 (small letters, dashes and "
+        "spaces are fine).",
+        error_messages={
+            "max_length": "A code has 7 letters and digits, such as ABC-2345.",
+            "required": "Type the code on your side's slip.",
+        },
     )
+
+    def clean_code(self) -> str:
+        code = code_normalise(self.cleaned_data["code"])
+        if code is None:
+            raise forms.ValidationError(
+                "A code has 7 letters and digits, such as ABC-2345. Check your side's slip."
+            )
+        return code
 
 
 # The sheet's number fields as the table calls them; the small counts get +/- steppers.

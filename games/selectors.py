@@ -8,11 +8,13 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.migrations.recorder import MigrationRecorder
 from django.db.models import QuerySet, Sum
 
 from games.models import ResultVersion, RoundResult, Submission
 from league.models import Event, Game, Rotation, Seat, SideCredential
 from league.permissions import visible_events
+from league.services.credentials import code_normalise
 
 
 def games_with_results(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Game]:
@@ -43,12 +45,30 @@ def _credential_link(credential: SideCredential | None) -> TableLink | None:
     return TableLink(game=credential.game, side=credential.side, token=credential.token)
 
 
+# The migration that gave every side its own link: games seated after it never had a per-game
+# table card printed, so their per-game link and code are not a credential at all.
+SIDE_LINKS_MIGRATION = ("games", "0003_side_credentials_for_existing_games")
+
+
+def _side_links_since() -> Any:
+    """When this site's games got per-side links (None when the migration is not recorded)."""
+    app, name = SIDE_LINKS_MIGRATION
+    row = MigrationRecorder.Migration.objects.filter(app=app, name=name).only("applied").first()
+    return row.applied if row else None
+
+
 def _old_link(game: Game | None) -> TableLink | None:
+    """A game's old per-game link or code: only for a game seated before each side had its own
+    (whose table card carried it); for a newer game it is no credential, like a mistyped one."""
     if game is None:
         return None
     credential = SideCredential.objects.filter(game=game, takes_old_link=True).first()
-    side = credential.side if credential else None
-    return TableLink(game=game, side=side, token=game.entry_token, old=True)
+    if credential is not None:
+        return TableLink(game=game, side=credential.side, token=game.entry_token, old=True)
+    since = _side_links_since()
+    if since is None or game.table.rotation.created_at >= since:
+        return None
+    return TableLink(game=game, side=None, token=game.entry_token, old=True)
 
 
 def table_link_by_token(*, token: str) -> TableLink | None:
@@ -68,14 +88,17 @@ def table_link_by_token(*, token: str) -> TableLink | None:
 
 
 def table_link_by_code(*, code: str) -> TableLink | None:
-    """The side code (or the game's old code) typed at /play/, if any."""
-    code = code.strip().upper()
-    if not code or len(code) > 8:
+    """The side code (or the game's old code) typed at /play/, if any: as printed, typed in
+    small letters, with dashes or spaces (`league.services.credentials.code_normalise`)."""
+    cleaned = code_normalise(code)
+    if cleaned is None:
         return None
-    credential = SideCredential.objects.select_related("game").filter(code=code).first()
+    credential = SideCredential.objects.select_related("game").filter(code=cleaned).first()
     if credential is not None:
         return _credential_link(credential)
-    return _old_link(Game.objects.filter(entry_code=code).first())
+    return _old_link(
+        Game.objects.select_related("table__rotation").filter(entry_code=cleaned).first()
+    )
 
 
 def game_event(*, game: Game) -> Event:

@@ -10,4 +10,9 @@ urlpatterns = [
     path("clubs/<slug:club>/", public.club_detail, name="club-detail"),
     path("clubs/<slug:club>/leagues/<slug:league>/", public.league_detail, name="league-detail"),
     path("events/<slug:slug>/table-cards/", public.table_cards, name="event-table-cards"),
+    path(
+        "events/<slug:slug>/table-cards/<int:rotation>/<int:table>/side/<int:side>/",
+        public.side_slip,
+        name="event-side-slip",
+    ),
 ]

@@ -5,9 +5,33 @@ Created for every side of a game's seating when first needed (the table cards, t
 pages), so every way a game comes to exist gets them without knowing about them.
 """
 
+import re
 from collections.abc import Iterable
 
-from league.models import Game, Seat, SideCredential
+from league.models import CODE_ALPHABET, Game, Seat, SideCredential
+
+# What a typed code may be before it is cleaned (spaces, dashes, dots as printed or added).
+TYPED_CODE_MAX = 20
+CODE_LENGTHS = range(6, 9)
+_SEPARATORS = re.compile(r"[\s\-\u2010-\u2015.·_/]+")
+
+
+def printed_code(code: str) -> str:
+    """A side code as the slip and the director's screen print it: in two groups with a dash
+    (``ABC-2345``), easier to read out and type than seven letters in a row."""
+    cut = len(code) // 2
+    return f"{code[:cut]}-{code[cut:]}"
+
+
+def code_normalise(typed: str) -> str | None:
+    """A code as typed at /play/ (small letters, dashes, spaces as printed) in its stored form,
+    or None when it cannot be a code (too long, wrong letters or length)."""
+    if not isinstance(typed, str) or len(typed) > TYPED_CODE_MAX:
+        return None
+    code = _SEPARATORS.sub("", typed).upper()
+    if len(code) not in CODE_LENGTHS or any(c not in CODE_ALPHABET for c in code):
+        return None
+    return code
 
 
 def _sides_by_game(games: list[Game]) -> dict[int, list[int]]:

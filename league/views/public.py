@@ -16,7 +16,7 @@ from django.utils.safestring import SafeString, mark_safe
 from league import selectors
 from league.models import Club, Event, League, Rotation, SideCredential
 from league.permissions import check_directs_club, is_director, visible_events
-from league.services.credentials import side_credentials_ensure
+from league.services.credentials import printed_code, side_credentials_ensure
 
 HOME_EVENT_LIMIT = 8
 
@@ -92,26 +92,25 @@ def _requested_rotation(event: Event, number: int | None) -> Rotation | None:
     return rotations[number]
 
 
+def _side_slip(request: HttpRequest, table: selectors.TableView, credential: SideCredential) -> dict:
+    """One side's slip: its players, its own entry link (as a QR code) and its code."""
+    entry_url = request.build_absolute_uri(credential.entry_url)
+    return {
+        "number": credential.side + 1,
+        "players": table.sides[credential.side] if credential.side < len(table.sides) else [],
+        "code": printed_code(credential.code),
+        "entry_url": entry_url,
+        "qr": _qr_svg(entry_url),
+    }
+
+
 def _table_card(
     request: HttpRequest, table: selectors.TableView, credentials: list[SideCredential]
 ) -> dict:
-    """A table card: per side, its players, its own entry link (as a QR code) and code."""
+    """A table card (seating and first dealer, for the whole table) and one slip per side."""
     if table.game is None:
         return {"table": table, "sides": []}
-    sides = []
-    for credential in credentials:
-        entry_url = request.build_absolute_uri(credential.entry_url)
-        players = table.sides[credential.side] if credential.side < len(table.sides) else []
-        sides.append(
-            {
-                "number": credential.side + 1,
-                "players": players,
-                "code": credential.code,
-                "entry_url": entry_url,
-                "qr": _qr_svg(entry_url),
-            }
-        )
-    return {"table": table, "sides": sides}
+    return {"table": table, "sides": [_side_slip(request, table, c) for c in credentials]}
 
 
 def _table_cards(request: HttpRequest, plan: selectors.RotationView | None) -> list[dict]:
@@ -143,3 +142,30 @@ def table_cards(request: HttpRequest, slug: str) -> HttpResponse:
         "play_url": request.build_absolute_uri(reverse("play-home")),
     }
     return render(request, "league/table_cards.html", context)
+
+
+def side_slip(request: HttpRequest, slug: str, rotation: int, table: int, side: int) -> HttpResponse:
+    """One side's credential on the director's screen, for that side to scan with a phone: the
+    other side's is not on the page (the next side's is one press away)."""
+    event = event_or_404(request, slug)
+    check_directs_club(request.user, event.club)
+    found = _requested_rotation(event, rotation)
+    plan = selectors.rotation_plan(rotation=found)
+    view = next((t for t in plan.tables if t.number == table), None)
+    if view is None or view.game is None:
+        raise Http404(f"Rotation {rotation} has no game at table {table}.")
+    credentials = side_credentials_ensure(games=[view.game])[view.game.pk]
+    if not 1 <= side <= len(credentials):
+        raise Http404(f"Table {table} has no side {side}.")
+    context = {
+        "event": event,
+        "rotation": found,
+        "table": view,
+        "slip": _side_slip(request, view, credentials[side - 1]),
+        "sides": range(1, len(credentials) + 1),
+        "next_side": side % len(credentials) + 1,
+        "play_url": request.build_absolute_uri(reverse("play-home")),
+    }
+    response = render(request, "league/side_slip.html", context)
+    response["Cache-Control"] = "no-store"  # a credential: not kept in the browser's cache
+    return response

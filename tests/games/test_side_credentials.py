@@ -2,13 +2,14 @@
 only; it never confirms what it entered; only a director settles a dispute (or both sides
 entering the same figures); the game's old per-game link works only where its side is known."""
 
+import datetime
 import importlib
 import json
 
 import pytest
 
 from games.models import ResultVersion, Submission
-from league.models import SideCredential
+from league.models import Rotation, SideCredential
 from league.services.credentials import game_side_credentials
 from tests.factories import MembershipFactory
 from tests.games.factories import named_game, sheet, side_link
@@ -109,8 +110,16 @@ def test_side_codes_open_their_sides_page(client, game):
     assert response.status_code == 302 and response["Location"] == credential.entry_url
 
 
+def seated_before_side_links(game):
+    """Make the game one seated before each side had its own link (its card had one code)."""
+    Rotation.objects.filter(pk=game.table.rotation_id).update(
+        created_at=datetime.datetime(2020, 1, 1, tzinfo=datetime.UTC))
+    game.refresh_from_db()
+
+
 def test_an_old_link_whose_side_is_unknown_says_what_to_do(client, api_client, game):
     game_side_credentials(game=game)
+    seated_before_side_links(game)
     page = client.get(game.entry_url)
     assert page.status_code == 403
     assert "its own link" in page.content.decode()
@@ -130,6 +139,7 @@ def test_an_old_link_keeps_working_for_its_known_side(client, api_client, game):
 
 
 def test_an_old_link_keeps_the_side_this_browser_chose_before(client, game):
+    seated_before_side_links(game)
     session = client.session
     session[f"entry_side:{game.pk}"] = 0
     session.save()

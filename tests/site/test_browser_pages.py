@@ -58,9 +58,12 @@ def test_director_prints_table_cards_with_a_scannable_link(desktop):
 
     cards = desktop.locator("article.table-card")
     assert cards.count() == 2
-    # One QR code per side, each under its side's players.
-    assert cards.first.locator("svg[role=img]").count() == 2
-    assert cards.first.locator(".card-side h3").all_inner_texts()[0].startswith("Side 1: ")
-    assert all(svg.is_visible() for svg in cards.first.locator("svg[role=img]").all())
+    # The card has the seating; each side's QR code is on a slip of its own, under its players.
+    assert cards.first.locator("svg[role=img]").count() == 0
+    slips = desktop.locator("article.side-slip")
+    assert slips.count() == 4
+    assert slips.first.locator("h2").inner_text().startswith("Side 1: ")
+    assert all(slip.locator("svg[role=img]").count() == 1 for slip in slips.all())
+    assert all(svg.is_visible() for svg in slips.locator("svg[role=img]").all())
     desktop.emulate_media(media="print")
     assert desktop.locator(".site-header").is_hidden()

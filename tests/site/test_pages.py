@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from analytics.models import StandingsSnapshot
 from league.models import Event, Membership, Rotation
-from league.services.credentials import side_credentials_ensure
+from league.services.credentials import printed_code, side_credentials_ensure
 from tests.factories import (
     ClubFactory,
     EventFactory,
@@ -308,7 +308,7 @@ def test_director_gets_one_card_per_table_with_seating_qr_code_and_short_code(cl
     for game in rotation_two:
         assert game.entry_code not in page and game.entry_token not in page  # the old links
         for credential in game.side_credentials.all():
-            assert credential.code in page
+            assert printed_code(credential.code) in page  # as printed: ABC-2345
             assert f"http://testserver/play/{credential.token}/" in page
             names = " &amp; ".join(s.player.name for s in game.table.seats.filter(side=credential.side))
             assert f"Side {credential.side + 1}: {names}" in page
