@@ -13,76 +13,104 @@ PORT ?= 8000
 # Served beyond this machine (HOST=0.0.0.0): the development server answers any host name.
 RUN_HOSTS = $(if $(filter 127.0.0.1 localhost ::1,$(HOST)),,DJANGO_ALLOWED_HOSTS=$${DJANGO_ALLOWED_HOSTS:-*})
 
-.PHONY: help setup run serve demo static test test-sqlite screenshots lint bench bench-full bench-load bench-faults check-deploy compose-check clean
+.PHONY: help setup setup-dev run serve demo static test test-sqlite screenshots lint bench bench-full bench-load bench-faults check-deploy compose-check clean
 
 help:
-	@echo "make run    - set up, migrate, load demo data and serve http://127.0.0.1:8000 (PORT=, HOST=)"
-	@echo "make test   - run the whole test suite (PostgreSQL, Redis, Chromium when this machine has them;"
-	@echo "              the summary at the end names any group that did not run)"
-	@echo "make screenshots - regenerate docs/screenshots/ from the demo"
-	@echo "make bench  - print the engine, seating and analytics benchmarks (bench-full: 100,000 games)"
+	@echo "make run          - set up, migrate, load the demo club and serve http://127.0.0.1:8000"
+	@echo "                    (PORT=8080 HOST=0.0.0.0 to choose; HANDFOOT_TODAY=YYYY-MM-DD moves the demo's clock)"
+	@echo "make test         - the whole test suite (PostgreSQL, Redis, Chromium when this machine has"
+	@echo "                    them; the summary at the end names any group that did not run)"
+	@echo "make test-sqlite  - the suite embedded on purpose (SQLite, tasks in-process)"
+	@echo "make setup        - only the virtual environment with the service's packages (.venv)"
+	@echo "make setup-dev    - the same with the test and lint tools"
+	@echo "make demo         - migrate and load the demo club, without serving"
+	@echo "make static       - collect the static files (hashed names, compressed), as production does"
+	@echo "make screenshots  - regenerate docs/screenshots/ from the demo"
+	@echo "make lint         - ruff and the import layers (lint-imports)"
+	@echo "make bench        - the engine, seating, hostile-input and analytics benchmarks"
+	@echo "make bench-full   - the analytics benchmark on 2,000 players and 100,000 games"
 	@echo "make bench-load   - a 50-table night under locust against gunicorn + PostgreSQL + a worker"
 	@echo "make bench-faults - kill the worker, restart PostgreSQL, stop a Redis of its own, timed"
-	@echo "              (BENCH_ARGS=--skip-postgres: without the PostgreSQL restart)"
-	@echo "make lint   - ruff and the import layers (lint-imports)"
+	@echo "                    (BENCH_ARGS=--skip-postgres: without the PostgreSQL restart)"
+	@echo "make check-deploy - production settings pass Django's check --deploy"
+	@echo "make compose-check - docker-compose.yml is valid (needs docker-compose)"
+	@echo "make clean        - remove .venv, data/ and the caches"
 
-$(BIN)/.installed: pyproject.toml
+# uv (from PyPI, put into the venv) installs in seconds what pip takes a minute for; pip does it
+# when uv cannot be had. `make run` needs only the service's packages, `make test` the tools too.
+define install
+	@$(BIN)/python -m pip install --quiet --disable-pip-version-check uv 2>/dev/null \
+		&& $(BIN)/uv pip install --quiet --python $(BIN)/python -e "$(1)" \
+		|| $(BIN)/python -m pip install --quiet --disable-pip-version-check -e "$(1)"
+endef
+
+$(BIN)/python:
 	@test -n "$(PYTHON)" || { echo "Python 3.12 or newer is needed (Django 6.1)."; exit 1; }
-	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	@echo "Creating the virtual environment in $(VENV) with $(PYTHON)"
+	@$(PYTHON) -m venv $(VENV)
+
+$(BIN)/.installed: pyproject.toml | $(BIN)/python
+	@echo "Installing the service's packages into $(VENV)"
+	$(call install,.)
+	@touch $@
+
+$(BIN)/.installed-dev: $(BIN)/.installed
+	@echo "Installing the test and lint tools into $(VENV)"
+	$(call install,.[dev])
 	@touch $@
 
 setup: $(BIN)/.installed
 
+setup-dev: $(BIN)/.installed-dev
+
 demo: setup
-	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py migrate --noinput --verbosity 0
 	$(BIN)/python manage.py demo
 
+# Production's static files (hashed names, gzip and brotli copies); the development server of
+# `make run` serves the files from static/ as they are and does not need this.
 static: setup
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 
-run: demo static
-	@echo ""
-	@echo "  Hand and Foot League is running at http://$(HOST):$(PORT)/"
-	@echo "  Demo director login: director / handfoot-demo   (admin: http://$(HOST):$(PORT)/admin/)"
-	@echo ""
-	$(RUN_HOSTS) $(BIN)/python manage.py runserver $(HOST):$(PORT)
+run: setup
+	@$(RUN_HOSTS) DJANGO_RUNSERVER_HIDE_WARNING=true $(BIN)/python manage.py serve --demo $(HOST):$(PORT)
 
 # PostgreSQL and Redis when they answer (or can be started here: .ci/services.sh), else embedded.
-test: setup
-	@eval "$$(DATABASE_URL=$${DATABASE_URL-$(TEST_DATABASE_URL)} CELERY_BROKER_URL=$${CELERY_BROKER_URL-$(TEST_BROKER_URL)} \
-		.ci/services.sh)" && $(BIN)/pytest -n 2 --dist loadfile $(PYTEST_ARGS)
+# A DATABASE_URL or CELERY_BROKER_URL you set is used as it is and never started; a Redis that
+# this started for the tests is stopped again afterwards.
+test: setup-dev
+	@eval "$$(.ci/services.sh)" && status=0 && { $(BIN)/pytest -n 2 --dist loadfile $(PYTEST_ARGS) || status=$$?; } \
+		&& .ci/services.sh --stop && exit $$status
 
-test-sqlite: setup
+test-sqlite: setup-dev
 	DATABASE_URL= CELERY_BROKER_URL= $(BIN)/pytest -n 2 --dist loadfile $(PYTEST_ARGS)
 
-screenshots: setup
+screenshots: setup-dev
 	$(BIN)/python scripts/screenshots.py
 
-lint: setup
+lint: setup-dev
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 
-bench: setup
+bench: setup-dev
 	$(BIN)/python bench/engine_bench.py
 	$(BIN)/python bench/seating_bench.py
 	$(BIN)/python bench/fuzz_bench.py
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} CELERY_BROKER_URL=$${CELERY_BROKER_URL:-$(TEST_BROKER_URL)} \
 		$(BIN)/python bench/analytics_bench.py
 
-bench-full: setup
+bench-full: setup-dev
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} CELERY_BROKER_URL=$${CELERY_BROKER_URL:-$(TEST_BROKER_URL)} \
 		$(BIN)/python bench/analytics_bench.py --full
 
 # Both use their own database (hf_load_bench on DATABASE_URL's server); see docs/benchmarks.md.
-bench-load: setup
+bench-load: setup-dev
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} CELERY_BROKER_URL=$${CELERY_BROKER_URL:-$(TEST_BROKER_URL)} \
 		$(BIN)/python bench/load_bench.py $(BENCH_ARGS)
 
 # Restarts the machine's PostgreSQL (BENCH_ARGS=--skip-postgres leaves that out); Redis is a
 # redis-server of its own on port 6390.
-bench-faults: setup
+bench-faults: setup-dev
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} $(BIN)/python bench/faults.py $(BENCH_ARGS)
 
 check-deploy: setup
