@@ -9,7 +9,7 @@ class GamesConfig(AppConfig):
         """Give the league's seating the confirmed points of a played rotation, and the event
         history the undo of a withdrawn (or restored) result entry."""
         from games import selectors
-        from games.services import withdrawal
+        from games.services import history, withdrawal
         from league import hooks
 
         hooks.rotation_points_register(selectors.rotation_points)
@@ -17,4 +17,8 @@ class GamesConfig(AppConfig):
                             applies=withdrawal.withdraw_undo_applies)
         hooks.undo_register(action=withdrawal.RESTORE_ACTION, undo=withdrawal.undo_restore,
                             applies=withdrawal.restore_undo_applies)
+        hooks.undo_register(action=history.ENTER_ACTION, undo=history.undo_entry,
+                            applies=history.entry_undo_applies)
+        hooks.undo_register(action="rotation_start", undo=history.undo_rotation_start,
+                            applies=history.rotation_start_undo_applies)
         from games import receivers  # noqa: F401  (connects the league's signal receivers)

@@ -6,6 +6,7 @@ Every function here only reads; `league.services` does the writing.
 import datetime
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Prefetch, Q, QuerySet
@@ -347,3 +348,26 @@ def names_match(*, club: Club, names: list[str]) -> list[NameRow]:
         exact = next((m.player for m in matches if m.exact), None)
         rows.append(NameRow(typed=name, exact=exact, close=[] if exact else matches))
     return rows
+
+
+def sit_out_reasons(*, rotation: Rotation) -> dict[str, Any]:
+    """Why the rotation's sit-outs sit out: the event's rule in words, and per player how
+    often they sat out before and whether they arrived late (rotations missed)."""
+    event = rotation.event
+    earlier = list(event.rotations.filter(number__lt=rotation.number).prefetch_related(
+        "seats", "sit_outs"))
+    lines = []
+    for sit in rotation.sit_outs.select_related("player").order_by("player__name"):
+        sat = sum(1 for r in earlier if any(s.player_id == sit.player_id for s in r.sit_outs.all()))
+        missed = sum(1 for r in earlier
+                     if not any(s.player_id == sit.player_id for s in r.seats.all())
+                     and not any(s.player_id == sit.player_id for s in r.sit_outs.all()))
+        words = f"sat out {sat} time{'s' if sat != 1 else ''} before"
+        if missed:
+            words += f"; arrived late (missed {missed} rotation{'s' if missed != 1 else ''})"
+        lines.append(f"{sit.player.name}: {words}")
+    return {
+        "rule": Event.SitOutRule(event.sit_out_rule).label,
+        "help": Event.SIT_OUT_RULE_HELP[event.sit_out_rule],
+        "lines": lines,
+    }

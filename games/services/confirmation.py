@@ -9,6 +9,7 @@ from core.errors import Conflict, Forbidden, Invalid
 from games.models import ResultVersion
 from games.services._common import versions_supersede
 from games.services.entrants import Entrant
+from games.services.history import confirm_record
 from games.services.projection import result_project
 from league.models import Game
 
@@ -74,5 +75,10 @@ def result_confirm(*, game: Game, version_number: int, entrant: Entrant) -> Resu
                 "or disputed figures can be confirmed.",
             )
         confirmer_check(version=version, entrant=entrant)
+        was_disputed = version.status == ResultVersion.Status.DISPUTED
+        others = [v for v in game.result_versions.filter(status__in=ResultVersion.OPEN_STATUSES)
+                  if v.pk != version.pk]
         version_confirm(game=game, version=version, entrant=entrant)
+        confirm_record(game=game, version=version, entrant=entrant, was_disputed=was_disputed,
+                       others=others)
     return version

@@ -22,6 +22,7 @@ from games.services.documents import (
     rounds_totals,
 )
 from games.services.entrants import Entrant
+from games.services.history import correction_record
 from games.services.projection import result_project
 from league.models import Game
 
@@ -92,4 +93,6 @@ def result_correct(
             based_on=base,
         )
         result_project(game=game)
+        correction_record(game=game, version=version, entrant=Entrant.for_user(user),
+                          before=current)
     return version

@@ -23,6 +23,7 @@ from games.services.documents import (
     rounds_totals,
 )
 from games.services.entrants import Entrant
+from games.services.history import entry_record
 from games.services.projection import game_status_sync
 from league.models import Game
 
@@ -115,6 +116,7 @@ def submission_create(
             return earlier, False
         _flag_differences(submission)
         entry_rebuild(game=game, entrant=entrant, rounds_needed=table.rules.rounds)
+        entry_record(game=game, submission=submission, entrant=entrant)
     return submission, True
 
 

@@ -161,10 +161,11 @@ class EventViewSet(DirectorWritableViewSet):
     def perform_create(self, serializer: s.EventSerializer) -> None:
         data = serializer.validated_data
         require_director(self.request, data["club"].pk)
-        serializer.instance = services.event_create(**data)
+        serializer.instance = services.event_create(**data, by=self.request.user)
 
     def perform_update(self, serializer: s.EventSerializer) -> None:
-        serializer.instance = services.event_update(event=serializer.instance, **serializer.validated_data)
+        serializer.instance = services.event_update(event=serializer.instance, by=self.request.user,
+                                                    **serializer.validated_data)
 
     @extend_schema(request=s.EventStatusSerializer, responses=s.EventSerializer)
     @action(detail=True, methods=["post"])
@@ -173,7 +174,8 @@ class EventViewSet(DirectorWritableViewSet):
         event = self.get_object()
         body = s.EventStatusSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        event = services.event_set_status(event=event, status=body.validated_data["status"])
+        event = services.event_set_status(event=event, status=body.validated_data["status"],
+                                          by=request.user)
         return Response(s.EventSerializer(event, context=self.get_serializer_context()).data)
 
 
@@ -206,7 +208,8 @@ class RegistrationViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet
         data = serializer.validated_data
         require_event_director(self.request, data["event"])
         serializer.instance = services.registration_add(
-            event=data["event"], player=data.get("player"), partnership=data.get("partnership")
+            event=data["event"], player=data.get("player"), partnership=data.get("partnership"),
+            by=self.request.user,
         )
 
     @extend_schema(request=s.CheckInSerializer, responses=s.RegistrationSerializer)
@@ -217,7 +220,7 @@ class RegistrationViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet
         body = s.CheckInSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         registration = services.registration_check_in(
-            registration=registration, checked_in=body.validated_data["checked_in"]
+            registration=registration, checked_in=body.validated_data["checked_in"], by=request.user
         )
         return Response(self.get_serializer(registration).data)
 
@@ -225,14 +228,14 @@ class RegistrationViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet
     @action(detail=True, methods=["post"])
     def withdraw(self, request: Request, pk: str | None = None) -> Response:
         """Withdraw a registration after the current rotation."""
-        registration = services.registration_withdraw(registration=self.get_object())
+        registration = services.registration_withdraw(registration=self.get_object(), by=request.user)
         return Response(self.get_serializer(registration).data)
 
     @extend_schema(request=None, responses=s.RegistrationSerializer)
     @action(detail=True, methods=["post"])
     def reinstate(self, request: Request, pk: str | None = None) -> Response:
         """Undo a withdrawal."""
-        registration = services.registration_reinstate(registration=self.get_object())
+        registration = services.registration_reinstate(registration=self.get_object(), by=request.user)
         return Response(self.get_serializer(registration).data)
 
 
@@ -253,7 +256,7 @@ class RotationViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
         )
 
     def perform_destroy(self, instance: Rotation) -> None:
-        services.rotation_delete(rotation=instance)
+        services.rotation_delete(rotation=instance, by=self.request.user)
 
     def _fresh(self, rotation: Rotation) -> Response:
         return Response(self.get_serializer(self.get_queryset().get(pk=rotation.pk)).data)
@@ -267,7 +270,7 @@ class RotationViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
         body.is_valid(raise_exception=True)
         event = body.validated_data["event"]
         require_event_director(request, event)
-        rotation = services.rotation_generate(event=event)
+        rotation = services.rotation_generate(event=event, by=request.user)
         response = self._fresh(rotation)
         response.status_code = status.HTTP_201_CREATED
         return response
@@ -279,7 +282,7 @@ class RotationViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
         rotation = self.get_object()
         body = s.SwapSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        services.rotation_swap_players(rotation=rotation, **body.validated_data)
+        services.rotation_swap_players(rotation=rotation, by=request.user, **body.validated_data)
         return self._fresh(rotation)
 
     @extend_schema(request=s.SeatingPlanSerializer, responses=s.RotationSerializer)
@@ -289,20 +292,21 @@ class RotationViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
         rotation = self.get_object()
         body = s.SeatingPlanSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        services.rotation_update_seating(rotation=rotation, plan=_plan_from(body.validated_data))
+        services.rotation_update_seating(rotation=rotation, plan=_plan_from(body.validated_data),
+                                         by=request.user)
         return self._fresh(rotation)
 
     @extend_schema(request=None, responses=s.RotationSerializer)
     @action(detail=True, methods=["post"])
     def start(self, request: Request, pk: str | None = None) -> Response:
         """Start a draft rotation: its games open for results."""
-        return self._fresh(services.rotation_start(rotation=self.get_object()))
+        return self._fresh(services.rotation_start(rotation=self.get_object(), by=request.user))
 
     @extend_schema(request=None, responses=s.RotationSerializer)
     @action(detail=True, methods=["post"])
     def close(self, request: Request, pk: str | None = None) -> Response:
         """Close a started rotation."""
-        return self._fresh(services.rotation_close(rotation=self.get_object()))
+        return self._fresh(services.rotation_close(rotation=self.get_object(), by=request.user))
 
 
 def _plan_from(data: dict[str, Any]) -> RotationPlan:

@@ -43,6 +43,7 @@ from league.services.registrations import (
     registration_check_in,
     registration_check_in_all,
     registration_reinstate,
+    registration_remove,
     registration_withdraw,
 )
 from league.services.rotations import (
@@ -53,6 +54,7 @@ from league.services.rotations import (
     rotation_set_first_dealer,
     rotation_start,
     rotation_swap_players,
+    rotation_unstart,
     rotation_update_seating,
 )
 from league.services.seasons import (
@@ -62,13 +64,14 @@ from league.services.seasons import (
     season_create,
     season_update,
 )
-from league.services.undo import audit_undo, audit_undoable
+from league.services.undo import audit_undo, audit_undo_refusal, audit_undoable
 
 __all__ = [
     "game_side_credentials", "side_credentials_ensure",
     "ALLOWED_TABLE_SIZES", "EVENT_FIELDS", "NEXT_STATUS", "SEASON_FIELDS", "SEATING_FIELDS",
     "MAX_BYE_POINTS", "STANDINGS_FIELDS",
-    "audit_record", "audit_undo", "audit_undoable",
+    "audit_record", "audit_undo", "audit_undoable", "audit_undo_refusal",
+    "registration_remove", "rotation_unstart",
     "player_add", "player_rename", "player_retire", "player_reinstate", "player_merge",
     "registration_add_partnerships", "registration_add_players", "registration_check_in_all", "rotation_reopen", "event_reopen",
     "club_create", "club_update", "membership_add",

@@ -17,10 +17,17 @@ def audit_record(
     event: Event | None = None,
     player: Player | None = None,
     data: dict[str, Any] | None = None,
+    who: str = "",
 ) -> AuditEntry:
-    """Log one change (call it inside the change's transaction so both or neither are kept)."""
+    """Log one change (call it inside the change's transaction so both or neither are kept).
+
+    `who` names an entrant without an account (a side's table link), shown where `user` is
+    empty; every service that changes an event records through this one helper."""
+    data = dict(data or {})
+    if who:
+        data["who"] = who[:120]
     return AuditEntry.objects.create(
         club=club, event=event, player=player,
         user=user if user is not None and user.is_authenticated else None,
-        action=action, summary=summary[:300], data=data or {},
+        action=action, summary=summary[:300], data=data,
     )

@@ -82,6 +82,7 @@ def _check_event(event: Event) -> None:
     _check_choice(event.odd_handling, Event.OddHandling, "odd_handling")
     _check_choice(event.scoring, Event.Scoring, "scoring")
     _check_choice(event.sit_out_scoring, Event.SitOutScoring, "sit_out_scoring")
+    _check_choice(event.sit_out_rule, Event.SitOutRule, "sit_out_rule")
     if not isinstance(event.bye_points, int) or not 0 <= event.bye_points <= MAX_BYE_POINTS:
         raise Invalid("BAD_BYE_POINTS", f"Bye points must be from 0 to {MAX_BYE_POINTS:,}.",
                           field="bye_points")
@@ -114,6 +115,8 @@ def event_create(
     seed: int | None = None,
     sit_out_scoring: str = Event.SitOutScoring.NONE,
     bye_points: int = 0,
+    sit_out_rule: str = Event.SitOutRule.FEWEST,
+    by: User | None = None,
 ) -> Event:
     """A draft event. The seed (chosen now unless given) makes its seating reproducible."""
     name = require_name(name, "event")
@@ -124,26 +127,29 @@ def event_create(
         planned_rotations=planned_rotations, scoring=scoring,
         tie_breaks=["total_points"] if tie_breaks is None else tie_breaks,
         is_public=is_public, seed=secrets.randbits(31) if seed is None else seed,
-        sit_out_scoring=sit_out_scoring, bye_points=bye_points,
+        sit_out_scoring=sit_out_scoring, bye_points=bye_points, sit_out_rule=sit_out_rule,
     )
     _check_event(event)
     event.slug = unique_slug(Event.objects.all(), f"{name} {date:%Y-%m-%d}", max_length=100)
     event.save()
+    audit_record(club=club, event=event, user=by, action="event_create",
+                 summary=f"Created {event.name} as a draft.")
     return event
 
 
 EVENT_FIELDS = (
     "name", "date", "kind", "season", "rules_preset", "rules_overrides", "format", "table_sizes",
     "odd_handling", "planned_rotations", "scoring", "tie_breaks", "is_public", "seed",
-    "sit_out_scoring", "bye_points",
+    "sit_out_scoring", "bye_points", "sit_out_rule",
 )
 # Changing these after seating exists would make played rotations disagree with the event.
 SEATING_FIELDS = ("rules_preset", "rules_overrides", "format", "table_sizes", "odd_handling", "seed")
 
 
 @transaction.atomic
-def event_update(*, event: Event, **changes: Any) -> Event:
-    """Change an event's settings; seating-related ones only until the first rotation exists."""
+def event_update(*, event: Event, by: User | None = None, **changes: Any) -> Event:
+    """Change an event's settings; seating-related ones only until the first rotation exists.
+    Logged in words (a house-rule change names each rule, before and after)."""
     refuse_unknown(changes, EVENT_FIELDS)
     # A format change racing "generate rotation" could seat a rotation under the old format.
     event = lock_event(event.pk)
@@ -166,12 +172,70 @@ def event_update(*, event: Event, **changes: Any) -> Event:
     standings_changed = any(
         changes[name] != getattr(event, name) for name in set(changes) & set(STANDINGS_FIELDS)
     )
+    before = {name: getattr(event, name) for name in changes}
     event = apply_changes(event, changes)
+    _record_update(event, before, by)
     if standings_changed:
         event_id = event.pk
         transaction.on_commit(lambda: standings_settings_changed.send(sender=Event, event_id=event_id))
     return event
 
+
+# The settings form's words for each setting, for the history.
+SETTING_WORDS = {
+    "name": "name", "date": "date", "kind": "kind", "season": "season",
+    "rules_preset": "rule preset", "format": "format", "table_sizes": "table sizes",
+    "odd_handling": "odd numbers", "planned_rotations": "planned rotations",
+    "scoring": "scoring", "tie_breaks": "tie-breaks", "is_public": "public page", "seed": "seating seed",
+    "sit_out_scoring": "sit-out scoring", "bye_points": "bye points", "sit_out_rule": "sit-out rule",
+}
+
+
+def _setting_words(event: Event, name: str, value: Any) -> str:
+    field = Event._meta.get_field(name)
+    if name == "rules_preset":
+        from league.presets import preset_name
+
+        return preset_name(value)
+    if getattr(field, "choices", None):
+        return str(dict(field.choices).get(value, value)).lower()
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(str(v).replace("_", " ") for v in value) or "none"
+    return str(value if value not in (None, "") else "none")
+
+
+def _record_update(event: Event, before: dict[str, Any], by: User | None) -> None:
+    """One history line for the house rules, one for the other settings (none if nothing
+    changed). Undoing a house-rule change puts the earlier rules back (`data`)."""
+    from league.house_rules import rules_summary_changes
+
+    old_rules = before.get("rules_overrides", event.rules_overrides)
+    if old_rules != event.rules_overrides:
+        changes = rules_summary_changes(event.rules_preset, event.rules_overrides)
+        was = rules_summary_changes(event.rules_preset, old_rules)
+        words = [f"{label} {base} \u2192 {now}" for label, base, now in changes]
+        words += [f"{label} back to the preset's {base}" for label, base, _ in was
+                  if label not in {c[0] for c in changes}]
+        audit_record(club=event.club, event=event, user=by, action="house_rules",
+                     summary="Changed the house rules: " + ("; ".join(words) or "none") + ".",
+                     data={"before": old_rules, "after": event.rules_overrides})
+    changed = [name for name in before if name != "rules_overrides"
+               and before[name] != getattr(event, name)]
+    if changed:
+        words = [f"{SETTING_WORDS.get(n, n)} {_setting_words(event, n, before[n])} \u2192 "
+                 f"{_setting_words(event, n, getattr(event, n))}" for n in changed]
+        audit_record(club=event.club, event=event, user=by, action="event_settings",
+                     summary="Changed the settings: " + "; ".join(words) + ".")
+
+
+# What each step of the status is called at the club (the history's and the pages' words).
+STATUS_WORDS = {
+    Event.Status.REGISTRATION: "Opened registration.",
+    Event.Status.RUNNING: "Started the event.",
+    Event.Status.FINISHED: "Finished the event.",
+}
 
 NEXT_STATUS = {
     Event.Status.DRAFT: Event.Status.REGISTRATION,
@@ -207,7 +271,7 @@ def event_set_status(*, event: Event, status: str, by: User | None = None) -> Ev
     event.status = status
     event.save(update_fields=["status"])
     audit_record(club=event.club, event=event, user=by, action="event_status",
-                 summary=f"Set the event to {event.get_status_display().lower()}.",
+                 summary=STATUS_WORDS[status],
                  data={"status": status})
     return event
 

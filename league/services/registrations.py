@@ -42,15 +42,8 @@ def _refuse_double_entry(event: Event, player: Player | None, partnership: Partn
             raise Conflict("ALREADY_REGISTERED", f"Already entered in this event as {registration.player or registration.partnership}.")
 
 
-@transaction.atomic
-def registration_add(
-    *, event: Event, player: Player | None = None, partnership: Partnership | None = None
-) -> Registration:
-    """Enter a player (rotating partners) or a partnership (fixed formats).
-
-    While the event runs this is a late arrival: checked in, joining at the first rotation not
-    yet started (a drafted one must then be seated again to include them).
-    """
+def _registration_create(event: Event, player: Player | None,
+                         partnership: Partnership | None) -> Registration:
     # Two directors adding the same player at once would both pass the duplicate check.
     event = lock_event(event.pk)
     if event.status == Event.Status.FINISHED:
@@ -65,7 +58,49 @@ def registration_add(
 
 
 @transaction.atomic
-def registration_add_entrant(*, event: Event, players: Sequence[Player | str]) -> Registration:
+def registration_add(
+    *, event: Event, player: Player | None = None, partnership: Partnership | None = None,
+    by: User | None = None,
+) -> Registration:
+    """Enter a player (rotating partners) or a partnership (fixed formats).
+
+    While the event runs this is a late arrival: checked in, joining at the first rotation not
+    yet started (a drafted one must then be seated again to include them).
+    """
+    registration = _registration_create(event, player, partnership)
+    name = selectors.registration_name(registration=registration)
+    if registration.joins_at_rotation > 1 or event.status == Event.Status.RUNNING:
+        summary = (f"Late entry: {name}, checked in, plays from rotation "
+                   f"{registration.joins_at_rotation}.")
+    else:
+        summary = f"Entered {name}."
+    audit_record(club=event.club, event=event, user=by, action="registration_add",
+                 summary=summary, data={"registration_id": registration.pk})
+    return registration
+
+
+@transaction.atomic
+def registration_remove(*, registration: Registration, by: User | None = None) -> None:
+    """Take back an entry made by mistake, while the entrant is in no rotation yet (seated or
+    sitting out); once they are, withdraw them instead."""
+    event = lock_event(registration.event_id)
+    registration = Registration.objects.select_related("partnership", "player").get(pk=registration.pk)
+    name = selectors.registration_name(registration=registration)
+    if event.status == Event.Status.FINISHED:
+        raise Conflict("EVENT_FINISHED", "The event is finished.")
+    placed = [r.number for r in event.rotations.order_by("number")
+              if _players_of(registration) & _rotation_player_ids(r)]
+    if placed:
+        raise Conflict("ALREADY_SEATED",
+                       f"{name} is already in rotation {placed[0]}: withdraw them instead.")
+    registration.delete()
+    audit_record(club=event.club, event=event, user=by, action="registration_remove",
+                 summary=f"Took back the entry of {name}.")
+
+
+@transaction.atomic
+def registration_add_entrant(*, event: Event, players: Sequence[Player | str],
+                             by: User | None = None) -> Registration:
     """Enter existing players or new ones by name: one for rotating partners, two (a
     partnership) for fixed formats. New players are created only if the entry succeeds."""
     needed = 2 if event.is_fixed_partnerships else 1
@@ -76,23 +111,33 @@ def registration_add_entrant(*, event: Event, players: Sequence[Player | str]) -
         p if isinstance(p, Player) else player_create(club=event.club, name=p) for p in players
     ]
     if needed == 1:
-        return registration_add(event=event, player=resolved[0])
+        return registration_add(event=event, player=resolved[0], by=by)
     pair = partnership_get_or_create(club=event.club, player_a=resolved[0], player_b=resolved[1])
-    return registration_add(event=event, partnership=pair)
+    return registration_add(event=event, partnership=pair, by=by)
 
 
 def _fresh_registration(registration: Registration) -> Registration:
     return Registration.objects.select_related("event", "player", "partnership").get(pk=registration.pk)
 
 
-def registration_check_in(*, registration: Registration, checked_in: bool = True) -> Registration:
+@transaction.atomic
+def registration_check_in(*, registration: Registration, checked_in: bool = True,
+                          by: User | None = None) -> Registration:
+    """Check one entrant in (or out again); logged when it changes anything."""
     registration = _fresh_registration(registration)
-    if registration.event.status == Event.Status.FINISHED:
+    event = registration.event
+    name = selectors.registration_name(registration=registration)
+    if event.status == Event.Status.FINISHED:
         raise Conflict("EVENT_FINISHED", "The event is finished.")
     if registration.withdrawn_after_rotation is not None:
-        raise Conflict("WITHDRAWN", f"{selectors.registration_name(registration=registration)} has withdrawn.")
+        raise Conflict("WITHDRAWN", f"{name} has withdrawn.")
+    if registration.checked_in == checked_in:
+        return registration
     registration.checked_in = checked_in
     registration.save(update_fields=["checked_in"])
+    audit_record(club=event.club, event=event, user=by, action="check_in",
+                 summary=f"Checked in {name}." if checked_in else f"{name} is no longer checked in.",
+                 data={"registration_id": registration.pk, "checked_in": checked_in})
     return registration
 
 
@@ -156,7 +201,7 @@ def registration_add_players(*, event: Event, choices: Sequence[Player | str],
         if player.pk in entered:
             continue
         entered.add(player.pk)
-        created.append(registration_add(event=event, player=player))
+        created.append(_registration_create(event, player, None))
     _record_bulk_entry(event=event, by=by, created=created, noun="player",
                        names=", ".join(str(r.player) for r in created))
     return created
@@ -187,7 +232,7 @@ def registration_add_partnerships(*, event: Event, pairs: Sequence[tuple[Player 
         if pair.pk in entered:
             continue
         entered.add(pair.pk)
-        created.append(registration_add(event=event, partnership=pair))
+        created.append(_registration_create(event, None, pair))
     _record_bulk_entry(event=event, by=by, created=created, noun="partnership",
                        names="; ".join(str(r.partnership) for r in created))
     return created

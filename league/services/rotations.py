@@ -42,6 +42,7 @@ def _seating_request(event: Event, number: int) -> SeatingRequest:
         six_sides=3 if event.is_fixed_partnerships else 2,
         odd_handling=event.odd_handling,
         seed=event.seed,
+        sit_out_rule=event.sit_out_rule,
         played=tuple(selectors.rotation_as_plan(rotation=r) for r in played),
         points=tuple(selectors.rotation_points(rotation=r) for r in played),
         season=selectors.season_earlier_nights(event=event),
@@ -68,7 +69,7 @@ def _refuse_unless_ready_for_next(event: Event, number: int) -> None:
 
 
 @transaction.atomic
-def rotation_generate(*, event: Event) -> Rotation:
+def rotation_generate(*, event: Event, by: User | None = None) -> Rotation:
     """Seat the next rotation from the seating generator, as an editable draft."""
     # Two directors pressing "generate" at once would both create rotation N: the event row
     # lock makes the second wait and then see the first one's rotation.
@@ -87,6 +88,11 @@ def rotation_generate(*, event: Event) -> Rotation:
     _check_partners_together(event, plan, request.partnerships)
     rotation = Rotation.objects.create(event=event, number=number)
     _write_plan(rotation, plan)
+    sitting = f" Sitting out: {_names(plan.sit_out)}." if plan.sit_out else ""
+    audit_record(club=event.club, event=event, user=by, action="rotation_generate",
+                 summary=f"Seated rotation {number} as a draft ({len(plan.tables)} "
+                 f"table{'s' if len(plan.tables) != 1 else ''}).{sitting}",
+                 data={"rotation_id": rotation.pk})
     return rotation
 
 
@@ -133,8 +139,18 @@ def _check_partners_together(event: Event, plan: RotationPlan, pairs: Sequence[t
 
 
 @transaction.atomic
-def rotation_update_seating(*, rotation: Rotation, plan: RotationPlan) -> Rotation:
+def rotation_update_seating(*, rotation: Rotation, plan: RotationPlan,
+                            by: User | None = None) -> Rotation:
     """Replace a draft rotation's seating by a hand-edited plan, after checking it."""
+    rotation = _update_seating(rotation, plan)
+    event = rotation.event
+    audit_record(club=event.club, event=event, user=by, action="rotation_edit",
+                 summary=f"Edited the seating of rotation {rotation.number} by hand.",
+                 data={"rotation_id": rotation.pk})
+    return rotation
+
+
+def _update_seating(rotation: Rotation, plan: RotationPlan) -> Rotation:
     # A director editing while another starts the rotation: the event lock orders them.
     event, rotation = _locked_draft(rotation)
     players, pairs = _entrants(event, rotation.number)
@@ -191,9 +207,10 @@ def _swapped_plan(plan: RotationPlan, a: int, b: int) -> RotationPlan:
 
 
 @transaction.atomic
-def rotation_swap_players(*, rotation: Rotation, player_a: Player, player_b: Player) -> Rotation:
+def rotation_swap_players(*, rotation: Rotation, player_a: Player, player_b: Player,
+                          by: User | None = None) -> Rotation:
     """Exchange two players' places (seat, side, or sitting out) in a draft rotation."""
-    _event, rotation = _locked_draft(rotation)
+    event, rotation = _locked_draft(rotation)
     if player_a.pk == player_b.pk:
         raise Invalid("BAD_SWAP", "Choose two different players to swap.")
     plan = selectors.rotation_as_plan(rotation=rotation)
@@ -201,13 +218,18 @@ def rotation_swap_players(*, rotation: Rotation, player_a: Player, player_b: Pla
     for player in (player_a, player_b):
         if player.pk not in placed:
             raise Invalid("BAD_SWAP", f"{player} is not in rotation {rotation.number}.")
-    return rotation_update_seating(rotation=rotation, plan=_swapped_plan(plan, player_a.pk, player_b.pk))
+    rotation = _update_seating(rotation, _swapped_plan(plan, player_a.pk, player_b.pk))
+    audit_record(club=event.club, event=event, user=by, action="rotation_swap",
+                 summary=f"Swapped {player_a} and {player_b} in rotation {rotation.number}.",
+                 data={"rotation_id": rotation.pk, "players": [player_a.pk, player_b.pk]})
+    return rotation
 
 
 @transaction.atomic
-def rotation_set_first_dealer(*, rotation: Rotation, table_number: int, player: Player) -> Rotation:
+def rotation_set_first_dealer(*, rotation: Rotation, table_number: int, player: Player,
+                              by: User | None = None) -> Rotation:
     """Choose who deals round 1 at one table of a draft rotation."""
-    _event, rotation = _locked_draft(rotation)
+    event, rotation = _locked_draft(rotation)
     plan = selectors.rotation_as_plan(rotation=rotation)
     if not 1 <= table_number <= len(plan.tables):
         raise Invalid("BAD_TABLE", f"Rotation {rotation.number} has no table {table_number}.")
@@ -216,18 +238,29 @@ def rotation_set_first_dealer(*, rotation: Rotation, table_number: int, player: 
         raise Invalid("BAD_DEALER", f"{player} does not sit at table {table_number}.")
     tables = list(plan.tables)
     tables[table_number - 1] = replace(table, first_dealer=player.pk)
-    return rotation_update_seating(rotation=rotation, plan=replace(plan, tables=tuple(tables)))
+    was = table.first_dealer
+    rotation = _update_seating(rotation, replace(plan, tables=tuple(tables)))
+    if was != player.pk:
+        audit_record(club=event.club, event=event, user=by, action="rotation_first_dealer",
+                     summary=f"{player} deals first at table {table_number} of rotation "
+                     f"{rotation.number} (was {_names([was])}).",
+                     data={"rotation_id": rotation.pk, "table": table_number, "was": was})
+    return rotation
 
 
 @transaction.atomic
-def rotation_delete(*, rotation: Rotation) -> None:
+def rotation_delete(*, rotation: Rotation, by: User | None = None) -> None:
     """Throw away a draft rotation (e.g. to regenerate it after a late change)."""
-    _event, rotation = _locked_draft(rotation)
+    event, rotation = _locked_draft(rotation)
+    number = rotation.number
     rotation.delete()
+    audit_record(club=event.club, event=event, user=by, action="rotation_delete",
+                 summary=f"Deleted the draft of rotation {number}.")
 
 
 @transaction.atomic
-def rotation_start(*, rotation: Rotation) -> Rotation:
+def rotation_start(*, rotation: Rotation, by: User | None = None) -> Rotation:
+    """Publish a draft rotation: its seating shows on the public page and the tables play."""
     # Two directors starting/closing at once: the event lock serialises status changes.
     event, rotation = _locked_draft(rotation)
     if event.status != Event.Status.RUNNING:
@@ -236,6 +269,29 @@ def rotation_start(*, rotation: Rotation) -> Rotation:
     _check_plan_covers(selectors.rotation_as_plan(rotation=rotation), players)
     rotation.status = Rotation.Status.STARTED
     rotation.save(update_fields=["status"])
+    audit_record(club=event.club, event=event, user=by, action="rotation_start",
+                 summary=f"Started rotation {rotation.number}: its seating is published.",
+                 data={"rotation_id": rotation.pk})
+    return rotation
+
+
+@transaction.atomic
+def rotation_unstart(*, rotation: Rotation, by: User | None = None) -> Rotation:
+    """Undo starting a rotation: a draft again, seats editable. The caller checks that no
+    result of it was entered yet (results live in the layer above: see `games.apps`)."""
+    event = lock_event(rotation.event_id)
+    rotation = Rotation.objects.get(pk=rotation.pk)
+    if rotation.status != Rotation.Status.STARTED:
+        raise Conflict("NOT_STARTED",
+                       f"Rotation {rotation.number} is {rotation.get_status_display().lower()}, "
+                       "not started: there is nothing to undo.")
+    if event.status != Event.Status.RUNNING:
+        raise Conflict("BAD_EVENT_STATUS", "The event is not running.")
+    rotation.status = Rotation.Status.DRAFT
+    rotation.save(update_fields=["status"])
+    audit_record(club=event.club, event=event, user=by, action="rotation_unstart",
+                 summary=f"Rotation {rotation.number} is a draft again.",
+                 data={"rotation_id": rotation.pk})
     return rotation
 
 

@@ -80,8 +80,11 @@ def home(request: HttpRequest) -> HttpResponse:
 def club_create(request: HttpRequest) -> HttpResponse:
     form = ClubForm(request.POST)
     if form.is_valid():
-        _attempt(request, "Club created; you are its director.", services.club_create,
-                 name=form.cleaned_data["name"], director=request.user)
+        club = _attempt(request, "Club created; you are its director. Add its leagues, "
+                        "seasons and scorers here.", services.club_create,
+                        name=form.cleaned_data["name"], director=request.user)
+        if club is not None:
+            return redirect("director-club", slug=club.slug)
     else:
         messages.error(request, "A club needs a name.")
     return redirect("director-home")
@@ -179,7 +182,8 @@ def event_create(request: HttpRequest) -> HttpResponse:
         return redirect("director-home")
     form = EventForm(request.POST or None, clubs=clubs, initial=_event_defaults(request, clubs))
     if request.method == "POST" and form.is_valid():
-        event = _form_service(request, form, services.event_create, **form.service_kwargs())
+        event = _form_service(request, form, services.event_create, **form.service_kwargs(),
+                              by=request.user)
         if event:
             messages.success(request, f"{event.name} created as a draft.")
             return _back(event)
@@ -195,7 +199,8 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         changes = form.service_kwargs()
         changes.pop("club")
-        if _form_service(request, form, services.event_update, event=event, **changes):
+        if _form_service(request, form, services.event_update, event=event, by=request.user,
+                         **changes):
             messages.success(request, "Settings saved.")
             return _back(event)
     return render(request, "league/director/event_form.html", {"form": form, "event": event})
@@ -223,10 +228,8 @@ def event_page(request: HttpRequest, slug: str) -> HttpResponse:
     for view in rotations:
         if view.rotation.status == Rotation.Status.DRAFT:
             view.repeated_partners = selectors.repeated_partners(rotation=view.rotation)
-    entries = list(selectors.audit_entries(event=event, limit=15))
-    for entry in entries:
-        entry.can_undo = services.audit_undoable(entry=entry) and (
-            not finished or entry.action == "event_status")
+            view.sit_out_reasons = selectors.sit_out_reasons(rotation=view.rotation)
+    entries = history_rows(event, limit=HISTORY_ON_EVENT_PAGE)
     context = {
         **room.registrations_context(request, event),
         "next_status": services.NEXT_STATUS.get(event.status),
@@ -237,8 +240,37 @@ def event_page(request: HttpRequest, slug: str) -> HttpResponse:
         "reopenable": last.number if last and last.status == Rotation.Status.CLOSED and not finished
         else None,
         "history": entries,
+        "history_more": len(entries) == HISTORY_ON_EVENT_PAGE,
     }
     return render(request, "league/director/event.html", context)
+
+
+HISTORY_ON_EVENT_PAGE = 10
+HISTORY_PAGE_SIZE = 100
+
+
+def history_rows(event: Event, limit: int, offset: int = 0) -> list[Any]:
+    """The event's history lines, newest first, each with whether it can be undone now."""
+    finished = event.status == Event.Status.FINISHED
+    entries = list(selectors.audit_entries(event=event, limit=offset + limit)[offset:])
+    for entry in entries:
+        entry.can_undo = services.audit_undoable(entry=entry) and (
+            not finished or entry.action == "event_status")
+        entry.who = (entry.user.get_full_name() or entry.user.username) if entry.user else (
+            entry.data.get("who") or "someone")
+    return entries
+
+
+@login_required
+def event_history(request: HttpRequest, slug: str) -> HttpResponse:
+    """Everything a director or scorer did to the event, newest first, 100 lines a page."""
+    event = _directed_event(request, slug)
+    page = _int_param(request, "page") or 1
+    entries = history_rows(event, limit=HISTORY_PAGE_SIZE + 1, offset=(page - 1) * HISTORY_PAGE_SIZE)
+    context = {"event": event, "history": entries[:HISTORY_PAGE_SIZE], "page": page,
+               "next_page": page + 1 if len(entries) > HISTORY_PAGE_SIZE else None,
+               "previous_page": page - 1 if page > 1 else None}
+    return render(request, "league/director/history.html", context)
 
 
 def _can_seat_next(event: Event, last: Rotation | None, seated: int) -> bool:
@@ -250,6 +282,13 @@ def _can_seat_next(event: Event, last: Rotation | None, seated: int) -> bool:
     )
 
 
+STATUS_DONE = {
+    Event.Status.REGISTRATION: "Registration is open: enter the players.",
+    Event.Status.RUNNING: "The event has started: seat and start the first rotation.",
+    Event.Status.FINISHED: "The event is finished: its results are final.",
+}
+
+
 @login_required
 @require_POST
 def event_status(request: HttpRequest, slug: str) -> HttpResponse:
@@ -259,7 +298,7 @@ def event_status(request: HttpRequest, slug: str) -> HttpResponse:
         messages.error(request, "Unknown status.")
         return _back(event)
     status = form.cleaned_data["status"]
-    _attempt(request, f"The event is now {Event.Status(status).label.lower()}.", services.event_set_status,
+    _attempt(request, STATUS_DONE.get(status, "Done."), services.event_set_status,
              event=event, status=status, by=request.user)
     return _back(event)
 
@@ -279,7 +318,7 @@ def registration_add(request: HttpRequest, slug: str) -> HttpResponse:
         return render(request, "league/director/name_offer.html",
                       {"event": event, "offers": offers, "entrants": entrants, "form": form})
     registration = _attempt(request, "", services.registration_add_entrant, event=event,
-                            players=entrants)
+                            players=entrants, by=request.user)
     if registration:
         messages.success(request, f"{selectors.registration_name(registration=registration)} is entered.")
     return _back(event, "registrations")
@@ -325,7 +364,7 @@ def registration_reinstate(request: HttpRequest, slug: str, pk: int) -> HttpResp
 def rotation_generate(request: HttpRequest, slug: str) -> HttpResponse:
     event = _directed_event(request, slug)
     rotation = _attempt(request, "Rotation seated as a draft: check it, then start it.",
-                        services.rotation_generate, event=event)
+                        services.rotation_generate, event=event, by=request.user)
     return _back(event, f"rotation-{rotation.number}" if rotation else "rotations")
 
 
@@ -342,7 +381,7 @@ def rotation_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if form.is_valid():
         before = {(a, b) for a, b, _ in selectors.repeated_partners(rotation=rotation)}
         if _attempt(request, "Players swapped.", services.rotation_swap_players, rotation=rotation,
-                    **form.cleaned_data):
+                    by=request.user, **form.cleaned_data):
             for a, b, numbers in selectors.repeated_partners(rotation=rotation):
                 if (a, b) not in before:
                     rounds = ", ".join(map(str, numbers))
@@ -362,7 +401,8 @@ def rotation_first_dealer(request: HttpRequest, slug: str, number: int) -> HttpR
     if form.is_valid():
         _attempt(request, f"First dealer at table {form.cleaned_data['table']} changed.",
                  services.rotation_set_first_dealer, rotation=rotation,
-                 table_number=form.cleaned_data["table"], player=form.cleaned_data["player"])
+                 table_number=form.cleaned_data["table"], player=form.cleaned_data["player"],
+                 by=request.user)
     else:
         messages.error(request, "Choose a table and a player.")
     return _back(event, f"rotation-{number}")
@@ -373,7 +413,8 @@ def _rotation_action(service: Callable[..., Any], done: str) -> Callable[..., Ht
     @require_POST
     def view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         event = _directed_event(request, slug)
-        _attempt(request, done.format(number=number), service, rotation=_rotation(event, number))
+        _attempt(request, done.format(number=number), service, rotation=_rotation(event, number),
+                 by=request.user)
         return _back(event, "rotations")
 
     return view

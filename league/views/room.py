@@ -24,6 +24,7 @@ from league.forms import EntrantForm
 from league.models import AuditEntry, Club, Event, Player, Registration
 from league.names import MAX_PASTED_NAMES, BadPair, TooManyNames, names_parse, pairs_parse
 from league.permissions import check_directs_club, check_directs_event
+from league.presets import preset_name, rules_from_text, rules_text
 
 
 def _directed_event(request: HttpRequest, slug: str) -> Event:
@@ -94,7 +95,7 @@ def registration_toggle(request: HttpRequest, slug: str, pk: int) -> HttpRespons
     name = selectors.registration_name(registration=registration)
     done = f"{name} {'checked in' if checked_in else 'no longer checked in'}."
     _attempt(request, "" if _is_htmx(request) else done, services.registration_check_in,
-             registration=registration, checked_in=checked_in)
+             registration=registration, checked_in=checked_in, by=request.user)
     if _is_htmx(request):
         return _registrations_fragment(request, event)
     return redirect(_event_url(event, "registrations"))
@@ -331,8 +332,20 @@ def event_reopen(request: HttpRequest, slug: str) -> HttpResponse:
 def audit_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     event = _directed_event(request, slug)
     entry = get_object_or_404(AuditEntry, pk=pk, event=event)
-    _attempt(request, f"Undone: {entry.summary}", services.audit_undo, entry=entry, by=request.user)
+    refusal = services.audit_undo_refusal(entry=entry)
+    if refusal and entry.action not in UNDO_CHECKED_BY_SERVICE:
+        messages.error(request, f"Not undone: {refusal}")
+    else:
+        _attempt(request, f"Undone: {entry.summary}", services.audit_undo, entry=entry,
+                 by=request.user)
+    if request.POST.get("back") == "history":
+        return redirect("director-event-history", slug=event.slug)
     return redirect(_event_url(event, "history"))
+
+
+# Undos whose own service gives the more precise refusal (it names what is in the way).
+UNDO_CHECKED_BY_SERVICE = ("rotation_start", "result_enter", "result_withdraw", "result_restore",
+                           "registration_add", "event_status")
 
 
 # House rules ----------------------------------------------------------------------------------
@@ -342,7 +355,9 @@ class AdvancedRulesForm(forms.Form):
     rules_json = forms.CharField(
         required=False, max_length=10_000, label="House rules as JSON",
         widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false"}),
-        help_text='Only the parameters that differ from the preset, e.g. {"going_out_bonus": 200}.',
+        help_text='The rules as a move log names them, e.g. {"preset": "classic", "overrides": '
+        '{"going_out_bonus": 250}}: the same text a log\'s "rules" and "simulate --rules" take. '
+        'Just the changes, e.g. {"going_out_bonus": 250}, also do.',
     )
 
 
@@ -354,49 +369,47 @@ def house_rules_page(request: HttpRequest, slug: str) -> HttpResponse:
     advanced = "advanced" in request.POST
     data = request.POST if request.method == "POST" and not advanced else None
     form = house_rules.HouseRulesForm(data, preset=event.rules_preset, overrides=event.rules_overrides)
-    json_form = AdvancedRulesForm(request.POST if advanced else None,
-                                  initial={"rules_json": _as_json(event.rules_overrides)})
+    json_form = AdvancedRulesForm(request.POST if advanced else None, initial={
+        "rules_json": rules_text(preset=event.rules_preset, overrides=event.rules_overrides)})
     if request.method == "POST":
-        overrides = _submitted_overrides(form, json_form, advanced)
-        if overrides is not None:
+        submitted = _submitted_overrides(form, json_form, advanced, event.rules_preset)
+        if submitted is not None:
+            preset, overrides = submitted
             try:
-                services.event_update(event=event, rules_overrides=overrides)
+                services.event_update(event=event, rules_preset=preset, rules_overrides=overrides,
+                                      by=request.user)
             except DomainError as error:
                 (json_form if advanced else form).add_error(None, _rules_error_words(error))
             else:
-                changed = len(overrides)
+                changes = house_rules.rules_summary_changes(preset, overrides)
                 messages.success(request, "House rules saved: " + (
-                    f"{changed} change{'s' if changed != 1 else ''} from the preset."
-                    if changed else "the preset as it is."))
+                    f"{len(changes)} change{'s' if len(changes) != 1 else ''} from the preset ("
+                    + "; ".join(f"{label}: {now} instead of {base}" for label, base, now in changes)
+                    + ")." if changes else "the preset as it is."))
                 return redirect(_event_url(event))
     context = {
         "event": event,
         "form": form,
         "json_form": json_form,
         "advanced": advanced,
-        "preset_label": event.rules_preset,
+        "preset_label": preset_name(event.rules_preset),
         "locked": event.rotations.exists() or event.status == Event.Status.FINISHED,
     }
     return render(request, "league/director/house_rules.html", context)
 
 
 def _submitted_overrides(form: house_rules.HouseRulesForm, json_form: AdvancedRulesForm,
-                         advanced: bool) -> dict[str, Any] | None:
+                         advanced: bool, preset: str) -> tuple[str, dict[str, Any]] | None:
+    """(preset, overrides) from the form of every rule, or from the JSON box."""
     if not advanced:
-        return form.cleaned_data["overrides"] if form.is_valid() else None
+        return (preset, form.cleaned_data["overrides"]) if form.is_valid() else None
     if not json_form.is_valid():
         return None
     try:
-        return house_rules.overrides_from_json(json_form.cleaned_data["rules_json"])
+        return rules_from_text(json_form.cleaned_data["rules_json"], preset=preset)
     except forms.ValidationError as error:
         json_form.add_error("rules_json", error)
         return None
-
-
-def _as_json(overrides: dict[str, Any]) -> str:
-    import json
-
-    return json.dumps(overrides, indent=1) if overrides else ""
 
 
 def _rules_error_words(error: DomainError) -> str:

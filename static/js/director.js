@@ -1,5 +1,6 @@
-/* Director pages: filter a list as you type (the registrations on a phone), and mark house
-   rules that differ from the preset while they are edited. No inline scripts (CSP). */
+/* Director pages: filter a list as you type (the registrations on a phone), mark house
+   rules that differ from the preset while they are edited, and ask "are you sure?" before
+   forms marked data-confirm. No inline scripts (CSP). */
 (function () {
   "use strict";
 
@@ -46,6 +47,24 @@
     var note = row.querySelector(".changed-note");
     if (note) note.hidden = !changed;
   }
+
+  /* "Are you sure?" before a step that is hard to take back: a form with data-confirm asks
+     its question first (finishing the event, closing a rotation, using a version,
+     withdrawing). Without JavaScript the form simply submits. */
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var question = form.getAttribute && form.getAttribute("data-confirm");
+    if (question && !window.confirm(question)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  }, true);
+  document.addEventListener("htmx:confirm", function (event) {
+    var form = event.target.closest && event.target.closest("form[data-confirm]");
+    if (!form) return;
+    event.preventDefault();
+    if (window.confirm(form.getAttribute("data-confirm"))) event.detail.issueRequest(true);
+  });
 
   /* Keep the filter applied when htmx swaps the registrations list in. */
   document.addEventListener("htmx:afterSwap", function () {

@@ -1,0 +1,150 @@
+"""The event's history of results: every sheet or log entered (by a side at the table, a
+scorer, or the director typing a paper sheet), every confirmation, dispute decision and
+correction, in words, through the league's one audit helper (`league.services.audit`).
+
+Undo from the history (registered in `games.apps`): an entry not yet confirmed is undone by
+withdrawing it; starting a rotation is undone while nothing has been entered at its tables.
+Confirmations, decisions and corrections are not undone: a correction changes them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+
+from core.errors import Conflict, NotFound
+from games import selectors
+from games.models import ResultVersion, Submission
+from games.services.entrants import Entrant
+from league.models import AuditEntry, Game, Rotation
+from league.services.audit import audit_record
+
+ENTER_ACTION = "result_enter"
+
+
+def _where(game: Game) -> str:
+    return f"rotation {game.table.rotation.number}, table {game.table.number}"
+
+
+def _who(game: Game, entrant: Entrant) -> tuple[AbstractBaseUser | None, str]:
+    """The audit line's user, or (a side's table link) its words."""
+    user = entrant.user if entrant.user is not None and entrant.user.is_authenticated else None
+    if user is not None:
+        return user, ""
+    return None, f"{selectors.entrant_label(game=game, entrant=entrant.key)}, by its table link"
+
+
+def figures_words(game: Game, totals: list[int]) -> str:
+    """"Side 1 (Ann & Ben) 1,230, Side 2 (Cy & Di) 990"."""
+    labels = {s.side: s.label for s in selectors.game_sides(game=game)}
+    return ", ".join(
+        f"side {i + 1}" + (f" ({labels[i]})" if labels.get(i) else "") + f" {total:,}"
+        for i, total in enumerate(totals)
+    )
+
+
+def _record(game: Game, entrant: Entrant, action: str, summary: str, data: dict[str, Any]) -> None:
+    event = game.table.rotation.event
+    user, who = _who(game, entrant)
+    audit_record(club=event.club, event=event, user=user, who=who, action=action,
+                 summary=summary, data={"game_id": game.pk, **data})
+
+
+def _outcome(game: Game) -> str:
+    game.refresh_from_db(fields=["status"])
+    return {
+        Game.Status.CONFIRMED: " Both sides agree: the result is confirmed.",
+        Game.Status.DISPUTED: " The figures differ from the other side's: disputed.",
+    }.get(game.status, "")
+
+
+def entry_record(*, game: Game, submission: Submission, entrant: Entrant) -> None:
+    """One line per sheet or log entered (call it after the entry is rebuilt, in its
+    transaction)."""
+    what = (f"the round {submission.round_number} score sheet"
+            if submission.kind == Submission.Kind.SHEET else "a move log")
+    typed = " (typed by the director)" if entrant.director else ""
+    totals = [side["score"] for r in submission.report["rounds"] for side in r["sides"]]
+    figures = ""
+    if submission.kind == Submission.Kind.SHEET and totals:
+        figures = f": {figures_words(game, totals)}"
+    _record(game, entrant, ENTER_ACTION,
+            f"Entered {what} at {_where(game)}{typed}{figures}.{_outcome(game)}",
+            {"submission_id": submission.pk})
+
+
+def confirm_record(*, game: Game, version: ResultVersion, entrant: Entrant, was_disputed: bool,
+                   others: list[ResultVersion]) -> None:
+    """A confirmation, or a director's decision of a dispute (both sides' figures named)."""
+    mine = figures_words(game, version.totals)
+    by = selectors.entrant_label(game=game, entrant=version.entered_by)
+    if was_disputed and entrant.director:
+        against = "; ".join(
+            f"{selectors.entrant_label(game=game, entrant=v.entered_by)} had {figures_words(game, v.totals)}"
+            for v in others)
+        summary = (f"Decided the dispute at {_where(game)}: the figures of {by} count "
+                   f"({mine}); {against or 'no other figures'}.")
+        action = "result_decide"
+    else:
+        summary = f"Confirmed the result at {_where(game)} entered by {by}: {mine}."
+        action = "result_confirm"
+    _record(game, entrant, action, summary, {"version": version.number})
+
+
+def correction_record(*, game: Game, version: ResultVersion, entrant: Entrant,
+                      before: ResultVersion | None) -> None:
+    was = f" (was {figures_words(game, before.totals)})" if before is not None else ""
+    _record(game, entrant, "result_correct",
+            f"Corrected the result at {_where(game)}: {figures_words(game, version.totals)}{was}. "
+            f"Reason: {version.reason}",
+            {"version": version.number})
+
+
+# --- undo from the history ---------------------------------------------------------------------
+
+
+def _submission_of(entry: AuditEntry) -> Submission | None:
+    submission = Submission.objects.filter(pk=entry.data.get("submission_id")).first()
+    if submission is not None:
+        submission.game = Game.objects.select_related("table__rotation__event").get(
+            pk=submission.game_id)
+    return submission
+
+
+def undo_entry(entry: AuditEntry, by: AbstractBaseUser | None) -> None:
+    """Undo an entry: withdraw it (kept and marked, the result read again without it)."""
+    from games.services.withdrawal import submission_withdraw
+
+    submission = _submission_of(entry)
+    if submission is None:
+        raise NotFound("GONE", "That entry no longer exists.")
+    submission_withdraw(submission=submission, by=by)
+
+
+def entry_undo_applies(entry: AuditEntry) -> bool:
+    submission = _submission_of(entry)
+    return submission is not None and selectors.submission_withdrawable(submission=submission)
+
+
+def _rotation_entries(rotation: Rotation) -> int:
+    return Submission.objects.filter(game__table__rotation=rotation).count()
+
+
+def undo_rotation_start(entry: AuditEntry, by: AbstractBaseUser | None) -> None:
+    """Undo starting a rotation, only while no sheet or log was entered at its tables."""
+    from league.services import rotation_unstart
+
+    rotation = Rotation.objects.filter(pk=entry.data.get("rotation_id")).first()
+    if rotation is None:
+        raise NotFound("GONE", "That rotation no longer exists.")
+    if _rotation_entries(rotation):
+        raise Conflict("RESULTS_EXIST", f"Results were already entered at rotation "
+                       f"{rotation.number}'s tables: it stays started.")
+    rotation_unstart(rotation=rotation, by=by)
+
+
+def rotation_start_undo_applies(entry: AuditEntry) -> bool:
+    rotation = Rotation.objects.filter(pk=entry.data.get("rotation_id")).first()
+    return (rotation is not None and rotation.status == Rotation.Status.STARTED
+            and not _rotation_entries(rotation))
