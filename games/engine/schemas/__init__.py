@@ -120,8 +120,22 @@ def sheet_number_bounds() -> dict[str, tuple[int, int]]:
 _LOOSE_RULES = {"type": ["string", "object"]}
 
 
+def _resolve(defs: dict[str, Any], node: Any) -> Any:
+    while isinstance(node, dict) and "$ref" in node:
+        extra = {k: v for k, v in node.items() if k != "$ref"}
+        node = {**defs[node["$ref"].rsplit("/", 1)[1]], **extra}
+    return node
+
+
+def _max_items(defs: dict[str, Any], node: Any) -> int:
+    return int(_resolve(defs, node)["maxItems"])
+
+
 def _compile(schema: dict[str, Any]) -> Validator:
-    return jsonschema_rs.Draft202012Validator(schema)
+    # mask: an error's text never repeats the (possibly huge) value it is about.
+    validator = jsonschema_rs.Draft202012Validator(schema, mask="…")
+    _SCHEMAS[id(validator)] = schema
+    return validator
 
 
 @cache
@@ -131,10 +145,11 @@ def _log_validator() -> Validator:
     defs["rules"] = _LOOSE_RULES
     rnd = copy.deepcopy(defs["round"])
     deal = copy.deepcopy(defs["deal"])
-    for key in deal["properties"]:
-        deal["properties"][key] = {"type": "array"}
+    for key, prop in deal["properties"].items():  # the shape only, but never unbounded
+        deal["properties"][key] = {"type": "array", "maxItems": _max_items(defs, prop)}
     rnd["properties"]["deal"] = deal
-    rnd["properties"]["events"] = {"type": "array"}
+    rnd["properties"]["events"] = {"type": "array",
+                                   "maxItems": rnd["properties"]["events"]["maxItems"]}
     schema["properties"]["rounds"]["items"] = rnd
     schema["properties"]["rules"] = _LOOSE_RULES
     return _compile(schema)
@@ -196,6 +211,10 @@ def format_path(path: Any) -> str:
 
 
 def _short(value: Any) -> str:
+    if isinstance(value, str) and len(value) > 40:
+        value = value[:40]  # a huge text is never copied whole
+    elif isinstance(value, (list, dict)) and len(value) > 8:
+        return f"{_json_type(value)} of {len(value):,} entries"
     try:
         text = json.dumps(value) if not isinstance(value, str) else repr(value)
     except (TypeError, ValueError, RecursionError):
@@ -297,20 +316,113 @@ def to_engine_error(doc: Any, err: Any, siblings: list[Any] = (), *, sheet: bool
     return EngineError(ErrorCode.BAD_FORMAT, message, round_no, event)
 
 
+class _Found(Exception):
+    """A too-long list or an object with an unknown field, found before the validator is asked
+    for an error (its error would carry a copy of the whole offending value)."""
+
+    def __init__(self, path: list[Any], message: str) -> None:
+        super().__init__(message)
+        self.path = path
+        self.message = message
+
+
+def _preflight(defs: dict[str, Any], node: Any, doc: Any, path: list[Any]) -> None:
+    """Walk the document along the schema, refusing the first list longer than its `maxItems`
+    and the first unknown field of a closed object. It never looks at more entries than the
+    schema allows, so it costs little however large the document is (it runs only once the
+    validator has said the document is wrong)."""
+    node = _resolve(defs, node)
+    if not isinstance(node, dict):
+        return
+    if isinstance(doc, list):
+        limit = node.get("maxItems")
+        words = node.get("items", {}).get("enum") if node.get("uniqueItems") else None
+        if limit is None and words:  # a set of words holds each word at most once
+            limit = len(words)
+        if limit is not None and len(doc) > limit:
+            where = format_path(path)
+            raise _Found(path, f"{where} may have at most {limit} entr{'y' if limit == 1 else 'ies'}"
+                               f", not {len(doc):,}")
+        items = node.get("items")
+        if isinstance(items, dict):
+            for i, item in enumerate(doc):
+                _preflight(defs, items, item, [*path, i])
+    elif isinstance(doc, dict):
+        props = node.get("properties", {})
+        if node.get("additionalProperties") is False:
+            unknown = next((key for key in doc if key not in props), None)
+            if unknown is not None:
+                raise _Found(path, _unknown_message(node, doc, path, unknown))
+        for key, sub in props.items():
+            if key in doc:
+                _preflight(defs, sub, doc[key], [*path, key])
+
+
+def _unknown_message(node: dict[str, Any], doc: dict[str, Any], path: list[Any], unknown: str) -> str:
+    where = format_path(path)
+    missing = next((name for name in node.get("required", ()) if name not in doc), None)
+    if missing is not None:  # most likely the same field misspelt
+        return f"{where} is missing the field {missing!r} (it has the unknown field {unknown!r})"
+    return f"{where} has an unknown field {unknown!r}"
+
+
+def _required_next_to(validator: Validator, err: Any, doc: Any) -> str:
+    """For an unknown field: the required field missing next to it, if any (most likely the same
+    field misspelt), from the object's own schema."""
+    node: Any = doc
+    for part in err.instance_path:
+        node = node[part]
+    if not isinstance(node, dict):
+        return ""
+    schema = _schema_of(validator)
+    sub: Any = schema
+    for part in list(err.schema_path)[:-1]:
+        sub = _resolve(schema.get("$defs", {}), sub)
+        sub = sub[part]
+    sub = _resolve(schema.get("$defs", {}), sub)
+    missing = [name for name in sub.get("required", ()) if name not in node]
+    return missing[0] if missing else ""
+
+
+_SCHEMAS: dict[int, dict[str, Any]] = {}
+
+
+def _schema_of(validator: Validator) -> dict[str, Any]:
+    return _SCHEMAS[id(validator)]
+
+
 def _first_error(validator: Validator, doc: Any, sheet: bool) -> EngineError | None:
+    """The first problem of the document, found without collecting the others: the validator
+    stops at its first error (`validate`), after a walk that refuses over-long lists and
+    unknown fields cheaply (`_preflight`)."""
     try:
         if validator.is_valid(doc):  # the fast, common path
             return None
-        errors = list(validator.iter_errors(doc))
+        schema = _schema_of(validator)
+        _preflight(schema.get("$defs", {}), schema, doc, [])
+        validator.validate(doc)
+    except _Found as found:
+        return _engine_error(doc, found.path, found.message, sheet)
+    except jsonschema_rs.ValidationError as err:
+        message = _message(err, [])
+        if err.kind.name == "additionalProperties":  # name the missing field first, if any
+            missing = _required_next_to(validator, err, doc)
+            if missing:
+                where = format_path(err.instance_path)
+                unknown = _fields(err.kind.as_dict().get("unexpected") or [])
+                message = f"{where} is missing the field {missing!r} (it has the unknown field {unknown})"
+        return _engine_error(doc, list(err.instance_path), message, sheet)
     except ValueError as exc:  # too deep, or a Python value JSON has no word for (a set)
-        why = "it is nested too deeply" if "ecursion" in str(exc) else str(exc)
+        why = "it is nested too deeply" if "ecursion" in str(exc) else str(exc)[:200]
         return EngineError(ErrorCode.BAD_FORMAT, f"the document is not JSON data: {why}")
-    first = errors[0]
-    if first.kind.name == "additionalProperties":  # name the missing field first, if any
-        path = list(first.instance_path)
-        first = next((e for e in errors if e.kind.name == "required"
-                      and list(e.instance_path) == path), first)
-    return to_engine_error(doc, first, errors, sheet=sheet)
+    return None  # pragma: no cover - is_valid and validate disagree
+
+
+def _engine_error(doc: Any, path: list[Any], message: str, sheet: bool) -> EngineError:
+    if sheet:
+        return EngineError(ErrorCode.BAD_FORMAT, message, _sheet_round(doc), None)
+    round_no, event = _locate(doc, path)
+    return EngineError(ErrorCode.BAD_FORMAT, message, round_no, event)
 
 
 def validate_log_structure(doc: Any) -> EngineError | None:
