@@ -59,8 +59,7 @@ HEADLINES: dict[str, str] = {
     ErrorCode.INTERNAL_ERROR: "The site could not check this entry because of a fault on our "
     "side, not in what you entered. Please try again later or tell the director.",
     # The intake's own codes (games.services and the views).
-    "RULES_MISMATCH": "This file was played under other rules than this event's. Only a game "
-    "played under the event's rules can be entered here.",
+    "RULES_MISMATCH": "{message}",
     "SEATS_MISMATCH": "The move log's players are not this table's players in seat order.",
     "DEALER_MISMATCH": "In the move log a different player deals round 1 than at this table.",
     "SIDES_MISMATCH": "The sheet or log has a different number of sides than this table.",

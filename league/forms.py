@@ -1,14 +1,13 @@
 """Forms of the director pages. They check the shape of what was typed; the league rules are
 checked by `league.services`, whose refusals the views show next to the form."""
 
-import json
 from typing import Any
 
 from django import forms
 from django.db.models import QuerySet
 
-from games.engine.rules import PRESETS
 from league.models import Club, Event, League, Membership, Player, Season
+from league.presets import PRESET_CHOICES, rules_from_text, rules_text
 
 TIE_BREAK_SLOTS = 4
 TIE_BREAK_CHOICES = [("", "(none)")] + [(t, t.replace("_", " ").capitalize()) for t in Event.TIE_BREAKS]
@@ -53,10 +52,12 @@ class EventForm(forms.Form):
     kind = forms.ChoiceField(choices=Event.Kind.choices)
     season = forms.ModelChoiceField(queryset=Season.objects.none(), required=False,
                                     help_text="League nights count towards this season's standings.")
-    rules_preset = forms.ChoiceField(choices=[(p, p) for p in PRESETS], label="Rule preset")
+    rules_preset = forms.ChoiceField(choices=PRESET_CHOICES, label="Rule preset")
     rules_overrides = forms.CharField(
         required=False, label="House rules as JSON", widget=forms.Textarea(attrs={"rows": 3}),
-        help_text='Parameters that differ from the preset, e.g. {"going_out_bonus": 200}.',
+        help_text='The rules as a move log names them, e.g. {"preset": "classic", "overrides": '
+        '{"going_out_bonus": 250}} (the same text works for a log\'s "rules" and for '
+        '"simulate --rules"); just the changes, e.g. {"going_out_bonus": 250}, also do.',
     )
     format = forms.ChoiceField(choices=Event.Format.choices)
     table_sizes = forms.TypedMultipleChoiceField(
@@ -64,6 +65,11 @@ class EventForm(forms.Form):
         widget=forms.CheckboxSelectMultiple,
     )
     odd_handling = forms.ChoiceField(choices=Event.OddHandling.choices, label="When players do not fill the tables")
+    sit_out_rule = forms.ChoiceField(
+        choices=Event.SitOutRule.choices, initial=Event.SitOutRule.FEWEST, required=False,
+        label="Who sits out",
+        help_text=" ".join(f"{Event.SitOutRule(k).label}: {v}" for k, v in Event.SIT_OUT_RULE_HELP.items()),
+    )
     planned_rotations = forms.IntegerField(min_value=1, max_value=60, initial=3)
     scoring = forms.ChoiceField(choices=Event.Scoring.choices, initial=Event.Scoring.MATCH_POINTS)
     sit_out_scoring = forms.ChoiceField(
@@ -86,17 +92,29 @@ class EventForm(forms.Form):
                 choices=TIE_BREAK_CHOICES, required=False, label=f"Tie-break {slot}"
             )
 
+    def clean_sit_out_rule(self) -> str:
+        return self.cleaned_data["sit_out_rule"] or Event.SitOutRule.FEWEST
+
     def clean_sit_out_scoring(self) -> str:
         return self.cleaned_data["sit_out_scoring"] or Event.SitOutScoring.NONE
 
     def clean_bye_points(self) -> int:
         return self.cleaned_data["bye_points"] or 0
 
-    def clean_rules_overrides(self) -> dict[str, Any]:
-        """The advanced JSON box, refused in words (never the JSON parser's message)."""
-        from league.house_rules import overrides_from_json
-
-        return overrides_from_json(self.cleaned_data["rules_overrides"])
+    def clean(self) -> dict[str, Any]:
+        """The advanced JSON box (a log's `rules`, or just the overrides), refused in words
+        (never the JSON parser's message); a preset named there wins over the list."""
+        data = super().clean()
+        if "rules_overrides" in self.errors:
+            return data
+        try:
+            preset, overrides = rules_from_text(self.data.get(self.add_prefix("rules_overrides"), ""),
+                                                preset=data.get("rules_preset") or "classic")
+        except forms.ValidationError as error:
+            self.add_error("rules_overrides", error)
+            return data
+        data["rules_preset"], data["rules_overrides"] = preset, overrides
+        return data
 
     def service_kwargs(self) -> dict[str, Any]:
         """The cleaned form as keyword arguments of `event_create` / `event_update`."""
@@ -113,9 +131,10 @@ class EventForm(forms.Form):
             name: getattr(event, name)
             for name in ("club", "name", "date", "kind", "season", "rules_preset", "format",
                          "table_sizes", "odd_handling", "planned_rotations", "scoring", "is_public",
-                         "sit_out_scoring", "bye_points")
+                         "sit_out_scoring", "bye_points", "sit_out_rule")
         }
-        initial["rules_overrides"] = json.dumps(event.rules_overrides) if event.rules_overrides else ""
+        initial["rules_overrides"] = (rules_text(preset=event.rules_preset, overrides=event.rules_overrides)
+                                      if event.rules_overrides else "")
         for slot, tie_break in enumerate(event.tie_breaks, start=1):
             initial[f"tie_break_{slot}"] = tie_break
         return initial

@@ -163,6 +163,22 @@ class Event(models.Model):
         SIT_OUT = "sit_out", "Sit-outs"
         TABLE_OF_SIX = "table_of_six", "Tables of six"
 
+    class SitOutRule(models.TextChoices):
+        FEWEST = "fewest", "Fewest sit-outs so far sit out first"
+        LATECOMERS = "latecomers", "Latecomers sit out first"
+        SEAT_ORDER = "seat_order", "In turn, in the order players were entered"
+
+    # What each rule means, for the settings form and the draft's explanation.
+    SIT_OUT_RULE_HELP = {
+        "fewest": "Whoever has sat out least sits out next. Arriving late is not a sit-out, and "
+        "among equals the latest arrival sits out first: nobody who came on time sits out to "
+        "make room for a latecomer before everyone has sat out once.",
+        "latecomers": "Players who arrived late sit out before anyone who was there from the "
+        "start (among them, whoever has sat out least).",
+        "seat_order": "Players sit out in turn, in the order they were entered: the first "
+        "entered first, and nobody twice before everyone has once.",
+    }
+
     class Scoring(models.TextChoices):
         TOTAL_POINTS = "total_points", "Total points"
         MATCH_POINTS = "match_points", "Match points (2/1/0), then total points"
@@ -198,6 +214,10 @@ class Event(models.Model):
         max_length=16, choices=OddHandling.choices, default=OddHandling.SIT_OUT
     )
     planned_rotations = models.PositiveIntegerField(default=3)
+    sit_out_rule = models.CharField(
+        max_length=16, choices=SitOutRule.choices, default=SitOutRule.FEWEST,
+        help_text="Who sits out when the players do not fill the tables (rotating partners).",
+    )
     scoring = models.CharField(max_length=16, choices=Scoring.choices, default=Scoring.MATCH_POINTS)
     tie_breaks = models.JSONField(default=list, blank=True)
     sit_out_scoring = models.CharField(

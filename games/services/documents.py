@@ -2,8 +2,10 @@
 filled in from the event (its rules, the table's players), checked against the table and by
 the engine, and compared figure by figure.
 
-A document naming no `rules` is played under the event's rules (filled in); one naming other
-rules is refused. A move log's `seats` are the players' slugs in seat order. A sheet has one
+A document naming no `rules` is played under the event's rules (filled in). One naming rules
+is recognised as the event's whatever their form (a preset name, preset plus overrides, or just
+the overrides of the event's preset, as the director's "house rules as JSON" shows them); one
+naming other rules is refused, naming each rule that differs with both values in words. A move log's `seats` are the players' slugs in seat order. A sheet has one
 entry per side of the table; its `players` is filled in from the table when absent.
 """
 
@@ -20,7 +22,7 @@ from core.errors import Invalid
 from games.engine.checking import check_document, document_kind
 from games.engine.errors import EngineError
 from games.engine.formats import LOG_FORMAT, SHEET_FORMAT
-from games.engine.rules import RuleSet, rules_from_spec
+from games.engine.rules import RuleSet, rules_from_spec, rules_to_dict
 from games.engine.sheets import SIDE_NUMBER_FIELDS
 from games.models import RoundResult, SeatRoundFacts
 from league.models import Event, Game, Seat
@@ -67,18 +69,50 @@ def game_table(*, game: Game) -> GameTable:
     )
 
 
-def _rules_match(document: dict[str, Any], table: GameTable) -> None:
+def _named_rules(named: Any, table: GameTable) -> RuleSet:
+    """The rule set a document names; a bare object of overrides ({"going_out_bonus": 250})
+    changes the event's preset."""
+    if isinstance(named, dict) and named and not set(named) & {"preset", "overrides"}:
+        named = {"preset": table.rules.preset, "overrides": named}
     try:
-        named = rules_from_spec(document["rules"])
+        return rules_from_spec(named)
     except EngineError as err:
         raise Invalid(str(err.code), err.message) from None
-    if named != table.rules:
+
+
+def rules_differences(*, event_rules: RuleSet, named: RuleSet) -> list[tuple[str, str, str]]:
+    """(rule, the event's value, the document's value) in words, for each rule that differs
+    (the preset's name alone is no difference)."""
+    from league.house_rules import BY_NAME, value_words
+
+    mine, theirs = rules_to_dict(event_rules), rules_to_dict(named)
+    found = []
+    for name, value in mine.items():
+        if name == "preset" or theirs[name] == value:
+            continue
+        p = BY_NAME.get(name)
+        if p is None:
+            found.append((name.replace("_", " "), str(value), str(theirs[name])))
+        else:
+            found.append((p.label, value_words(p, value), value_words(p, theirs[name])))
+    return found
+
+
+def _rules_match(document: dict[str, Any], table: GameTable) -> None:
+    named = _named_rules(document["rules"], table)
+    differences = rules_differences(event_rules=table.rules, named=named)
+    if differences:
+        what = "score sheet" if document_kind(document) == "sheet" else "move log"
+        words = "; ".join(f"{label}: the event plays {mine}, the {what} says {theirs}"
+                          for label, mine, theirs in differences)
         raise Invalid(
             "RULES_MISMATCH",
-            f"This game is played under the event's rules ({json.dumps(table.rules_spec)}); the "
-            f"{document_kind(document)} names other rules ({json.dumps(document['rules'])}). "
-            "Leave `rules` out to use the event's.",
+            f"This {what} was played under other rules than the event's. {words}. Leave its "
+            "rules out to use the event's, or ask the director to change the house rules.",
+            details={"differences": [{"rule": label, "event": mine, "document": theirs}
+                                     for label, mine, theirs in differences]},
         )
+    document["rules"] = table.rules_spec
 
 
 def _log_sides(document: dict[str, Any]) -> int | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .fixed import plan_progressive, plan_round_robin, plan_swiss
 from .rotating import plan_rotating
-from .types import FORMATS, ODD_HANDLING, RotationPlan, SeatingError, SeatingRequest
+from .types import FORMATS, ODD_HANDLING, SIT_OUT_RULES, RotationPlan, SeatingError, SeatingRequest
 
 _PLANNERS = {
     "rotating": plan_rotating,
@@ -35,6 +35,10 @@ def check_request(request: SeatingRequest) -> None:
     if request.odd_handling not in ODD_HANDLING:
         raise SeatingError(
             f"Unknown odd handling {request.odd_handling!r}: choose sit_out or table_of_six."
+        )
+    if request.sit_out_rule not in SIT_OUT_RULES:
+        raise SeatingError(
+            f"Unknown sit-out rule {request.sit_out_rule!r}: choose one of {', '.join(SIT_OUT_RULES)}."
         )
     if len(request.played) > request.rotations:
         raise SeatingError("More rotations have been played than the event has.")

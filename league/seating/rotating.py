@@ -27,6 +27,7 @@ RESTARTS = 6  # fresh starts of the local search while a partner repeat remains
 
 def plan_rotating(request: SeatingRequest) -> list[RotationPlan]:
     players = sorted(set(request.players))
+    entry_order = {p: i for i, p in enumerate(request.players)}
     if len(players) != len(request.players):
         raise SeatingError("A player is listed twice in the request.")
     remaining = request.rotations - len(request.played)
@@ -35,10 +36,12 @@ def plan_rotating(request: SeatingRequest) -> list[RotationPlan]:
     sizes, n_sit = rotating_shape(len(players), request)
     rng = random.Random(request.seed)
     season = season_weights(request.season)
-    design = _from_design(players, request, rng, season) or []
+    design = (_from_design(players, request, rng, season) or []
+              if request.sit_out_rule != "seat_order" else [])
     planned = design[len(request.played) : request.rotations]
     from_design = len(planned)
-    history = History(request.played, players, season)
+    history = History(request.played, players, season, rule=request.sit_out_rule,
+                      entry_order=entry_order)
     for tables, sit in planned:
         history.add(tables, sit)
     while len(planned) < remaining:
@@ -120,22 +123,25 @@ def _shape_of(plan: RotationPlan) -> tuple:
 
 
 class History:
-    """Partner/opponent/sit-out counts so far (played plus planned rotations)."""
+    """Partner/opponent/sit-out counts so far (played plus planned rotations), and the
+    rotations each player missed by arriving late (neither seated nor sitting out)."""
 
     def __init__(
         self, played: Sequence[RotationPlan], players: list[int],
-        season: SeasonWeights | None = None,
+        season: SeasonWeights | None = None, rule: str = "fewest",
+        entry_order: dict[int, int] | None = None,
     ) -> None:
         self.season = season or SeasonWeights()
+        self.rule = rule
+        self.entry_order = entry_order or {}
         self.partners: Counter = Counter()
         self.opponents: Counter = Counter()
         self.sit_outs: Counter = Counter()
+        self.missed: Counter = Counter()
         for plan in played:
             present = {p for t in plan.tables for p in t.seats}
-            # a late arrival missed the rotation: for fairness that counts as sitting out
-            for p in players:
-                if p not in present:
-                    self.sit_outs[p] += 1
+            self.sit_outs.update(p for p in plan.sit_out if p in set(players))
+            self.missed.update(p for p in players if p not in present and p not in plan.sit_out)
             self._add_tables([t.sides for t in plan.tables])
 
     def add(self, tables: list[Sides], sit: Sequence[int]) -> None:
@@ -150,12 +156,20 @@ class History:
                 self.opponents.update(_key(a, b) for a in s1 for b in s2)
 
     def choose_sit_outs(self, players: list[int], k: int, rng: random.Random) -> tuple[int, ...]:
-        """The ``k`` players who sat out least (ties broken by the seed)."""
+        """The ``k`` players who sit out next under the event's sit-out rule (see
+        ``types.SIT_OUT_RULES``); remaining ties broken by the seed."""
         if k == 0:
             return ()
-        seasonal = self.season.sit_outs
-        order = sorted(players, key=lambda p: (self.sit_outs[p], seasonal[p], rng.random()))
+        order = sorted(players, key=lambda p: self.sit_out_key(p, rng.random()))
         return tuple(sorted(order[:k]))
+
+    def sit_out_key(self, p: int, tie: float) -> tuple:
+        seasonal = self.season.sit_outs[p]
+        if self.rule == "latecomers":
+            return (0 if self.missed[p] else 1, self.sit_outs[p], seasonal, tie)
+        if self.rule == "seat_order":
+            return (self.sit_outs[p], self.entry_order.get(p, 0))
+        return (self.sit_outs[p], -self.missed[p], seasonal, tie)
 
 
 def _key(a: int, b: int) -> tuple[int, int]:

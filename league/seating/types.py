@@ -7,6 +7,15 @@ from dataclasses import dataclass
 
 FORMATS = ("rotating", "swiss", "round_robin", "progressive")
 ODD_HANDLING = ("sit_out", "table_of_six")
+# Who sits out when the players do not fill the tables (rotating partners):
+# - "fewest": the players who have sat out least so far; a rotation missed by arriving late is
+#   not a sit-out, and among equals the latest arrival sits out first (then the seed), so nobody
+#   who was there from the start sits out to seat a latecomer before everyone has sat out once;
+# - "latecomers": players who arrived late sit out before anyone who was there from the start
+#   (among them, fewest sit-outs first);
+# - "seat_order": in turn, in the order the players were entered (fewest sit-outs first, then
+#   the first entered).
+SIT_OUT_RULES = ("fewest", "latecomers", "seat_order")
 
 
 class SeatingError(ValueError):
@@ -39,6 +48,7 @@ class SeatingRequest:
     six_sides: int = 2  # at a table of 6: 2 sides of three or 3 sides of two
     odd_handling: str = "sit_out"  # "sit_out" | "table_of_six"
     seed: int = 0
+    sit_out_rule: str = "fewest"  # one of SIT_OUT_RULES; `players` is in entry order
     played: tuple[RotationPlan, ...] = ()  # rotations already played: kept exactly as they are
     # parallel to `played`: player id -> their side's game score in that rotation
     points: tuple[Mapping[int, int], ...] = ()

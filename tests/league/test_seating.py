@@ -117,7 +117,9 @@ def test_withdrawal_replans_remaining_rotations_only():
     assert quality_report(whole, left)["partner_repeats"] == 0
 
 
-def test_late_arrival_joins_and_does_not_sit_out_before_the_others():
+def test_late_arrival_sits_out_first_under_fewest_sit_outs_then_everyone_in_turn():
+    """Fewest sit-outs first: arriving late is not a sit-out, and among equals the latest
+    arrival sits out, so nobody who came on time sits out to seat the latecomer."""
     first = plan_rotations(_request(12, 6, seed=3))
     played = tuple(first[:2])
     now = tuple(range(1, 14))  # player 13 arrives after rotation 2
@@ -125,7 +127,7 @@ def test_late_arrival_joins_and_does_not_sit_out_before_the_others():
     for plan in rest:
         validate_rotation(plan, now)
     outs = [p for plan in rest for p in plan.sit_out]
-    assert 13 not in outs and len(outs) == len(set(outs)) == 4
+    assert outs[0] == 13 and len(outs) == len(set(outs)) == 4
     assert quality_report(list(played) + rest, now)["partner_repeats"] == 0
 
 
