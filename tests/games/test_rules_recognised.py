@@ -52,7 +52,7 @@ def test_a_real_mismatch_names_each_rule_and_both_values_in_words(game):
     assert "the event plays 250, the score sheet says 300" in error.message
     assert "the event plays 100, the score sheet says 200" in error.message
     assert [(d["event"], d["document"]) for d in error.details["differences"]] == [
-        ("250", "300"), ("100", "200")]
+        ("100", "200"), ("250", "300")]  # in rules.md order: red 3 bonus, then going out
     words = table_words(code=error.code, message=error.message)
     assert "RULES_MISMATCH" not in words.text and "300" in words.text
 
