@@ -195,8 +195,10 @@ def build_demo(*, played_rotations: int = 1, start_next: bool = True, past_night
                 director_username=director.username, games=games.distinct().count())
 
 
-def demo_load() -> Demo | None:
-    """The run command's demo: loaded once; None when it is already there."""
+def demo_load(*, password: str | None = None) -> Demo | None:
+    """The run command's demo: loaded once; None when it is already there. `password` replaces
+    the published demo password of `director` and `scorer` (on a production site, a random one
+    the command prints once)."""
     if Club.objects.filter(slug=DEMO_CLUB_SLUG).exists():
         return None
     with transaction.atomic():
@@ -204,4 +206,9 @@ def demo_load() -> Demo | None:
         director = get_user_model().objects.get(username=DIRECTOR_USERNAME)
         director.is_staff = director.is_superuser = True
         director.save(update_fields=["is_staff", "is_superuser"])
+        if password is not None:
+            for user in get_user_model().objects.filter(
+                    username__in=[DIRECTOR_USERNAME, SCORER_USERNAME]):
+                user.set_password(password)
+                user.save(update_fields=["password"])
     return demo

@@ -1,7 +1,9 @@
 import logging
+import secrets
 import time
 
-from django.core.management.base import BaseCommand
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from league.models import Event
 from site_pages.demo import DIRECTOR_PASSWORD, DIRECTOR_USERNAME, demo_load
@@ -14,14 +16,28 @@ class Command(BaseCommand):
         "HANDFOOT_TODAY=YYYY-MM-DD moves its dates; its content is the same on every day."
     )
 
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--yes-on-production", action="store_true",
+            help="Load the demo even under DJANGO_ENV=production; the director and scorer then "
+                 "get a random password, printed once.")
+
     def handle(self, *args: object, **options: object) -> None:
+        password = None
+        if getattr(settings, "PRODUCTION", False):
+            if not options["yes_on_production"]:
+                raise CommandError(
+                    "This site runs with production settings (DJANGO_ENV=production): the demo "
+                    "would add a superuser called director and a made-up club. Nothing was "
+                    "changed. To load it anyway, run: python manage.py demo --yes-on-production")
+            password = secrets.token_urlsafe(12)
         started = time.monotonic()
         # One line per analytics job run in-process would bury the summary.
         trace = logging.getLogger("celery.app.trace")
         level = trace.level
         trace.setLevel(logging.WARNING)
         try:
-            demo = demo_load()
+            demo = demo_load(password=password)
         finally:
             trace.setLevel(level)
         if demo is None:
@@ -33,4 +49,10 @@ class Command(BaseCommand):
             f"Loaded the demo club {demo.club.name} in {time.monotonic() - started:.1f} s: "
             f"{len(demo.players)} players, {nights} league nights and "
             f"{events.count() - nights} tournaments, {demo.games} games played."))
-        self.stdout.write(f"Director login: {DIRECTOR_USERNAME} / {DIRECTOR_PASSWORD}")
+        if password is None:
+            self.stdout.write(f"Director login: {DIRECTOR_USERNAME} / {DIRECTOR_PASSWORD}")
+        else:
+            self.stdout.write(
+                f"Director login: {DIRECTOR_USERNAME} / {password} (also the scorer's password). "
+                "It is shown only this once: keep it now, or set another one with "
+                f"python manage.py changepassword {DIRECTOR_USERNAME}")
