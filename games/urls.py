@@ -14,6 +14,7 @@ def _moved(request: HttpRequest, rest: str) -> HttpResponsePermanentRedirect:
 
 urlpatterns = [
     path("", views.play_home, name="play-home"),
+    path("sw.js", views.service_worker, name="play-service-worker"),
     path("director/<path:rest>", _moved, name="play-director-moved"),
     path("<str:token>/", views.play_game, name="play-game"),
     path("<str:token>/sheet/", views.submit_sheet, name="play-sheet"),

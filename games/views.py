@@ -15,9 +15,11 @@ what was typed. Messages are the table's words (`games.wording`).
 from dataclasses import replace
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError, Forbidden, Gone, Invalid
@@ -33,6 +35,21 @@ from league.models import Game
 from league.permissions import is_scorer
 
 PENDING_LOG_KEY = "pending_log:{token}"
+SERVICE_WORKER_VERSION = "1"
+
+
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The table page's service worker, from /play/ so that its scope is the table pages (a
+    script under /static/ could only control /static/). Static script: no inline code."""
+    context = {
+        "scope": reverse("play-home"),
+        "static_prefix": settings.STATIC_URL if settings.STATIC_URL.startswith("/")
+        else "/" + settings.STATIC_URL,
+        "version": SERVICE_WORKER_VERSION,
+    }
+    response = render(request, "games/sw.js", context, content_type="text/javascript")
+    response["Cache-Control"] = "no-cache"  # a new version reaches phones at their next visit
+    return response
 
 
 @page_lookup_throttled

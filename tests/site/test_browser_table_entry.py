@@ -181,6 +181,7 @@ def test_a_dispute_shows_the_differing_figures_and_the_director_resolves_it(
         log_in(page, director.user.username, "pw-director-1")
         page.goto(f"/director/games/{game.pk}/")
         assert page.locator("#dispute mark").count() == 4
+        page.once("dialog", lambda dialog: dialog.accept())  # "are you sure?"
         page.get_by_role("button", name=re.compile(r"Use version 2")).click()
         page.wait_for_load_state()
         game.refresh_from_db()
