@@ -71,6 +71,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: a body declared larger than REQUEST_MAX_BYTES is refused before anything reads it.
+    "config.request_limits.RequestSizeLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # A lost database connection answers 503 with Retry-After, not 500.
     "config.faults.DatabaseUnavailableMiddleware",
@@ -284,6 +286,9 @@ SECURE_CSP = {
 API_MAX_BODY_BYTES = int(os.environ.get("API_MAX_BODY_BYTES", 2_000_000))
 API_MAX_JSON_DEPTH = int(os.environ.get("API_MAX_JSON_DEPTH", 32))
 DATA_UPLOAD_MAX_MEMORY_SIZE = API_MAX_BODY_BYTES + 500_000
+# Any request's body (an API body, a move log uploaded from the table page with its multipart
+# framing), refused from Content-Length before it is read (config.request_limits).
+REQUEST_MAX_BYTES = int(os.environ.get("REQUEST_MAX_BYTES", DATA_UPLOAD_MAX_MEMORY_SIZE))
 
 # Logins (page and /api/auth/token/): django-axes counts failures per address and username.
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", 10))
