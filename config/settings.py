@@ -35,7 +35,10 @@ if PRODUCTION:
         raise ImproperlyConfigured("DJANGO_ALLOWED_HOSTS must list the site's host names.")
     CSRF_TRUSTED_ORIGINS = _env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
     SECURE_SSL_REDIRECT = os.environ.get("DJANGO_SECURE_SSL_REDIRECT", "1") == "1"
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # X-Forwarded-Proto is believed only from a proxy in front (DJANGO_NUM_PROXIES > 0): with
+    # gunicorn published directly, any client could claim https.
+    if int(os.environ.get("DJANGO_NUM_PROXIES", "0")) > 0:
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = 31536000
