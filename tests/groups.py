@@ -1,4 +1,5 @@
-"""Test groups that need more than Python: PostgreSQL, a real Celery worker on Redis, Chromium.
+"""Test groups that need more than Python: PostgreSQL, a real Celery worker on Redis, Chromium,
+nginx (the production proxy).
 
 A test joins a group with its marker (`postgres`, `worker`, `browser`). When the group cannot run
 here, its tests are skipped with the reason, and the run ends with a summary of every group: how
@@ -70,8 +71,16 @@ def browser_missing() -> str | None:
     return None
 
 
+@cache
+def proxy_missing() -> str | None:
+    """Why the reverse-proxy tests (nginx in front of gunicorn) cannot run here (None: they can)."""
+    if shutil.which("nginx") is None and not os.access("/usr/sbin/nginx", os.X_OK):
+        return "nginx not found (install nginx-light: production serves through it)"
+    return None
+
+
 GROUPS = {"postgres": ("PostgreSQL", postgres_missing), "worker": ("worker", worker_missing),
-          "browser": ("browser", browser_missing)}
+          "browser": ("browser", browser_missing), "proxy": ("proxy", proxy_missing)}
 
 
 def missing_group(item: pytest.Item) -> tuple[str, str] | None:
