@@ -80,7 +80,7 @@ def rating_over_time(history: Sequence[tuple[int, float, float]]) -> str:
         [{"type": "scatter", "x": games, "y": [shown_rating(h[2]) for h in history],
           "name": "Rating", "mode": "lines"},
          {"type": "scatter", "x": games, "y": [shown_rating(h[1]) for h in history],
-          "name": "Cautious rating (minus uncertainty)", "mode": "lines",
+          "name": "Rating used for the ranking (rating minus its uncertainty)", "mode": "lines",
           "line": {"dash": "dot"}}],
         "Rating over time",
         xaxis={"title": {"text": "Games played"}, "tickformat": "d", "tick0": 0,

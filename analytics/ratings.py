@@ -108,6 +108,14 @@ def shown_margin(sigma: float) -> int:
     return round(2 * SCALE_PER_MU * sigma)
 
 
-def rating_certainty(sigma: float) -> str:
-    """How sure the rating is, in words, from its sigma."""
-    return next(words for largest, words in CERTAINTY_WORDS if sigma <= largest)
+# A player with this many rated games is never called new, whatever the sigma (in partnership
+# games one game teaches the model little about each player, so sigma falls slowly).
+NEW_GAMES = 10
+
+
+def rating_certainty(sigma: float, games: int | None = None) -> str:
+    """How sure the rating is, in words, from its sigma and (when known) the games played."""
+    words = next(words for largest, words in CERTAINTY_WORDS if sigma <= largest)
+    if games is not None and games >= NEW_GAMES and words == CERTAINTY_WORDS[-1][1]:
+        return CERTAINTY_WORDS[-2][1]
+    return words

@@ -48,11 +48,28 @@ def _csv_cell(value: object) -> object:
     return value
 
 
+# The CSV headers in the pages' words (a column without an entry is named from its key).
+CSV_HEADERS = {
+    "rank": "Place", "name": "Name", "games": "Games", "wins": "Won", "ties": "Tied",
+    "losses": "Lost", "match_points": "Match points", "victory_points": "Victory points",
+    "total_points": "Total points", "point_difference": "Point difference",
+    "held_points": "Points left in hand", "nights": "Nights", "counted_nights": "Nights counted",
+    "score": "Score", "rotation": "Rotation", "table": "Table", "round": "Round",
+    "side": "Side", "players": "Players", "went_out": "Went out", "clean_books": "Clean books",
+    "dirty_books": "Dirty books", "wild_books": "Wild books", "red_threes": "Red 3s",
+    "game_total": "Game total",
+}
+
+
+def csv_header(column: str) -> str:
+    return CSV_HEADERS.get(column, column.replace("_", " ").capitalize())
+
+
 def _csv_response(filename: str, columns: Sequence[str], rows: Iterable[dict]) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     writer = csv.writer(response)
-    writer.writerow(columns)
+    writer.writerow([csv_header(c) for c in columns])
     for row in rows:
         writer.writerow([_csv_cell(row.get(c)) for c in columns])
     return response
@@ -202,8 +219,10 @@ def player_detail(request: HttpRequest, club: str, slug: str) -> HttpResponse:
 @require_safe
 def player_stats_csv(request: HttpRequest, club: str, slug: str) -> HttpResponse:
     player = _player_or_404(club, slug)
-    rows = [{"statistic": label, "value": value}
-            for label, value, _ in selectors.stat_rows(stats=selectors.player_stats(player=player))]
+    # Rates as the pages show them (67%), never as a fraction (0.67).
+    rows = [{"statistic": label,
+             "value": f"{round(value * 100)}%" if is_rate and value is not None else value}
+            for label, value, is_rate in selectors.stat_rows(stats=selectors.player_stats(player=player))]
     return _csv_response(f"{player.slug}-stats.csv", ["statistic", "value"], rows)
 
 

@@ -147,6 +147,15 @@ class Season(models.Model):
     def __str__(self) -> str:
         return f"{self.league} {self.name}"
 
+    @property
+    def score_label(self) -> str:
+        """The season table's score column named as its nights' standings name it."""
+        scorings = set(self.events.values_list("scoring", flat=True))
+        return {frozenset({"match_points"}): "Match points",
+                frozenset({"victory_points"}): "Victory points",
+                frozenset({"total_points"}): "Total points (season)"}.get(
+                    frozenset(scorings), "Season score")
+
 
 class Event(models.Model):
     class Kind(models.TextChoices):

@@ -23,4 +23,4 @@ def rating_margin(value: object) -> str:
 @register.filter
 def certainty(value: object) -> str:
     sigma = getattr(value, "sigma", None)
-    return "" if sigma is None else rating_certainty(sigma)
+    return "" if sigma is None else rating_certainty(sigma, getattr(value, "games", None))

@@ -82,8 +82,8 @@ def test_event_standings_csv_lists_the_ranked_rows(client):
     response = client.get(f"/events/{event.slug}/standings.csv")
     assert response["Content-Type"].startswith("text/csv")
     rows = list(csv.DictReader(io.StringIO(response.content.decode())))
-    assert [r["rank"] for r in rows] == ["1", "1", "3", "3"]
-    assert {r["total_points"] for r in rows} == {"300", "70"}
+    assert [r["Place"] for r in rows] == ["1", "1", "3", "3"]
+    assert {r["Total points"] for r in rows} == {"300", "70"}
 
 
 def test_private_event_standings_are_hidden_from_outsiders_but_not_members(client):
@@ -121,7 +121,7 @@ def test_player_page_shows_rating_charts_partners_and_csv(client):
     assert players[2].name in page  # partner in games 1 and 3
     rows = list(csv.reader(io.StringIO(
         client.get(f"{players[0].get_absolute_url()}stats.csv").content.decode())))
-    assert rows[0] == ["statistic", "value"]
+    assert rows[0] == ["Statistic", "Value"]
     assert ["Games", "3"] in rows
 
 
@@ -169,14 +169,14 @@ def test_player_page_renders_its_partners_while_the_cache_is_down(client, monkey
     assert f"{players[2].name}</a></th>" in page
 
 
-def test_player_statistics_show_shares_as_percentages_and_csv_keeps_fractions(client):
+def test_player_statistics_show_shares_as_percentages_in_the_page_and_the_csv(client):
     event, players = build_event(2)  # player 0 wins both games: 300-70, then 400-90
 
     page = client.get(players[0].get_absolute_url()).content.decode()
     assert '<th scope="row">Win rate</th><td class="num">100%</td>' in page
     rows = dict(csv.reader(io.StringIO(client.get(
         f"/players/{players[0].club.slug}/{players[0].slug}/stats.csv").content.decode())))
-    assert float(rows["Win rate"]) == 1.0
+    assert rows["Win rate"] == "100%"
 
 
 def test_unknown_player_is_404(client):
@@ -189,7 +189,7 @@ def test_partnership_page(client):
     a, _, c, _ = players
     page = client.get(f"/partnerships/{a.club.slug}/{a.slug}/{c.slug}/")
     assert page.status_code == 200
-    assert "Synergy" in page.content.decode()
+    assert "Better together than expected" in page.content.decode()
     assert client.get(f"/partnerships/{a.club.slug}/{a.slug}/{a.slug}/").status_code == 404
 
 
@@ -378,8 +378,8 @@ def test_games_csv_lists_every_round_of_every_side_by_name(client):
     event, players = build_event(2)
     response = client.get(f"/events/{event.slug}/games.csv")
     lines = response.content.decode().splitlines()
-    assert lines[0] == ("rotation,table,round,side,players,score,went_out,clean_books,dirty_books,"
-                        "wild_books,red_threes,held_points,game_total")
+    assert lines[0] == ("Rotation,Table,Round,Side,Players,Score,Went out,Clean books,Dirty books,"
+                        "Wild books,Red 3s,Points left in hand,Game total")
     assert len(lines) == 1 + 2 * 2 * 2  # two games, two rounds, two sides
     first = lines[1].split(",")
     assert first[:5] == ["1", "1", "1", "1", f"{players[0].name} & {players[2].name}"]
