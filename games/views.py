@@ -28,7 +28,14 @@ from core.throttling import page_lookup_throttled
 from games import logmap, selectors, services
 from games.engine.checking import parse_document
 from games.engine.errors import EngineError
-from games.forms import CodeForm, ConfirmForm, LogMappingForm, LogUploadForm, SheetForm
+from games.forms import (
+    CodeForm,
+    ConfirmForm,
+    LogMappingForm,
+    LogUploadForm,
+    SheetForm,
+    sheet_initial,
+)
 from games.services import Entrant
 from games.wording import TableWords, table_words
 from league.models import Game
@@ -140,6 +147,42 @@ def _sheet_form(
     )
 
 
+def _asked_round(request: HttpRequest, rounds: int) -> int | None:
+    """The round a scorer chose to look at again (?round=N, 1..rounds), else None."""
+    raw = request.GET.get("round", "")
+    if raw.isascii() and raw.isdigit() and len(raw) <= 3 and 1 <= int(raw) <= rounds:
+        return int(raw)
+    return None
+
+
+def _round_details(sides: list, version: Any) -> list[dict[str, Any]]:
+    """Each round of a version with every figure (books, red 3s, points, went out)."""
+    return [
+        {
+            "round": r["round"],
+            "scores": [side["score"] for side in r["sides"]],
+            "rows": selectors.round_comparison(sides=sides, versions=[("", r)]),
+        }
+        for r in version.rounds
+    ]
+
+
+def _default_sheet(
+    request: HttpRequest, game: Game, entrant: Entrant | None, saved: list[dict[str, Any]]
+) -> tuple[SheetForm | None, int | None]:
+    """The sheet the page opens with: a saved round chosen again opens with its saved figures;
+    once every round is saved, no sheet (each round can be opened again), else the next one."""
+    rounds = services.game_table(game=game).rules.rounds
+    asked = _asked_round(request, rounds)
+    latest = selectors.entry_latest_rounds(game=game, entrant=entrant.key) if entrant else {}
+    if asked is not None and asked in latest:
+        return _sheet_form(game, saved=saved, initial=sheet_initial(latest[asked][1])), asked
+    if asked is None and len(latest) >= rounds:
+        return None, None
+    form = _sheet_form(game, saved=saved, initial={"round": asked} if asked else {})
+    return form, None
+
+
 def _page(
     request: HttpRequest, link: selectors.TableLink, *, status: int = 200, **extra: Any
 ) -> HttpResponse:
@@ -149,6 +192,15 @@ def _page(
     entrant = _entrant(request, link)
     saved = selectors.entry_rounds(game=game, entrant=entrant.key) if entrant else []
     comparison = selectors.dispute_comparison(game=game)
+    sheet_form = extra.pop("sheet_form", None)
+    reopened = None
+    if sheet_form is None:
+        sheet_form, reopened = _default_sheet(request, game, entrant, saved)
+    decided = (
+        selectors.game_current_version(game=game)
+        if game.status == Game.Status.CONFIRMED
+        else None
+    )
     context = {
         "game": game,
         "token": link.token,
@@ -165,12 +217,16 @@ def _page(
         "rounds": table.rules.rounds,
         "versions": selectors.game_version_rows(game=game),
         "to_confirm": [
-            v
+            {"version": v, "details": _round_details(sides, v)}
             for v in selectors.game_open_versions(game=game)
             if entrant and v.entered_by != entrant.key and v.status == "entered"
         ],
+        "decided": {"version": decided, "details": _round_details(sides, decided)}
+        if decided
+        else None,
         "comparison": comparison,
-        "sheet_form": extra.pop("sheet_form", None) or _sheet_form(game, saved=saved),
+        "sheet_form": sheet_form,
+        "reopened": reopened,
         "log_form": extra.pop("log_form", None) or LogUploadForm(),
         "flags": selectors.game_flag_lines(game=game),
         **extra,
@@ -280,7 +336,6 @@ def _replace_page(
         status=409,
         sheet_form=form,
         replacing={"round": number, "rows": rows},
-        details="Details: REPLACE_NOT_CONFIRMED",
     )
 
 

@@ -2,7 +2,8 @@
 
 Pages never show an engine message as it is: they show `table_words(...)`, which names sides
 and seats from 1 (players by name where known), uses no field names, and says which form field
-the problem concerns. The code itself goes only in a small "details" line (and in the API).
+the problem concerns. Codes stay in the API: a page's small "details" line says only where
+(round, move).
 """
 
 from __future__ import annotations
@@ -98,6 +99,13 @@ _SEAT = re.compile(r"\b([Ss])eat (\d+)('s)?")
 _SIDE = re.compile(r"\b([Ss])ide (\d+)\b")
 _FIELD = re.compile(r"`?\b(" + "|".join(FIELD_WORDS) + r")\b`?")
 _QUOTED_CODE = re.compile(r"\s*\(([A-Z][A-Z_]{3,})\)")
+# A field path of a sheet or log as the engine's schema step names it ("sides[0].table_points",
+# "rounds[2]", "seats[1]"): 0-based, turned into the table's words (from 1).
+_SIDE_PATH = re.compile(r"\bsides\[(\d+)\](?:\.(\w+))?")
+_INDEXED_PATH = re.compile(r"\b(round|seat|move|event|card|meld)s\[(\d+)\]\.?")
+_OTHER_PATH = re.compile(r"\b(\w+)\[(\d+)\]\.?")
+# What a page never shows: an engine or intake code, bare ("REPLACE_NOT_CONFIRMED").
+CODE_WORD = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b")
 
 
 @dataclass(frozen=True)
@@ -139,6 +147,12 @@ def plain(
 ) -> str:
     """An engine message without field names, with seats (0-based in the engine) as players."""
     text = _QUOTED_CODE.sub("", message or "")
+    text = _SIDE_PATH.sub(
+        lambda m: f"side {int(m.group(1)) + 1}" + (f"'s {m.group(2)}" if m.group(2) else ""), text
+    )
+    text = _INDEXED_PATH.sub(lambda m: f"{m.group(1)} {int(m.group(2)) + 1} ", text)
+    text = _OTHER_PATH.sub(lambda m: f"{m.group(1)} {int(m.group(2)) + 1} ", text)
+    text = CODE_WORD.sub("", text).replace("  ", " ")
     if zero_based_seats:
         text = _SEAT.sub(_seat_words(seat_names), text)
     text = _SIDE.sub(_side_words(side_names), text)
@@ -150,6 +164,9 @@ def plain(
 def _sheet_field(code: str, message: str) -> str | None:
     """Which field of the table form a sheet error concerns, e.g. "side0_red_threes"."""
     side = _SIDE.search(message or "")
+    path = _SIDE_PATH.search(message or "")
+    if code == ErrorCode.BAD_FORMAT and path and path.group(2) in FIELD_WORDS:
+        return f"side{path.group(1)}_{path.group(2)}"
     if code == ErrorCode.SHEET_GOING_OUT and "stock ran out" in (message or ""):
         return "ended_by"
     names = {
@@ -183,10 +200,13 @@ def table_words(
     headline = HEADLINES.get(str(code), "{message}")
     explained = plain(message, seat_names=seat_names, side_names=side_names)
     text = headline.format(message=explained, round=round or "")
+    if str(code) == ErrorCode.BAD_FORMAT and _SIDE_PATH.search(message or ""):
+        text = explained[:1].upper() + explained[1:]  # a typed sheet's figure: just the problem
     where = []
     if round is not None:
         where.append(f"round {round}")
     if event is not None:
         where.append(f"move {event + 1}")
-    details = f"Details: {code}" + (f", {', '.join(where)}" if where else "")
+    # The code stays in the API; a page says only where the problem is.
+    details = f"Where: {', '.join(where)}." if where else ""
     return TableWords(text=text, details=details, field=_sheet_field(str(code), message or ""))

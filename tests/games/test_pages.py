@@ -97,7 +97,8 @@ def test_impossible_sheet_shows_the_engine_message_and_stores_nothing(client, ga
     response = client.post(f"/play/{side_link(game, 0)}/sheet/",
                            sheet_post(side0_wild_books=30))
     assert response.status_code == 400
-    assert "SHEET_BOOKS" in response.content.decode()
+    assert "Check the books" in response.content.decode()
+    assert "SHEET_BOOKS" not in response.content.decode()  # codes stay in the API
     assert not Submission.objects.exists()
 
 
@@ -227,7 +228,8 @@ def test_stale_correction_form_is_refused(client, game):
     response = client.post(f"/director/games/{game.pk}/correct/",
                            correction_post(game, 1, round3_points=650))
     assert response.status_code == 412
-    assert "STALE_VERSION" in response.content.decode()
+    assert "The result changed while you were editing it" in response.content.decode()
+    assert "STALE_VERSION" not in response.content.decode()  # codes stay in the API
     assert game.result_versions.count() == 2
 
 

@@ -213,3 +213,35 @@ def test_a_log_from_other_seats_is_mapped_and_accepted(phone360, tmp_path):
     assert submission.document["seats"] == ["ann", "ben", "cat", "dan"]
     assert submission.report["totals"] == [-4155, -7705]
     scan(page)
+
+
+def test_a_whole_sheet_is_entered_with_the_keyboard_only(phone360):
+    """Issue 23: keyboard-only entry. Tab moves through the round, how it ended, each side's
+    figures (steppers are buttons, reached by Tab too) and the save button; Space ticks
+    "went out"; Enter saves."""
+    game = named_game()
+    page = phone360.new_page()
+    page.goto(side_entry_url(game, 0))
+    page.focus("select[name=round]")
+    figures = {f"side0_{k}": v for k, v in WINNER.items()} | {
+        f"side1_{k}": v for k, v in LOSER.items()} | {"side0_table_points": 555}
+    typed = set()
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        name = page.evaluate("document.activeElement.name || ''")
+        kind = page.evaluate("document.activeElement.type || ''")
+        if name in figures and name not in typed:
+            page.keyboard.press("Control+A")
+            page.keyboard.type(str(figures[name]))
+            typed.add(name)
+        elif name == "side0_went_out" and not page.is_checked("input[name=side0_went_out]"):
+            page.keyboard.press("Space")
+        elif kind == "submit":
+            break
+    assert typed == set(figures)
+    assert page.evaluate("document.activeElement.id") == "save-round"
+    wait_for_scores(page, "3855 615")
+    page.keyboard.press("Enter")
+    page.get_by_text("Round 1 is saved").first.wait_for()
+    assert entered_rounds(game) == {1: 555}
+    scan(page)
