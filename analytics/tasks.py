@@ -133,22 +133,28 @@ def recompute_all_clubs() -> int:
 
 
 @shared_task(name="analytics.sweep_stale_snapshots", **_RETRY)
-def sweep_stale_snapshots() -> dict[str, list[int]]:
+def sweep_stale_snapshots(grace_seconds: int | None = None,
+                          queue: str | None = None) -> dict[str, list[int]]:
     """Celery beat, every minute: re-queue the recomputes of events (and clubs) whose snapshots
     are older than their latest confirmed result. It makes good a job lost with a killed worker
     or a broker outage. Results confirmed in the last `STALE_SNAPSHOT_GRACE` seconds are left to
-    their own job. The jobs expire after one sweep interval so a backlog never piles up."""
-    before = timezone.now() - timedelta(seconds=settings.STALE_SNAPSHOT_GRACE)
+    their own job. The jobs expire after one sweep interval so a backlog never piles up.
+
+    A worker that has just (re)connected to the broker asks for it with `grace_seconds=0`
+    (config.celery): after an outage, jobs of the last seconds were lost too, and a duplicate
+    job is harmless. Its jobs go to that worker's queue (`queue`)."""
+    grace = settings.STALE_SNAPSHOT_GRACE if grace_seconds is None else max(0, grace_seconds)
+    before = timezone.now() - timedelta(seconds=grace)
     expires = settings.STALE_SNAPSHOT_SWEEP_SECONDS
     events = selectors.stale_event_ids(confirmed_before=before)
     for event_id in events:
-        recompute_event.apply_async((event_id,), expires=expires)
+        recompute_event.apply_async((event_id,), expires=expires, queue=queue)
     stale_events = set(
         Event.objects.filter(pk__in=events).values_list("club_id", flat=True)
     )
     clubs = [c for c in selectors.stale_club_ids(confirmed_before=before) if c not in stale_events]
     for club_id in clubs:
-        recompute_club.apply_async((club_id,), expires=expires)
+        recompute_club.apply_async((club_id,), expires=expires, queue=queue)
     if events or clubs:
         log.info("stale snapshots: re-queued events %s, clubs %s", events, clubs)
     return {"events": events, "clubs": clubs}

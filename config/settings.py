@@ -186,6 +186,15 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A worker rides out a Redis outage: it retries the connection for ever (config.celery's consumer
+# every 2 s at most), and a task running when the connection drops is given back to the queue
+# (every job is idempotent) instead of finishing unacknowledged.
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_WORKER_CONSUMER = "config.celery:ReconnectingConsumer"
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+CELERY_RESULT_BACKEND_ALWAYS_RETRY = True
+CELERY_RESULT_BACKEND_MAX_RETRIES = 10
 # A message taken by a worker that dies before acking it goes back to the queue after this many
 # seconds: longer than any recompute (seconds at club size; the nightly full rebuild is split
 # per club), short enough that a killed worker's job comes back soon. The stale snapshot sweep
