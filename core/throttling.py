@@ -147,11 +147,6 @@ def lookup_failed(request: Any) -> float | None:
     return max(waits) if waits else None
 
 
-def api_lookup_guard(request: Any) -> None:
-    """Before an API lookup: nothing. A token that matches is never refused, so the bound is
-    applied only once the lookup has failed (`api_lookup_failed`)."""
-
-
 def api_lookup_failed(request: Any) -> None:
     """After an API lookup that found nothing: count it, and refuse (429) when the address or the
     site has used up its failures."""

@@ -28,8 +28,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.errors import Forbidden, Invalid
-from core.parsers import BodyTooLarge, max_body_bytes
-from core.throttling import CheckThrottle, api_lookup_failed, api_lookup_guard
+from core.parsers import BodyTooLarge, body_limit, max_log_bytes, max_sheet_bytes
+from core.throttling import CheckThrottle, api_lookup_failed
 from games import selectors, services
 from games.api.serializers import (
     DOCUMENT_SCHEMA,
@@ -103,8 +103,8 @@ class ResultsAPIView(APIView):
             length = int(request.headers.get("Content-Length") or 0)
         except ValueError:
             length = 0
-        if length > max_body_bytes():
-            raise BodyTooLarge(max_body_bytes())
+        if length > body_limit(self):
+            raise BodyTooLarge(body_limit(self))
         super().initial(request, *args, **kwargs)
 
     def game_for_writer(self, request: Request, game_id: int) -> Game:
@@ -119,7 +119,6 @@ class ResultsAPIView(APIView):
         token = request.headers.get("X-Entry-Token")
         link = None
         if token:
-            api_lookup_guard(request)
             link = selectors.table_link_by_token(token=token)
             if link is None or link.game.pk != game.pk:
                 api_lookup_failed(request)
@@ -175,6 +174,7 @@ def _with_etag(response: Response, game: Game) -> Response:
 
 class SubmissionCreate(ResultsAPIView):
     permission_classes = [TableCredentialOrSignedIn]
+    max_body_bytes = staticmethod(max_log_bytes)  # a sheet or a whole game's move log
 
     @extend_schema(
         summary="Enter a score sheet or a move log for a game",
@@ -326,11 +326,13 @@ class DocumentCheck(ResultsAPIView):
 @extend_schema_view(post=extend_schema(summary="Check a score sheet and score it (stores nothing)"))
 class SheetCheck(DocumentCheck):
     kind = "sheet"
+    max_body_bytes = staticmethod(max_sheet_bytes)
 
 
 @extend_schema_view(post=extend_schema(summary="Replay a move log and score it (stores nothing)"))
 class LogCheck(DocumentCheck):
     kind = "log"
+    max_body_bytes = staticmethod(max_log_bytes)
 
 
 class SchemaView(APIView):
