@@ -3,20 +3,39 @@
 from collections.abc import Iterable
 from typing import Any
 
+from anyascii import anyascii
 from django.core.exceptions import ValidationError
-from django.db.models import Model, QuerySet
+from django.db.models import Model, Q, QuerySet
 from django.utils.text import slugify
 
 from core.errors import Invalid
 from league.models import Club, Event
 
+SUFFIX_ROOM = 8  # "-1234567": a number as long as any club will ever reach
 
-def unique_slug(queryset: QuerySet, text: str, *, max_length: int = 80) -> str:
-    base = (slugify(text) or "item")[: max_length - 4]
-    slug, n = base, 2
-    while queryset.filter(slug=slug).exists():
-        slug, n = f"{base}-{n}", n + 1
-    return slug
+
+def slug_base(text: str, *, fallback: str = "item", max_length: int = 80) -> str:
+    """The text as a slug: transliterated to ASCII first (Sørensen -> sorensen, 王小明 ->
+    wangxiaoming, Владимир -> vladimir), with room left for a "-N" suffix; `fallback` when
+    nothing readable is left."""
+    base = slugify(anyascii(text or ""))[: max_length - SUFFIX_ROOM].strip("-")
+    return base or fallback
+
+
+def unique_slug(queryset: QuerySet, text: str, *, max_length: int = 80,
+                fallback: str = "item") -> str:
+    """A slug for `text` that no row of `queryset` has: the base, or the base with the next
+    free number ("ann-lee-3"). One query, however many rows already share the base."""
+    base = slug_base(text, fallback=fallback, max_length=max_length)
+    taken = set(
+        queryset.filter(Q(slug=base) | Q(slug__startswith=f"{base}-"))
+        .values_list("slug", flat=True)
+    )
+    if base not in taken:
+        return base
+    numbers = [int(rest) for s in taken
+               if (rest := s[len(base) + 1:]).isdigit() and len(rest) < SUFFIX_ROOM]
+    return f"{base}-{max(numbers, default=1) + 1}"
 
 
 def require_name(name: str, what: str) -> str:

@@ -15,7 +15,7 @@ def club_create(*, name: str, director: User | None = None, description: str = "
     """A club; the user who creates it becomes its first director."""
     name = require_name(name, "club")
     club = Club.objects.create(
-        name=name, slug=unique_slug(Club.objects.all(), name), description=description
+        name=name, slug=unique_slug(Club.objects.all(), name, fallback="club"), description=description
     )
     if director is not None:
         Membership.objects.create(club=club, user=director, role=Membership.Role.DIRECTOR)

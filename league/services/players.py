@@ -23,7 +23,7 @@ from league.signals import player_merged
 def player_create(*, club: Club, name: str, user: User | None = None) -> Player:
     name = require_name(name, "player")
     return Player.objects.create(
-        club=club, name=name, slug=unique_slug(club.players.all(), name), user=user
+        club=club, name=name, slug=unique_slug(club.players.all(), name, fallback="player"), user=user
     )
 
 
