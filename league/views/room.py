@@ -22,7 +22,13 @@ from core.errors import DomainError
 from league import house_rules, selectors, services
 from league.forms import EntrantForm
 from league.models import AuditEntry, Club, Event, Player, Registration
-from league.names import MAX_PASTED_NAMES, BadPair, TooManyNames, names_parse, pairs_parse
+from league.names import (
+    MAX_PASTED_NAMES,
+    BadPair,
+    TooManyNames,
+    names_parse_report,
+    pairs_parse_report,
+)
 from league.permissions import check_directs_club, check_directs_event
 from league.presets import preset_name, rules_from_text, rules_text
 
@@ -133,6 +139,9 @@ class PasteForm(forms.Form):
                                + str(field.help_text))
 
 
+MAX_REPEATS_TOLD = 10  # repeated names told one by one; more are counted
+
+
 @login_required
 def registration_paste(request: HttpRequest, slug: str) -> HttpResponse:
     """Enter a pasted list of names (or of partnerships, two names a line): exact matches and
@@ -151,10 +160,19 @@ def registration_paste(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect(_event_url(event, "registrations"))
     try:
         text = form.cleaned_data["names"]
-        names = [n for pair in pairs_parse(text) for n in pair] if partnerships else names_parse(text)
+        if partnerships:
+            pairs, repeats = pairs_parse_report(text)
+            names = [n for pair in pairs for n in pair]
+        else:
+            names, repeats = names_parse_report(text)
     except (TooManyNames, BadPair) as error:
         messages.error(request, str(error))
         return redirect(_event_url(event, "registrations"))
+    for repeat in repeats[:MAX_REPEATS_TOLD]:
+        messages.warning(request, "Pasted more than once: " + repeat.words())
+    if len(repeats) > MAX_REPEATS_TOLD:
+        messages.warning(request, f"{len(repeats) - MAX_REPEATS_TOLD} more names were pasted more "
+                         "than once; each is entered once.")
     rows = selectors.names_match(club=event.club, names=names)
     if any(row.needs_choice for row in rows):
         return render(request, "league/director/paste_review.html",
