@@ -224,9 +224,10 @@ class HouseRulesForm(forms.Form):
 
     def _in_range(self, p: Parameter, label: str, value: int | None) -> None:
         if value is not None and not p.least <= value <= p.most:
+            shown = f"{value:,}" if len(str(abs(value))) <= MAX_DIGITS else "a number that large"
             raise forms.ValidationError(
                 f"{label} must be from {p.least:,} to {p.most:,}{' ' + p.unit if p.unit else ''}, "
-                f"not {value:,}.")
+                f"not {shown}.")
 
     def _value(self, p: Parameter) -> Any:
         data = self.cleaned_data
@@ -251,7 +252,7 @@ class HouseRulesForm(forms.Form):
 
     def _ints(self, p: Parameter, text: str) -> list[int]:
         parts = [t for t in text.replace(";", ",").replace(" ", ",").split(",") if t]
-        if not p.min_items <= len(parts) <= p.max_items or not all(t.isdigit() for t in parts):
+        if not p.min_items <= len(parts) <= p.max_items or not all(t.isascii() and t.isdigit() for t in parts):
             raise forms.ValidationError(
                 f"{p.label}: give {p.min_items} to {p.max_items} whole numbers separated by commas.")
         numbers = [int(t) for t in parts]
@@ -302,6 +303,109 @@ class HouseRulesForm(forms.Form):
         return rows
 
 
+# No house rule goes past 5,000 (the engine's metadata): a number of more digits than this is
+# refused while the box is read, before Python converts it (a 4,301-digit number cannot be).
+MAX_DIGITS = 6
+
+
+def _whole(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise forms.ValidationError(
+            f"The number {text[:8]}\u2026 ({len(text.lstrip('-')):,} digits) is far too large for "
+            "a house rule: each rule's range is listed above the box.")
+    return int(text)
+
+
+def _fraction(text: str) -> Any:
+    raise forms.ValidationError(
+        f"{text[:12]} is not a whole number: house rules take whole numbers, like 200.")
+
+
+def _constant(name: str) -> Any:
+    raise forms.ValidationError(f"{name} is not a number: house rules take whole numbers, like 200.")
+
+
+def read_rules_json(text: str) -> Any:
+    """The text of the "house rules as JSON" box as a value: whole numbers of at most
+    MAX_DIGITS digits, no fractions, NaN or Infinity. Refused in words."""
+    try:
+        return json.loads(text, parse_int=_whole, parse_float=_fraction, parse_constant=_constant)
+    except json.JSONDecodeError as exc:
+        raise forms.ValidationError(
+            f"This is not readable as house rules: look near line {exc.lineno}, character "
+            f"{exc.colno}. Write them like {{\"going_out_bonus\": 200, \"rounds\": 3}}, with "
+            "double quotes around names and commas between entries.") from exc
+    except (RecursionError, ValueError) as exc:
+        raise forms.ValidationError(
+            'This is not readable as house rules: write them like {"going_out_bonus": 200}.') from exc
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _range_refusal(p: Parameter, label: str, value: Any) -> forms.ValidationError:
+    unit = f" {p.unit}" if p.unit else ""
+    shown = f"{value:,}" if _is_number(value) else json.dumps(value)[:40]
+    return forms.ValidationError(
+        f"{label}: give a whole number from {p.least:,} to {p.most:,}{unit}, not {shown}.")
+
+
+def _check_number(p: Parameter, value: Any, label: str = "") -> None:
+    if not _is_number(value) or not p.least <= value <= p.most:
+        raise _range_refusal(p, label or p.label, value)
+
+
+def check_override(p: Parameter, value: Any) -> None:
+    """Refuse (in words, naming the rule by its label) a value of the wrong kind or out of the
+    rule's range. The engine checks again; this names the rule and its range for the page."""
+    words = range_words(p)
+    if p.kind == "int":
+        _check_number(p, value)
+    elif p.kind == "optional_int":
+        if value is not None and not (p.name == "decks" and value == "players+1"):
+            _check_number(p, value)
+    elif p.kind == "ints":
+        if not isinstance(value, list) or not p.min_items <= len(value) <= p.max_items:
+            raise forms.ValidationError(f"{p.label}: give a list of {words}, like [50, 90, 120].")
+        for number in value:
+            _check_number(p, number)
+    elif p.kind == "books":
+        parts = dict(BOOK_PARTS)
+        if not isinstance(value, dict) or not set(value) <= set(parts):
+            raise forms.ValidationError(
+                f'{p.label}: give the clean, dirty and wild counts, like {{"clean": 1, "dirty": 1, '
+                f'"wild": 0}}, each {words}.')
+        for key, number in value.items():
+            _check_number(p, number, f"{p.label} ({parts[key]})")
+    elif p.kind == "bool":
+        if not isinstance(value, bool):
+            raise forms.ValidationError(f"{p.label}: write true or false.")
+    elif p.kind == "choice":
+        if value not in dict(p.choices):
+            allowed = ", ".join(json.dumps(key) for key, _ in p.choices)
+            raise forms.ValidationError(f"{p.label}: write one of {allowed}.")
+    elif not isinstance(value, list) or not set(value) <= {key for key, _ in UPCARD_WORDS} \
+            or len(set(value)) != len(value):
+        allowed = ", ".join(json.dumps(key) for key, _ in UPCARD_WORDS)
+        raise forms.ValidationError(f"{p.label}: give a list of some of {allowed}, each once.")
+
+
+def overrides_checked(value: Any) -> dict[str, Any]:
+    """A parsed JSON value as house rules: an object of known parameters, each of its kind and
+    within its range. Refused in words."""
+    if not isinstance(value, dict):
+        raise forms.ValidationError(
+            'House rules are a list of parameter: value in braces, like {"going_out_bonus": 200}.')
+    unknown = sorted(set(value) - set(BY_NAME))
+    if unknown:
+        raise forms.ValidationError(
+            f"Unknown house rule {unknown[0][:40]!r}: the parameters are listed above the box.")
+    for name, item in value.items():
+        check_override(BY_NAME[name], item)
+    return value
+
+
 def overrides_from_json(text: str) -> dict[str, Any]:
     """The advanced box: a JSON object of parameter: value, refused in words."""
     text = (text or "").strip()
@@ -309,21 +413,7 @@ def overrides_from_json(text: str) -> dict[str, Any]:
         return {}
     if len(text) > 10_000:
         raise forms.ValidationError("That is too long for house rules (10,000 characters at most).")
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise forms.ValidationError(
-            f"This is not readable as house rules: look near line {exc.lineno}, character "
-            f"{exc.colno}. Write them like {{\"going_out_bonus\": 200, \"rounds\": 3}}, with "
-            "double quotes around names and commas between entries.") from exc
-    if not isinstance(value, dict):
-        raise forms.ValidationError(
-            'House rules are a list of parameter: value in braces, like {"going_out_bonus": 200}.')
-    unknown = sorted(set(value) - set(BY_NAME))
-    if unknown:
-        raise forms.ValidationError(
-            f"Unknown house rule {unknown[0]!r}: the parameters are listed above the box.")
-    return value
+    return overrides_checked(read_rules_json(text))
 
 
 def rules_summary_changes(preset: str, overrides: dict[str, Any]) -> list[tuple[str, str, str]]:

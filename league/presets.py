@@ -34,15 +34,12 @@ def rules_from_text(text: str, *, preset: str) -> tuple[str, dict[str, Any]]:
     """(preset, overrides) from the "rules as JSON" box: what a move log's `rules` may be (a
     preset name, or {"preset": ..., "overrides": {...}}), or just the overrides of the
     event's preset ({"going_out_bonus": 250}). Refused in words."""
-    from league.house_rules import overrides_from_json
+    from league.house_rules import overrides_checked, read_rules_json
 
     text = (text or "").strip()
     if not text:
         return preset, {}
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError:
-        value = None
+    value = read_rules_json(text)
     if isinstance(value, str):
         if value not in PRESETS:
             raise forms.ValidationError(f"There is no rule preset called {value!r}.")
@@ -55,5 +52,5 @@ def rules_from_text(text: str, *, preset: str) -> tuple[str, dict[str, Any]]:
         if not isinstance(overrides, dict):
             raise forms.ValidationError(
                 'The overrides are parameter: value in braces, like {"going_out_bonus": 250}.')
-        return chosen, overrides_from_json(json.dumps(overrides)) if overrides else {}
-    return preset, overrides_from_json(text)
+        return chosen, overrides_checked(overrides) if overrides else {}
+    return preset, overrides_checked(value)
