@@ -65,11 +65,13 @@ def csv_header(column: str) -> str:
     return CSV_HEADERS.get(column, column.replace("_", " ").capitalize())
 
 
-def _csv_response(filename: str, columns: Sequence[str], rows: Iterable[dict]) -> HttpResponse:
+def _csv_response(filename: str, columns: Sequence[str], rows: Iterable[dict],
+                  headers: dict[str, str] | None = None) -> HttpResponse:
+    """`headers` names columns as the page names them where the words depend on the data."""
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     writer = csv.writer(response)
-    writer.writerow([csv_header(c) for c in columns])
+    writer.writerow([(headers or {}).get(c) or csv_header(c) for c in columns])
     for row in rows:
         writer.writerow([_csv_cell(row.get(c)) for c in columns])
     return response
@@ -161,8 +163,10 @@ def season_standings(request: HttpRequest, season_id: int) -> HttpResponse:
 def season_standings_csv(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season_or_404(season_id)
     snapshot = selectors.season_standings(season=season)
+    # The score column as the season page names it ("Match points" when its nights are scored
+    # by match points), not "Score".
     return _csv_response(f"{season.league.slug}-{season.slug}-standings.csv", SEASON_COLUMNS,
-                         snapshot.rows if snapshot else [])
+                         snapshot.rows if snapshot else [], headers={"score": season.score_label})
 
 
 def _partners_table(player: Player, partners: list[tuple[selectors.Partner, dict]]) -> SafeString:

@@ -7,8 +7,10 @@ from django.shortcuts import get_object_or_404, render
 
 from analytics import selectors as analytics_selectors
 from games.engine.errors import EngineError
-from games.engine.rules import BookCounts, RuleSet, rules_from_spec
+from games.engine.rules import PRESETS, BookCounts, RuleSet, rules_from_spec
 from league import selectors
+from league.house_rules import rules_summary_changes
+from league.presets import preset_name
 from league.models import Event, Rotation, Season
 from league.permissions import is_director, visible_events
 from league.views.public import event_or_404
@@ -44,11 +46,16 @@ def _rules_summary(rules: RuleSet) -> list[tuple[str, str]]:
 
 
 def _rules_context(event: Event) -> dict:
+    """The event's rules in words: the preset by its name, the house rules each as the rule's
+    label with the event's and the preset's value (never the engine's codes or field names)."""
+    named = {"preset_name": preset_name(event.rules_preset),
+             "house_rules": rules_summary_changes(event.rules_preset, event.rules_overrides or {})
+             if event.rules_preset in PRESETS else []}
     try:
         rules = rules_from_spec(event.rules_spec)
     except EngineError as error:
-        return {"rules_error": error.message, "rules_summary": []}
-    return {"rules_error": None, "rules_summary": _rules_summary(rules)}
+        return {"rules_error": error.message, "rules_summary": [], **named}
+    return {"rules_error": None, "rules_summary": _rules_summary(rules), **named}
 
 
 def season_detail(request: HttpRequest, club: str, league: str, season: str) -> HttpResponse:

@@ -231,6 +231,9 @@ def test_season_standings_fragment_and_csv(client):
     rows = list(csv.DictReader(io.StringIO(
         client.get(f"/seasons/{season.pk}/standings.csv").content.decode())))
     assert len(rows) == 4
+    # The score column is named as the season page names it, for nights scored by match points.
+    assert list(rows[0]) == ["Place", "Name", "Nights", "Nights counted", "Match points",
+                             "Total points"]
     assert client.get("/seasons/999999/standings/").status_code == 404
 
 

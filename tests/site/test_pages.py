@@ -181,7 +181,8 @@ def test_event_page_shows_status_rules_and_each_tables_seating_with_first_dealer
     page = client.get(f"/events/{event.slug}/").content.decode()
 
     assert "Harvest Open" in page and "Live" in page
-    assert "Preset <strong>classic</strong>" in page
+    assert "Rules: <strong>Classic (13 + 13 cards, partner&#x27;s permission to go out)</strong>" in page
+    assert "classic" not in page.split('id="rules-heading"')[1].split("</section>")[0]
     assert "50, 90, 120, 150" in page  # first lay-down minimums of the classic preset
     assert "Table 1" in page and "Table 2" in page
     for name in ("Player A", "Player D", "Player E", "Player H"):
@@ -189,6 +190,19 @@ def test_event_page_shows_status_rules_and_each_tables_seating_with_first_dealer
     # make_game seats A,B,C,D at seats 0..3, sides 0/1 alternate, seat 3 (D) deals first.
     assert "Side 1: Player A &amp; Player C" in page
     assert "First dealer: Player D" in page
+
+
+def test_event_page_names_the_preset_and_each_house_rule_in_words(client):
+    event = seated_event(name="Harvest Open")
+    Event.objects.filter(pk=event.pk).update(rules_preset="pagat",
+                                             rules_overrides={"going_out_bonus": 250})
+
+    page = client.get(f"/events/{event.slug}/").content.decode()
+    rules = page.split('id="rules-heading"')[1].split("</section>")[0]
+
+    assert "Rules: <strong>Pagat (red, black and wild books)</strong> with house rules" in rules
+    assert "House rules (1)" in rules and "Bonus for going out: 250" in rules
+    assert "going_out_bonus" not in rules and "pagat" not in rules
 
 
 def test_event_page_never_shows_the_tables_entry_links(client):
@@ -239,7 +253,7 @@ def test_event_page_shows_house_rules_and_a_clear_message_for_an_invalid_rule_se
     good_page = client.get(f"/events/{good.slug}/").content.decode()
     bad_page = client.get(f"/events/{bad.slug}/")
 
-    assert "going_out_bonus" in good_page and "200" in good_page
+    assert "Bonus for going out: 200" in good_page and "going_out_bonus" not in good_page
     assert bad_page.status_code == 200
     assert "rule set is not valid" in bad_page.content.decode()
     assert "no_such_rule" in bad_page.content.decode()
