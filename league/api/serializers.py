@@ -147,7 +147,7 @@ class SeatSerializer(serializers.ModelSerializer):
 
 
 def _can_see_entry_codes(context: dict, club_id: int) -> bool:
-    """Directors of the game's club see the table's entry code; cached per request."""
+    """Directors of the game's club see each side's entry code and link; cached per request."""
     cache = context.setdefault("_directs", {})
     if club_id not in cache:
         request = context.get("request")
@@ -169,12 +169,8 @@ class GameSerializer(serializers.ModelSerializer):
     rotation = serializers.IntegerField(source="table.rotation.number", read_only=True)
     table = serializers.IntegerField(source="table.number", read_only=True)
     seats = SeatSerializer(source="table.seats", many=True, read_only=True)
-    entry_code = serializers.SerializerMethodField(
-        help_text="The game's old per-game code (before side links); directors only."
-    )
-    entry_url = serializers.SerializerMethodField(
-        help_text="The game's old per-game link (before side links); directors only."
-    )
+    # The game's old per-game code and link (before each side had its own) are no credential
+    # any more and are not shown: each side's own are in entry_links.
     entry_links = serializers.SerializerMethodField(
         help_text="Each side's own entry code and link (as on the table card); directors only."
     )
@@ -183,20 +179,8 @@ class GameSerializer(serializers.ModelSerializer):
         model = Game
         fields = [
             "id", "event", "rotation", "table", "seats", "first_dealer", "status", "played_at",
-            "entry_code", "entry_url", "entry_links",
+            "entry_links",
         ]
-
-    def _secret(self, game: Game, value: str) -> str | None:
-        club_id = game.table.rotation.event.club_id
-        return value if _can_see_entry_codes(self.context, club_id) else None
-
-    @extend_schema_field(serializers.CharField(allow_null=True))
-    def get_entry_code(self, game: Game) -> str | None:
-        return self._secret(game, game.entry_code)
-
-    @extend_schema_field(serializers.CharField(allow_null=True))
-    def get_entry_url(self, game: Game) -> str | None:
-        return self._secret(game, game.entry_url)
 
     @extend_schema_field(EntryLinkSerializer(many=True, allow_null=True))
     def get_entry_links(self, game: Game) -> list[dict] | None:
@@ -210,7 +194,7 @@ class GameSerializer(serializers.ModelSerializer):
 
 class TableGameSerializer(GameSerializer):
     class Meta(GameSerializer.Meta):
-        fields = ["id", "first_dealer", "status", "entry_code", "entry_url"]
+        fields = ["id", "first_dealer", "status", "entry_links"]
 
 
 class TableSerializer(serializers.ModelSerializer):

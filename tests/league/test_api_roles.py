@@ -1,11 +1,13 @@
 """League API role matrix: anonymous, outsider, scorer of the club, director of another club and
 director of the club, for reads and writes of public and private events."""
 
+import json
+
 import pytest
 from rest_framework.test import APIClient
 
 from league import services
-from league.models import Event, Rotation
+from league.models import Event, Game, Rotation
 from tests.factories import (
     ClubFactory,
     EventFactory,
@@ -129,16 +131,20 @@ def test_entry_codes_only_for_the_clubs_directors(club, role):
     rotation = _client(role, club).get(f"/api/rotations/?event={event.pk}").json()["results"][0]
 
     assert len(games) == 2
-    codes = {g["entry_code"] for g in games} | {t["game"]["entry_code"] for t in rotation["tables"]}
     links = [g["entry_links"] for g in games]
+    table_links = [t["game"]["entry_links"] for t in rotation["tables"]]
+    # The game's old per-game code and link are no credential any more: never in the API.
+    old = {g.entry_code for g in Game.objects.all()} | {g.entry_token for g in Game.objects.all()}
+    assert all("entry_code" not in g and "entry_url" not in g for g in games)
+    assert all("entry_code" not in t["game"] for t in rotation["tables"])
+    assert not any(code in json.dumps([games, rotation]) for code in old)
     if role == "director":
-        assert None not in codes and len(codes) == 2
         assert [[link["side"] for link in game] for game in links] == [[0, 1], [0, 1]]
         assert all(len(link["code"]) == 7 and link["url"].startswith("/play/")
                    for game in links for link in game)
+        assert sorted(map(json.dumps, table_links)) == sorted(map(json.dumps, links))
     else:
-        assert codes == {None}
-        assert links == [None, None]
+        assert links == [None, None] and table_links == [None, None]
 
 
 @pytest.mark.parametrize(
