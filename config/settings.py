@@ -7,6 +7,7 @@ secure cookies, HSTS and explicit allowed hosts.
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -63,7 +64,9 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "axes",
     "rest_framework",
-    "rest_framework.authtoken",
+    # API tokens that expire and can be revoked (config/auth.py). rest_framework.authtoken's old
+    # table may stay in an existing database, unused.
+    "knox",
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -144,6 +147,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    # Not a check: a new password revokes the account's API tokens and lifts its lockout.
+    {"NAME": "config.auth.PasswordChangeRevokes"},
 ]
 
 LANGUAGE_CODE = "en-us"
@@ -246,7 +251,7 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # The token first: a request without credentials (or with a bad token) is then 401 with
         # `WWW-Authenticate: Token`, as API clients expect; pages' session cookies still work.
-        "rest_framework.authentication.TokenAuthentication",
+        "knox.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     # Writes need an account unless a view opens itself explicitly (the anonymous checks, the
@@ -302,14 +307,28 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = API_MAX_BODY_BYTES + 500_000
 # framing), refused from Content-Length before it is read (config.request_limits).
 REQUEST_MAX_BYTES = int(os.environ.get("REQUEST_MAX_BYTES", DATA_UPLOAD_MAX_MEMORY_SIZE))
 
-# Logins (page and /api/auth/token/): django-axes counts failures per address and username.
+# Logins (page and /api/auth/token/), counted by django-axes (config/auth.py): a browser with a
+# device cookie of the account has AXES_FAILURE_LIMIT failures of its own; every other attempt
+# counts per address and account (AXES_FAILURE_LIMIT) and per account across all addresses
+# (LOGIN_ACCOUNT_FAILURE_LIMIT). A new password clears the counts.
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", 10))
+LOGIN_ACCOUNT_FAILURE_LIMIT = int(os.environ.get("LOGIN_ACCOUNT_FAILURE_LIMIT", 30))
 AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", 0.25))
-AXES_LOCKOUT_PARAMETERS = [["ip_address", "username"]]
+AXES_LOCKOUT_PARAMETERS = "config.auth.lockout_parameters"
+AXES_USERNAME_CALLABLE = "config.auth.lockout_username"
+AXES_HANDLER = "config.auth.LoginLockoutHandler"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "config.auth.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "core.throttling.client_ip"
 AXES_VERBOSE = False
+
+# API tokens (django-rest-knox): a new one per sign-in, kept hashed, sent as
+# `Authorization: Token <key>`, expiring after API_TOKEN_HOURS.
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(hours=float(os.environ.get("API_TOKEN_HOURS", 10))),
+    "AUTH_HEADER_PREFIX": "Token",
+    "AUTO_REFRESH": False,
+}
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Hand and Foot League API",

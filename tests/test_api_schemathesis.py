@@ -34,12 +34,13 @@ def keep_test_connection():
 @pytest.fixture
 def director_token(db, keep_test_connection) -> str:
     """A director of a club with a running event and a game, so writes reach the services."""
-    from rest_framework.authtoken.models import Token
+    from knox.models import AuthToken
 
     membership = MembershipFactory(role="director")
     event = EventFactory(club=membership.club, status="running")
     make_game(event=event)
-    return Token.objects.create(user=membership.user).key
+    _, key = AuthToken.objects.create(user=membership.user)
+    return key
 
 
 @pytest.mark.parametrize("operation", OPERATIONS, ids=[op.label for op in OPERATIONS])

@@ -148,13 +148,13 @@ def run_import(tmp_path, data, *args) -> str:
 
 def site_rows() -> dict:
     from django.contrib.auth import get_user_model
-    from rest_framework.authtoken.models import Token
+    from knox.models import AuthToken
 
     users = get_user_model().objects
     return {"clubs": sorted(Club.objects.values_list("pk", "slug", "name")),
             "players": sorted(Player.objects.values_list("pk", "club_id", "name")),
             "users": sorted(users.values_list("username", "password", "is_staff", "is_superuser")),
-            "tokens": sorted(Token.objects.values_list("key", "user_id"))}
+            "tokens": sorted(AuthToken.objects.values_list("digest", "user_id"))}
 
 
 def test_restore_into_a_site_with_other_clubs_leaves_them_untouched(tmp_path):
@@ -198,7 +198,8 @@ def test_restore_into_a_site_with_other_clubs_leaves_them_untouched(tmp_path):
     assert "Restored" in out
 
 
-@pytest.mark.parametrize("attack", ["superuser", "token", "rename", "password", "session"])
+@pytest.mark.parametrize("attack", ["superuser", "token", "old-token", "rename", "password",
+                                    "session"])
 def test_a_hostile_file_creates_none_of_it(tmp_path, attack):
     demo = build_demo()
     data = exported(demo.club)
@@ -212,6 +213,11 @@ def test_a_hostile_file_creates_none_of_it(tmp_path, attack):
             "password": "pbkdf2_sha256$1000000$salt$hash"}})
         words = "auth.user"
     elif attack == "token":
+        data["objects"].append({"model": "knox.authtoken", "pk": "f" * 128, "fields": {
+            "user": victim.pk, "token_key": "f" * 15, "expiry": None,
+            "created": "2026-01-01T00:00:00Z"}})
+        words = "knox.authtoken"
+    elif attack == "old-token":  # rest_framework.authtoken's, from before tokens expired
         data["objects"].append({"model": "authtoken.token", "pk": "f" * 40, "fields": {
             "user": victim.pk, "created": "2026-01-01T00:00:00Z"}})
         words = "authtoken.token"
