@@ -40,16 +40,28 @@ def _html(traces: list[dict], title: str, **axes: dict) -> str:
     """A placeholder and the figure as JSON; static/js/charts.js draws it (no inline script,
     as the site's Content-Security-Policy requires). The figure is written as plotly.js reads
     it (what `plotly.graph_objects.Figure.to_plotly_json` gives) without building a plotly
-    Figure: its validation of every property took most of the player page's time."""
+    Figure: its validation of every property took most of the player page's time. A figure,
+    not an image: plotly.js puts its buttons (zoom, download) inside."""
     spec = {"data": traces,
             "layout": {"title": {"text": title}, **LAYOUT, **axes, "template": TEMPLATE},
             "config": CONFIG}
     data = json.dumps(spec, separators=(",", ":"), allow_nan=False)
     return (
-        '<div class="plotly-graph-div" role="img" aria-label="' + escape(title) + '"></div>'
+        '<div class="plotly-graph-div" role="figure" aria-label="' + escape(title) + '"></div>'
         '<script type="application/json" class="plotly-figure">'
         + data.translate(_JSON_ESCAPES) + "</script>"
     )
+
+
+# plotly.js reads a few HTML tags in every label, tick and hover text (<a href>, <b>, <br>,
+# <span style> ...) and decodes entities in the text between them: with these three written as
+# entities, a name is shown as typed and can never become a link or styled text.
+_PLOTLY_TEXT_ESCAPES = {ord("&"): "&amp;", ord("<"): "&lt;", ord(">"): "&gt;"}
+
+
+def plain_text(text: str) -> str:
+    """A name (anything a person typed) as plotly.js text that it shows exactly as typed."""
+    return str(text).translate(_PLOTLY_TEXT_ESCAPES)
 
 
 def figure_specs(html: str) -> list[dict]:
@@ -113,12 +125,13 @@ def books_by_type(stats: dict) -> str:
 
 
 def partner_heat_map(partners: Sequence[tuple[str, dict]]) -> str:
-    """partners: (partner name, pair figures) — win rate, expected rate and synergy per partner."""
+    """partners: (partner name, pair figures) — win rate, expected rate and synergy per partner.
+    The names are plain text (`plain_text`): a name that looks like HTML is shown as typed."""
     columns = [("win_rate", "Win rate"), ("expected_rate", "Expected"), ("synergy", "Synergy")]
     return _html([{
         "type": "heatmap",
         "z": [[_number(data.get(key)) for key, _ in columns] for _, data in partners],
         "x": [label for _, label in columns],
-        "y": [name for name, _ in partners],
+        "y": [plain_text(name) for name, _ in partners],
         "colorscale": COLORSCALE, "zmid": 0, "texttemplate": "%{z:.2f}",
     }], "Partners")

@@ -1,5 +1,6 @@
 """The dashboard charts fit the plotly.js bundle the site ships."""
 
+import json
 import re
 
 import plotly.graph_objects as go
@@ -35,9 +36,10 @@ def test_every_chart_uses_only_trace_types_of_the_cartesian_bundle(figures):
 
 
 def test_figures_are_what_plotly_itself_would_write():
-    """Written without plotly's Figure (for speed), each figure is the one it would build."""
+    """Written without plotly's Figure (for speed), each figure is the one it would build (the
+    name as plain text: see the test below)."""
     figure = go.Figure([go.Heatmap(z=[[0.5, None, 0.1]], x=["Win rate", "Expected", "Synergy"],
-                                   y=["Ann & <b>"], colorscale="RdBu", zmid=0,
+                                   y=["Ann &amp; &lt;b&gt;"], colorscale="RdBu", zmid=0,
                                    texttemplate="%{z:.2f}")])
     figure.update_layout(title="Partners", **charts.LAYOUT)
     expected = figure.to_plotly_json()
@@ -68,3 +70,28 @@ def test_count_axes_step_in_whole_numbers_and_legends_sit_below(figures):
 
 def test_the_rating_is_drawn_on_the_familiar_scale(figures):
     assert figures[0]["data"][0]["y"] == [1500, 1540]
+
+
+EVIL = '<a href="https://evil.example">x</a>'
+
+
+def test_a_name_written_as_html_is_plain_text_in_the_heat_map():
+    """Issue 22, finding 11 (d): plotly.js reads <a href> (and <b>, <br>, <span style>) in labels
+    and hover text; a player's name is written with entities, which it shows as typed."""
+    html = charts.partner_heat_map([(EVIL, {"win_rate": 0.5, "expected_rate": 0.4, "synergy": 0.1}),
+                                    ("Bo & <br>Li", {"win_rate": 0.2})])
+    (figure,) = charts.figure_specs(html)
+    labels = figure["data"][0]["y"]
+    assert labels == ['&lt;a href="https://evil.example"&gt;x&lt;/a&gt;', "Bo &amp; &lt;br&gt;Li"]
+    texts = json.dumps(figure)
+    assert "<a" not in texts and "<br" not in texts
+    assert "<a" not in html and "evil.example\">" not in html
+
+
+@pytest.mark.parametrize("name", ["Ann", "Zoë O'Neil", "Tom &amp; Jerry", "<<>>", "&lt;"])
+def test_plain_text_is_shown_as_typed_once_plotly_decodes_its_entities(name):
+    """plotly.js decodes &amp; &lt; &gt; in one pass: decoding what plain_text wrote gives back
+    the name exactly."""
+    shown = re.sub(r"&(amp|lt|gt);", lambda m: {"amp": "&", "lt": "<", "gt": ">"}[m.group(1)],
+                   charts.plain_text(name))
+    assert shown == name
