@@ -214,7 +214,8 @@ def lockout_response(
             {"error": {"code": "LOCKED_OUT", "message": message, "details": None}}, status=429
         )
     else:
-        response = render(request, "429.html", {"message": message}, status=429)
+        response = render(request, "registration/locked_out.html", {"message": message},
+                          status=429)
     response["Retry-After"] = str(seconds)
     return response
 

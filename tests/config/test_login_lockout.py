@@ -4,13 +4,11 @@ before holds a signed device cookie with an allowance of its own (OWASP's device
 password reset lifts the lock. The same holds for the API's token endpoint."""
 
 import json
+import re
 
 import pytest
-from django.contrib.auth.tokens import default_token_generator
 from django.http import HttpResponse
 from django.test import Client, RequestFactory, override_settings
-from django.utils.encoding import force_bytes
-from django.utils.http import urlsafe_base64_encode
 from rest_framework.test import APIClient
 
 from config.auth import DEVICE_COOKIE, DEVICE_SALT, device_nonces
@@ -107,17 +105,31 @@ def test_guesses_at_the_token_endpoint_count_for_the_account_too(dora, settings)
     assert page_login(Client(), PASSWORD, "10.40.1.1") == 429
 
 
-def test_a_password_reset_lifts_the_lock(dora):
+def test_the_locked_page_says_what_to_do(dora):
+    guess_from_ten_addresses(30)
+    page = Client().post("/accounts/login/", {"username": "dora", "password": PASSWORD},
+                         REMOTE_ADDR="10.40.1.1")
+    assert page.status_code == 429 and 60 <= int(page["Retry-After"]) <= 900
+    text = page.content.decode()
+    assert "try again in 15 minutes" in text and 'href="/accounts/password_reset/"' in text
+
+
+def test_a_password_reset_by_email_lifts_the_lock(dora, mailoutbox):
     guess_from_ten_addresses()
     assert page_login(Client(), PASSWORD, "10.40.1.1") == 429
 
     browser = Client()
-    uid = urlsafe_base64_encode(force_bytes(dora.pk))
-    start = browser.get(f"/accounts/reset/{uid}/{default_token_generator.make_token(dora)}/")
+    asked = browser.post("/accounts/password_reset/", {"email": dora.email})
+    assert asked.status_code == 302 and len(mailoutbox) == 1
+    link = re.search(r"https?://[^/\s]+(/accounts/reset/\S+/)", mailoutbox[0].body).group(1)
+    start = browser.get(link)
     assert start.status_code == 302
+    form = browser.get(start["Location"])
+    assert "Set a new password" in form.content.decode()
     done = browser.post(start["Location"], {"new_password1": "a-new-pass-word-456",
                                             "new_password2": "a-new-pass-word-456"})
     assert done.status_code == 302
+    assert "Password set" in browser.get(done["Location"]).content.decode()
 
     assert page_login(Client(), "a-new-pass-word-456", "10.40.1.1") == 302
     assert api_login(APIClient(), "a-new-pass-word-456", ADDRESSES[0]) == 200
