@@ -19,12 +19,12 @@ def main() -> int:
         connection.request("GET", "/healthz", headers={"Host": host, "X-Forwarded-Proto": "https"})
         status = connection.getresponse().status
     except OSError as error:
-        print(f"/healthz did not answer: {error}", file=sys.stderr)
+        print(f"The health page did not answer: {error}", file=sys.stderr)
         return 1
     finally:
         connection.close()
     if status != 200:
-        print(f"/healthz answered {status}", file=sys.stderr)
+        print(f"The health page answered {status}", file=sys.stderr)
     return 0 if status == 200 else 1
 
 

@@ -55,6 +55,16 @@ class OwnRedis:
                 time.sleep(0.05)
         raise AssertionError("redis-server did not start")
 
+    def wait_for_clients(self, count: int, seconds: float = 60) -> None:
+        import redis as redis_client
+
+        probe = redis_client.Redis.from_url(self.url)
+        deadline = time.monotonic() + seconds
+        while len(probe.client_list()) < count + 1:  # + this probe's own connection
+            assert time.monotonic() < deadline, "the worker never connected"
+            time.sleep(0.2)
+        probe.close()
+
     def stop(self) -> None:
         assert self.process is not None
         self.process.terminate()
@@ -74,31 +84,32 @@ def worker_database_url() -> str:
 
 @pytest.fixture
 def outage_stack(settings):
-    """Redis of the test's own, a worker on it as docker-compose runs one, and this process
-    sending its jobs there."""
+    """Redis of the test's own and a worker on it, as docker-compose runs one. This process keeps
+    its own broker: the job that its confirmation sends goes to a queue nobody reads (deleted
+    afterwards), so the job is lost for the worker exactly as one sent into a dead Redis is."""
+    import redis as redis_client
+
     from config.celery import app
 
-    redis = OwnRedis()
-    redis.start()
-    env = {**os.environ, "DATABASE_URL": worker_database_url(), "CELERY_BROKER_URL": redis.url,
-           "CELERY_RESULT_BACKEND": redis.url, "CACHE_URL": redis.url}
+    own = OwnRedis()
+    own.start()
+    env = {**os.environ, "DATABASE_URL": worker_database_url(), "CELERY_BROKER_URL": own.url,
+           "CELERY_RESULT_BACKEND": own.url, "CACHE_URL": own.url}
     worker = subprocess.Popen(  # nosec B603
         [sys.executable, "-m", "celery", "-A", "config", "worker", "--concurrency=2",
          "--loglevel=WARNING"], cwd=REPO, env=env)
-    saved = (app.conf.broker_url, app.conf.task_always_eager)
-    app.conf.broker_url, app.conf.task_always_eager = redis.url, False
+    unread = f"outage-unread-{os.getpid()}"
+    saved = (app.conf.task_default_queue, app.conf.task_always_eager)
+    app.conf.task_default_queue, app.conf.task_always_eager = unread, False
     settings.CELERY_TASK_ALWAYS_EAGER = False
-    app.pool.force_close_all()
-    app._pool = None
     try:
-        yield redis, worker
+        yield own, worker
     finally:
-        app.conf.broker_url, app.conf.task_always_eager = saved
-        app.pool.force_close_all()
-        app._pool = None
+        app.conf.task_default_queue, app.conf.task_always_eager = saved
         worker.terminate()
         worker.wait(timeout=20)
-        redis.remove()
+        own.remove()
+        redis_client.Redis.from_url(settings.CELERY_BROKER_URL).delete(unread)
 
 
 def confirm(game) -> None:
@@ -119,10 +130,10 @@ def test_standings_catch_up_within_seconds_of_redis_return_without_a_restart(out
     redis, worker = outage_stack
     game = named_game()
     event = game.table.rotation.event
-    time.sleep(3)  # the worker is up and consuming
+    redis.wait_for_clients(3)  # the worker is up and consuming (its connections are open)
     redis.stop()
     stopped = time.monotonic()
-    confirm(game)  # stored; its recompute job cannot be sent
+    confirm(game)  # stored; its recompute job never reaches the worker
     assert standings_games(event) == 0
     time.sleep(max(0.0, OUTAGE_SECONDS - (time.monotonic() - stopped)))
     assert worker.poll() is None, "the worker exited while Redis was down"
