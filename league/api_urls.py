@@ -14,5 +14,6 @@ router.register("events", views.EventViewSet, basename="event")
 router.register("registrations", views.RegistrationViewSet, basename="registration")
 router.register("rotations", views.RotationViewSet, basename="rotation")
 router.register("games", views.GameViewSet, basename="league-game")
+router.register("invitations", views.InvitationViewSet, basename="invitation")
 
 urlpatterns = router.urls

@@ -2,13 +2,17 @@
 
 from django.urls import path
 
-from league.views import director, room
+from league.views import director, invitations, room
 
 urlpatterns = [
     path("", director.home, name="director-home"),
     path("clubs/new/", director.club_create, name="director-club-create"),
     path("clubs/<slug:slug>/", director.club_page, name="director-club"),
     path("clubs/<slug:slug>/members/", director.club_member_add, name="director-club-member-add"),
+    path("clubs/<slug:slug>/invitations/<int:invitation_id>/withdraw/",
+         director.club_invitation_withdraw, name="director-club-invitation-withdraw"),
+    path("invitations/", invitations.invitations_page, name="invitations"),
+    path("invitations/<int:invitation_id>/", invitations.invitation_answer, name="invitation-answer"),
     path("clubs/<slug:slug>/leagues/", director.club_league_add, name="director-club-league-add"),
     path("clubs/<slug:slug>/seasons/", director.club_season_add, name="director-club-season-add"),
     path("events/new/", director.event_create, name="director-event-create"),

@@ -47,6 +47,33 @@ class Membership(models.Model):
         return f"{self.user} ({self.role} of {self.club})"
 
 
+class Invitation(models.Model):
+    """A director's invitation to become a director or scorer of a club: the account becomes a
+    member only when it accepts. Kept by the username typed: the account (`user`) is set only if
+    one had that username then, and the director's page shows every invitation alike, so it
+    never tells which usernames exist. A declined invitation stays "sent" for the director and
+    is no longer shown to the account."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
+    username = models.CharField(max_length=150)
+    role = models.CharField(max_length=16, choices=Membership.Role.choices)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True,
+                             blank=True, related_name="club_invitations")
+    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                                   blank=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    declined_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "username", "role"],
+                                    name="invitation_unique_per_club_username_role")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.username} invited as {self.role} of {self.club}"
+
+
 class Player(models.Model):
     """A person. One player across every event of the club; a login is optional."""
 

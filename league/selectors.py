@@ -18,6 +18,7 @@ from league.models import (
     Club,
     Event,
     Game,
+    Invitation,
     Player,
     Registration,
     Rotation,
@@ -371,3 +372,17 @@ def sit_out_reasons(*, rotation: Rotation) -> dict[str, Any]:
         "help": Event.SIT_OUT_RULE_HELP[event.sit_out_rule],
         "lines": lines,
     }
+
+
+def invitations_for(*, user: User | AnonymousUser) -> QuerySet[Invitation]:
+    """The invitations waiting for this account's answer (none for a visitor)."""
+    if not user.is_authenticated:
+        return Invitation.objects.none()
+    return (Invitation.objects.filter(user=user, declined_at__isnull=True)
+            .select_related("club", "invited_by").order_by("created_at"))
+
+
+def club_invitations(*, club: Club) -> QuerySet[Invitation]:
+    """Every invitation of the club not accepted yet, each shown the same way (declined ones
+    and those to usernames no account has among them: the page never tells which)."""
+    return club.invitations.order_by("username", "role")

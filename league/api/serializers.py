@@ -9,6 +9,7 @@ from league.models import (
     Club,
     Event,
     Game,
+    Invitation,
     League,
     Membership,
     Partnership,
@@ -37,6 +38,40 @@ class MembershipSerializer(serializers.ModelSerializer):
     class Meta:
         model = Membership
         fields = ["id", "username", "role"]
+
+
+class InviteInput(serializers.Serializer):
+    """Whom to invite: any username (an account that has it becomes a member only once it
+    accepts; the answer never says whether it exists)."""
+
+    username = serializers.CharField(max_length=150)
+    role = serializers.ChoiceField(choices=Membership.Role.choices)
+
+
+class InvitationSentSerializer(serializers.Serializer):
+    invitation = serializers.CharField(help_text='Always "sent".')
+    username = serializers.CharField()
+    role = serializers.CharField()
+    message = serializers.CharField()
+
+
+class ClubInvitationSerializer(serializers.ModelSerializer):
+    """An invitation as its club's directors see it (the same for every username)."""
+
+    class Meta:
+        model = Invitation
+        fields = ["id", "username", "role", "created_at"]
+
+
+class MyInvitationSerializer(serializers.ModelSerializer):
+    """An invitation as the invited account sees it."""
+
+    club_name = serializers.CharField(source="club.name", read_only=True)
+    invited_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+
+    class Meta:
+        model = Invitation
+        fields = ["id", "club", "club_name", "role", "invited_by", "created_at"]
 
 
 class PlayerSerializer(serializers.ModelSerializer):

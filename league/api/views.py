@@ -25,6 +25,7 @@ from league.models import (
     Event,
     Game,
     League,
+    Membership,
     Partnership,
     Player,
     Registration,
@@ -79,19 +80,82 @@ class ClubViewSet(DirectorWritableViewSet):
     @extend_schema(methods=["GET"], summary="List a club's directors and scorers",
                    responses={200: s.MembershipSerializer(many=True), 401: NOT_SIGNED_IN,
                               403: FORBIDDEN})
-    @extend_schema(methods=["POST"], summary="Add a director or scorer to a club",
-                   request=s.MembershipSerializer, responses=s.MembershipSerializer(many=True))
+    @extend_schema(methods=["POST"], summary="Invite an account to be a director or scorer",
+                   description="The account becomes a member only when it accepts "
+                   "(`POST /api/invitations/{id}/accept/`). The answer is the same whether or "
+                   "not an account has the username.",
+                   request=s.InviteInput, responses={202: s.InvitationSentSerializer,
+                                                     401: NOT_SIGNED_IN, 403: FORBIDDEN})
     @action(detail=True, methods=["get", "post"], pagination_class=None, filter_backends=[])
     def members(self, request: Request, pk: str | None = None) -> Response:
-        """The club's directors and scorers (directors only); POST adds one by username."""
+        """The club's directors and scorers (directors only); POST invites one by username."""
         club = self.get_object()
         require_director(request, club.pk)
         if request.method == "POST":
-            body = s.MembershipSerializer(data=request.data)
+            body = s.InviteInput(data=request.data)
             body.is_valid(raise_exception=True)
-            services.membership_add(club=club, **body.validated_data)
+            username, role = body.validated_data["username"].strip(), body.validated_data["role"]
+            services.membership_invite(club=club, username=username, role=role, by=request.user)
+            return Response({
+                "invitation": "sent", "username": username, "role": role,
+                "message": f"Invitation sent to {username}: once they accept it, they are a "
+                           f"{Membership.Role(role).label.lower()} of {club.name}.",
+            }, status=status.HTTP_202_ACCEPTED)
         memberships = club.memberships.select_related("user").order_by("role", "user__username")
         return Response(s.MembershipSerializer(memberships, many=True).data)
+
+    @extend_schema(summary="List the invitations a club has sent that are not accepted yet",
+                   responses={200: s.ClubInvitationSerializer(many=True), 401: NOT_SIGNED_IN,
+                              403: FORBIDDEN})
+    @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
+    def invitations(self, request: Request, pk: str | None = None) -> Response:
+        club = self.get_object()
+        require_director(request, club.pk)
+        return Response(s.ClubInvitationSerializer(selectors.club_invitations(club=club),
+                                                   many=True).data)
+
+
+class InvitationViewSet(viewsets.GenericViewSet):
+    """The signed-in account's invitations to help run a club: list, accept, decline."""
+
+    serializer_class = s.MyInvitationSerializer
+    pagination_class = None
+    filter_backends: list = []
+
+    def get_queryset(self) -> QuerySet:
+        return selectors.invitations_for(user=self.request.user)
+
+    def _signed_in(self, request: Request) -> None:
+        if not request.user.is_authenticated:
+            raise NotAuthenticated()
+
+    @extend_schema(summary="List the invitations waiting for your answer",
+                   responses={200: s.MyInvitationSerializer(many=True), 401: NOT_SIGNED_IN})
+    def list(self, request: Request) -> Response:
+        self._signed_in(request)
+        return Response(s.MyInvitationSerializer(self.get_queryset(), many=True).data)
+
+    @extend_schema(summary="Accept an invitation: you become a director or scorer of the club",
+                   request=None, responses={200: s.MembershipSerializer, 401: NOT_SIGNED_IN})
+    @action(detail=True, methods=["post"])
+    def accept(self, request: Request, pk: str | None = None) -> Response:
+        self._signed_in(request)
+        membership = services.invitation_accept(invitation_id=_invitation_id(pk), user=request.user)
+        return Response(s.MembershipSerializer(membership).data)
+
+    @extend_schema(summary="Decline an invitation: nothing changes for the club",
+                   request=None, responses={204: None, 401: NOT_SIGNED_IN})
+    @action(detail=True, methods=["post"])
+    def decline(self, request: Request, pk: str | None = None) -> Response:
+        self._signed_in(request)
+        services.invitation_decline(invitation_id=_invitation_id(pk), user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+def _invitation_id(pk: str | None) -> int:
+    if not (pk or "").isascii() or not (pk or "").isdigit() or len(pk or "") > 12:
+        raise NotFound({"code": "NOT_FOUND", "message": "No such invitation."})
+    return int(pk or 0)
 
 
 class PlayerViewSet(DirectorWritableViewSet):

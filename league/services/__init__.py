@@ -24,6 +24,12 @@ from league.services.events import (
     event_set_status,
     event_update,
 )
+from league.services.invitations import (
+    invitation_accept,
+    invitation_decline,
+    invitation_withdraw,
+    membership_invite,
+)
 from league.services.players import (
     partnership_create,
     partnership_get_or_create,
@@ -75,6 +81,7 @@ __all__ = [
     "player_add", "player_rename", "player_retire", "player_reinstate", "player_merge",
     "registration_add_partnerships", "registration_add_players", "registration_check_in_all", "rotation_reopen", "event_reopen",
     "club_create", "club_update", "membership_add",
+    "membership_invite", "invitation_accept", "invitation_decline", "invitation_withdraw",
     "player_create", "player_update", "partnership_create", "partnership_get_or_create",
     "league_create", "league_update", "season_create", "season_update",
     "event_create", "event_update", "event_set_status",

@@ -9,7 +9,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -28,7 +27,7 @@ from league.forms import (
     StatusForm,
     SwapForm,
 )
-from league.models import Club, Event, Registration, Rotation, Season
+from league.models import Club, Event, Membership, Registration, Rotation, Season
 from league.permissions import check_directs_club, check_directs_event, directed_clubs
 from league.views import room
 
@@ -60,7 +59,10 @@ def _back(event: Event, anchor: str = "") -> HttpResponse:
 
 @login_required
 def landing(request: HttpRequest) -> HttpResponse:
-    """Where a login lands: the director's dashboard for directors, the home page for others."""
+    """Where a login lands: the invitations waiting for an answer if any, else the director's
+    dashboard for directors and the home page for others."""
+    if selectors.invitations_for(user=request.user).exists():
+        return redirect("invitations")
     return redirect("director-home" if directed_clubs(request.user).exists() else "home")
 
 
@@ -102,6 +104,7 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "club": club,
         "memberships": club.memberships.select_related("user").order_by("role", "user__username"),
+        "invitations": selectors.club_invitations(club=club),
         "leagues": club.leagues.prefetch_related("seasons"),
         "member_form": MemberForm(),
         "league_form": LeagueForm(),
@@ -113,17 +116,27 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def club_member_add(request: HttpRequest, slug: str) -> HttpResponse:
+    """Invite an account by username; it becomes a member only when it accepts. The answer is
+    the same whether or not the username exists."""
     club = _directed_club(request, slug)
     form = MemberForm(request.POST)
-    user = User.objects.filter(username=form.data.get("username", "")).first()
     if not form.is_valid():
         messages.error(request, "Give a username and a role.")
-    elif user is None:
-        messages.error(request, "No user with that username: they need an account first.")
     else:
-        role = form.cleaned_data["role"]
-        _attempt(request, f"{user.username} is now a {role} of {club}.", services.membership_add,
-                 club=club, user=user, role=role)
+        username, role = form.cleaned_data["username"].strip(), form.cleaned_data["role"]
+        _attempt(request, f"Invitation sent to {username}: once they accept it (signed in, they "
+                 f"see it on their own page), they are a {Membership.Role(role).label.lower()} "
+                 f"of {club}.", services.membership_invite, club=club, username=username,
+                 role=role, by=request.user)
+    return redirect("director-club", slug=club.slug)
+
+
+@login_required
+@require_POST
+def club_invitation_withdraw(request: HttpRequest, slug: str, invitation_id: int) -> HttpResponse:
+    club = _directed_club(request, slug)
+    _attempt(request, "Invitation withdrawn.", services.invitation_withdraw, club=club,
+             invitation_id=invitation_id, by=request.user)
     return redirect("director-club", slug=club.slug)
 
 

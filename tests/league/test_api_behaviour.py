@@ -289,12 +289,14 @@ def test_reinstate_twice_is_a_conflict(api, club):
     assert api.post(f"/api/registrations/{registration.pk}/reinstate/").status_code == 409
 
 
-def test_add_member_refuses_unknown_users_and_roles(api, club):
+def test_add_member_invites_whoever_is_named_and_refuses_only_a_bad_role(api, club):
     UserFactory(username="known")
     unknown = api.post(f"/api/clubs/{club.pk}/members/", {"username": "ghost", "role": "scorer"}, format="json")
+    known = api.post(f"/api/clubs/{club.pk}/members/", {"username": "known", "role": "scorer"}, format="json")
     bad_role = api.post(f"/api/clubs/{club.pk}/members/", {"username": "known", "role": "king"}, format="json")
-    assert (unknown.status_code, bad_role.status_code) == (400, 400)
-    assert "username" in _error(unknown)["details"]
+    assert (unknown.status_code, known.status_code, bad_role.status_code) == (202, 202, 400)
+    assert unknown.json().keys() == known.json().keys()
+    assert "role" in _error(bad_role)["details"]
 
 
 def test_event_lookup_by_slug(api, club):

@@ -42,22 +42,24 @@ def test_only_directors_manage_the_club(client, membership, role):
     assert not League.objects.filter(name="Sneaky").exists()
 
 
-def test_add_a_scorer_by_username(director_client, membership):
+def test_adding_a_scorer_by_username_sends_an_invitation_not_a_membership(director_client,
+                                                                          membership):
     scorer = UserFactory(username="sam")
     page = director_client.post(
         reverse("director-club-member-add", args=[membership.club.slug]),
         {"username": "sam", "role": "scorer"}, follow=True,
     )
-    assert "sam is now a scorer" in _messages(page)
-    assert Membership.objects.filter(club=membership.club, user=scorer, role="scorer").exists()
+    assert "Invitation sent to sam" in _messages(page)
+    assert not Membership.objects.filter(club=membership.club, user=scorer).exists()
 
 
-def test_adding_an_unknown_user_is_refused(director_client, membership):
+def test_an_unknown_username_gets_the_same_answer(director_client, membership):
     page = director_client.post(
         reverse("director-club-member-add", args=[membership.club.slug]),
         {"username": "nobody", "role": "scorer"}, follow=True,
     )
-    assert "No user with that username" in _messages(page)
+    assert "Invitation sent to nobody" in _messages(page)
+    assert "No user" not in page.text
 
 
 def test_create_league_and_season(director_client, membership):
