@@ -176,9 +176,10 @@ if not PRODUCTION:
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "login-landing"
 LOGOUT_REDIRECT_URL = "home"
-# Mail: the password reset's link (/accounts/password_reset/). Printed to the console in
-# development; in production sent through the SMTP server EMAIL_HOST (EMAIL_PORT, EMAIL_HOST_USER,
-# EMAIL_HOST_PASSWORD, EMAIL_USE_TLS=1).
+# Mail: the password reset's link (/accounts/password_reset/). Embedded (no EMAIL_HOST): written
+# as files to data/mail/, so `make run` shows it without a mail server; in production sent
+# through the SMTP server EMAIL_HOST (EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD,
+# EMAIL_USE_TLS=1).
 if PRODUCTION or os.environ.get("EMAIL_HOST"):
     MAILERS = {"default": {"BACKEND": "django.core.mail.backends.smtp.EmailBackend", "OPTIONS": {
         "host": os.environ.get("EMAIL_HOST", "localhost"),
@@ -188,7 +189,8 @@ if PRODUCTION or os.environ.get("EMAIL_HOST"):
         "use_tls": os.environ.get("EMAIL_USE_TLS", "0") == "1",
     }}}
 else:
-    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+                           "OPTIONS": {"file_path": str(DATA_DIR / "mail")}}}
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "league@localhost")
 
 # Celery: Redis when CELERY_BROKER_URL is set, else every task runs in-process.
