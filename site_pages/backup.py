@@ -34,7 +34,8 @@ from django.db.models import Model
 from analytics.services import club_recompute
 from core.errors import Conflict, Invalid
 from games.engine.errors import shown
-from league.models import Club
+from league.models import AuditEntry, Club
+from league.services.undo import RESTORED
 
 FORMAT = "hand-and-foot-club-export/1"
 DERIVED_APPS = {"analytics"}
@@ -194,6 +195,8 @@ def _values(model: type[Model], item: dict, ids: dict, users: dict[int, int | No
                 f"fields {', '.join(sorted(unknown))}.")
     values = {}
     user_model = get_user_model()
+    if model is AuditEntry:  # its undo data names the old site's ids: words only, no undo
+        item = {**item, "fields": {**item["fields"], "data": {RESTORED: True}}}
     for name, value in item["fields"].items():
         f = fields[name]
         if f.is_relation and value is not None:

@@ -152,7 +152,15 @@ UNDO: dict[str, tuple[Undo, Applies | None]] = {
 }
 
 
+# A line restored from a club's backup keeps its words, not its undo data: that named the ids of
+# the site it came from (site_pages.backup drops it).
+RESTORED = "restored_from_backup"
+RESTORED_REFUSAL = "This line was restored from a backup and is not undone: do the change again."
+
+
 def _undo_of(entry: AuditEntry) -> Undo | None:
+    if entry.data.get(RESTORED):
+        return None
     if entry.action in UNDO:
         return UNDO[entry.action][0]
     return hooks.undo_action(action=entry.action)
@@ -175,6 +183,8 @@ def audit_undo_refusal(*, entry: AuditEntry) -> str:
     """Why this line cannot be undone now, in words ("" when it can)."""
     if entry.undone_at is not None:
         return "That change was already undone."
+    if entry.data.get(RESTORED):
+        return RESTORED_REFUSAL
     if _undo_of(entry) is None:
         return NOT_UNDONE.get(entry.action, "That change cannot be undone from the history.")
     if not _applies(entry):

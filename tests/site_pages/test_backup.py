@@ -285,3 +285,26 @@ def test_new_ids_are_never_the_files(tmp_path):
     club = club_import(data=data, link_accounts=True).club
     file_ids = {o["pk"] for o in data["objects"] if o["model"] == "league.player"}
     assert not file_ids & set(Player.objects.filter(club=club).values_list("pk", flat=True))
+
+
+def test_restored_history_keeps_its_words_but_is_not_undone_with_the_old_sites_ids():
+    from league.models import AuditEntry
+    from league.services.undo import audit_undo_refusal, audit_undoable
+
+    demo = build_demo(past_nights=1)
+    words = sorted(AuditEntry.objects.filter(club=demo.club).values_list("summary", flat=True))
+    assert words
+    export = json.loads(_exported(demo.club.slug))
+    empty_the_database()
+    club = club_import(data=export, link_accounts=True).club
+    restored = AuditEntry.objects.filter(club=club)
+    assert sorted(restored.values_list("summary", flat=True)) == words
+    for entry in restored:
+        assert not audit_undoable(entry=entry)
+        assert audit_undo_refusal(entry=entry).startswith("This line was restored from a backup")
+
+
+def _exported(slug: str) -> str:
+    out = io.StringIO()
+    call_command("export_club", slug, stdout=out)
+    return out.getvalue()
