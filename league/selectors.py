@@ -34,12 +34,17 @@ PLAYED_STATUSES = (Rotation.Status.STARTED, Rotation.Status.CLOSED)
 
 
 def public_events(*, today: datetime.date | None = None, limit: int = 20) -> dict[str, list[Event]]:
-    """Events anyone may see, split into upcoming (soonest first) and recent (latest first)."""
+    """Events anyone may see, split into upcoming (soonest first) and recent (latest first).
+    Their status counts as well as their date: a finished event is recent whatever its date
+    (never "upcoming"), and so is one dated before today."""
     today = today or timezone.localdate()
     events = visible_events(None).select_related("club", "season")
+    finished = Q(status=Event.Status.FINISHED)
     return {
-        "upcoming": list(events.filter(date__gte=today).order_by("date", "name")[:limit]),
-        "recent": list(events.filter(date__lt=today).order_by("-date", "name")[:limit]),
+        "upcoming": list(events.filter(date__gte=today).exclude(finished)
+                         .order_by("date", "name")[:limit]),
+        "recent": list(events.filter(Q(date__lt=today) | finished)
+                       .order_by("-date", "name")[:limit]),
     }
 
 

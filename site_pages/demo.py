@@ -25,6 +25,7 @@ from games.engine.sheets import SIDE_NUMBER_FIELDS
 from games.engine.simulate import simulate_game
 from league import services as league
 from league.models import Club, Event, Game, Membership, Player, Rotation, Season
+from league.services._common import unique_slug
 
 DEMO_CLUB_SLUG = "riverside-card-club"
 DIRECTOR_USERNAME = "director"
@@ -193,6 +194,49 @@ def build_demo(*, played_rotations: int = 1, start_next: bool = True, past_night
     games = Game.objects.filter(table__rotation__event__club=club, round_results__isnull=False)
     return Demo(club=club, season=season, event=event, players=players,
                 director_username=director.username, games=games.distinct().count())
+
+
+@dataclass(frozen=True)
+class DemoMove:
+    """What `demo_move` did: weeks moved (0: nothing to move), and the running night's date."""
+
+    weeks: int
+    night: datetime.date
+
+
+def demo_move(*, today: datetime.date | None = None) -> DemoMove | None:
+    """Move an existing demo's dates by whole weeks so that its latest league night falls on the
+    league's weekday on or before `today` (default `demo_today()`), as a new demo would: every
+    event of the demo club and its seasons move together, so weekdays, the order of events and
+    which night is tonight's stay right; nothing else changes (results, seating, standings).
+    Each moved event's slug gets its new date. None when no demo is loaded."""
+    club = Club.objects.filter(slug=DEMO_CLUB_SLUG).first()
+    if club is None:
+        return None
+    night = weekday_on_or_before(today or demo_today(), LEAGUE_WEEKDAY)
+    latest = (Event.objects.filter(club=club, kind=Event.Kind.LEAGUE_NIGHT)
+              .order_by("-date").values_list("date", flat=True).first())
+    if latest is None:
+        return DemoMove(0, night)
+    weeks = round((night - latest).days / 7)
+    if weeks == 0:
+        return DemoMove(0, latest)
+    shift = datetime.timedelta(weeks=weeks)
+    with transaction.atomic():
+        for season in Season.objects.filter(league__club=club).select_for_update():
+            season.starts_on += shift
+            season.ends_on = season.ends_on + shift if season.ends_on else None
+            season.save(update_fields=["starts_on", "ends_on"])
+        events = list(Event.objects.filter(club=club).select_for_update().order_by("date", "pk"))
+        for event in events:  # slugs first out of the way: a new one may be an old one's
+            event.slug = f"moving-{event.pk}"
+            event.save(update_fields=["slug"])
+        for event in events:
+            event.date += shift
+            event.slug = unique_slug(Event.objects.all(), f"{event.name} {event.date:%Y-%m-%d}",
+                                     max_length=100)
+            event.save(update_fields=["date", "slug"])
+    return DemoMove(weeks, latest + shift)
 
 
 def demo_load(*, password: str | None = None) -> Demo | None:

@@ -132,3 +132,20 @@ def test_seating_quality_of_a_rotating_event_has_no_repeated_partners():
     assert quality["rotations"] == 2
     assert quality["partner_repeats"] == 0
     assert quality["deals_max"] <= 1
+
+
+@pytest.mark.django_db
+def test_a_finished_event_is_recent_whatever_its_date_and_never_upcoming():
+    today = datetime.date(2026, 6, 1)
+    EventFactory(name="Finished ahead", date=today + datetime.timedelta(days=7), status="finished")
+    EventFactory(name="Finished today", date=today, status="finished")
+    EventFactory(name="Running tonight", date=today, status="running")
+    EventFactory(name="Open later", date=today + datetime.timedelta(days=3), status="registration")
+    EventFactory(name="Running, dated last week", date=today - datetime.timedelta(days=7),
+                 status="running")
+
+    events = selectors.public_events(today=today)
+
+    assert [e.name for e in events["upcoming"]] == ["Running tonight", "Open later"]
+    assert [e.name for e in events["recent"]] == [
+        "Finished ahead", "Finished today", "Running, dated last week"]

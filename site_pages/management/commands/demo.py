@@ -6,14 +6,20 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from league.models import Event
-from site_pages.demo import DIRECTOR_PASSWORD, DIRECTOR_USERNAME, demo_load
+from site_pages.demo import (
+    DIRECTOR_PASSWORD,
+    DIRECTOR_USERNAME,
+    demo_load,
+    demo_move,
+)
 
 
 class Command(BaseCommand):
     help = (
         "Load the demo club (players, a league season of weekly nights, a finished tournament, "
-        "results from the engine's simulator). Does nothing when the demo is already loaded. "
-        "HANDFOOT_TODAY=YYYY-MM-DD moves its dates; its content is the same on every day."
+        "results from the engine's simulator); its content is the same on every day, its dates "
+        "follow today (HANDFOOT_TODAY=YYYY-MM-DD moves its clock). When the demo is already "
+        "loaded, only its dates move, by whole weeks, if today's week is another than its own."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -41,7 +47,7 @@ class Command(BaseCommand):
         finally:
             trace.setLevel(level)
         if demo is None:
-            self.stdout.write("Demo data is already loaded.")
+            self._already_loaded()
             return
         events = Event.objects.filter(club=demo.club)
         nights = events.filter(kind=Event.Kind.LEAGUE_NIGHT).count()
@@ -56,3 +62,18 @@ class Command(BaseCommand):
                 f"Director login: {DIRECTOR_USERNAME} / {password} (also the scorer's password). "
                 "It is shown only this once: keep it now, or set another one with "
                 f"python manage.py changepassword {DIRECTOR_USERNAME}")
+
+    def _already_loaded(self) -> None:
+        """The demo is there: move its dates by whole weeks to follow today (or HANDFOOT_TODAY),
+        and say so in one line."""
+        moved = demo_move()
+        night = f"{moved.night:%A %-d %B %Y}" if moved else "?"
+        if moved is None or moved.weeks == 0:
+            self.stdout.write(f"Demo data is already loaded; its dates already follow today "
+                              f"(tonight's league night: {night}). Nothing changed.")
+            return
+        weeks = abs(moved.weeks)
+        self.stdout.write(self.style.SUCCESS(
+            f"Demo data is already loaded; moved its dates {weeks} week{'s' if weeks != 1 else ''} "
+            f"{'later' if moved.weeks > 0 else 'earlier'} (whole weeks, so nights stay on their "
+            f"weekday and tonight's is {night}; results and seating unchanged)."))
