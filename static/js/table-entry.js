@@ -488,9 +488,34 @@
       .catch(function () { /* without it the page still works while online */ });
   }
 
+  // Choosing a round that is already saved opens it with its saved figures (as its "Open round N
+  // again" link does), unless figures were typed here: those are never thrown away unasked.
+  function savedRoundOpener(form) {
+    var select = form.querySelector("select[name=round]");
+    var saved = (form.dataset.savedRounds || "").split(" ").filter(Boolean);
+    if (!select || !saved.length) { return; }
+    var typed = false;
+    form.addEventListener("input", function (event) {
+      if (event.target !== select) { typed = true; }
+    });
+    select.addEventListener("change", function () {
+      if (saved.indexOf(select.value) < 0) { return; }
+      var note = document.getElementById("sheet-message");
+      if (typed) {
+        if (note) {
+          note.textContent = "Round " + select.value + " is saved already. Save or clear the " +
+            "figures typed here first, then open round " + select.value + " again to change it.";
+        }
+        return;
+      }
+      window.location.search = "?round=" + encodeURIComponent(select.value);
+    });
+  }
+
   function start() {
     document.querySelectorAll(".sheet[data-check-url]").forEach(liveCheck);
     var form = document.getElementById("sheet-form");
+    if (form) { savedRoundOpener(form); }
     if (form && form.dataset.offline) {
       offlineSheet(form);
       serviceWorker(form);

@@ -115,8 +115,8 @@ def test_replacing_a_saved_round_needs_the_explicit_button(phone360):
     page.goto(side_entry_url(game, 0))
     fill_round(page, points=555)
     save(page, "Round 1 is saved")
+    fill_round(page, points=600)  # typed first, then the selector moved to the saved round
     page.select_option("select[name=round]", "1")
-    fill_round(page, points=600)
     save(page, "Round 1 is already saved")
     assert page.locator(".replace-box mark").all_inner_texts()[:2] == ["555", "600"]
     assert entered_rounds(game) == {1: 555}
@@ -245,3 +245,31 @@ def test_a_whole_sheet_is_entered_with_the_keyboard_only(phone360):
     page.get_by_text("Round 1 is saved").first.wait_for()
     assert entered_rounds(game) == {1: 555}
     scan(page)
+
+
+def test_choosing_a_saved_round_opens_it_with_its_figures(phone360):
+    game = named_game()
+    page = phone360.new_page()
+    page.goto(side_entry_url(game, 0))
+    fill_round(page, points=555)
+    save(page, "Round 1 is saved")
+    page.reload()
+    assert page.locator("select[name=round]").input_value() == "2"
+    page.select_option("select[name=round]", "1")
+    page.wait_for_url(re.compile(r"\?round=1"))
+    assert page.locator("input[name=side0_table_points]").input_value() == "555"
+    scan(page)
+
+
+def test_choosing_a_saved_round_after_typing_keeps_the_typed_figures(phone360):
+    game = named_game()
+    page = phone360.new_page()
+    page.goto(side_entry_url(game, 0))
+    fill_round(page, points=555)
+    save(page, "Round 1 is saved")
+    page.reload()
+    page.fill("input[name=side0_table_points]", "400")
+    page.select_option("select[name=round]", "1")
+    page.get_by_text("Round 1 is saved already").wait_for()
+    assert "round=" not in page.url
+    assert page.locator("input[name=side0_table_points]").input_value() == "400"
