@@ -25,7 +25,7 @@ from django.views.decorators.http import require_POST
 from core.errors import DomainError, Forbidden, Gone, Invalid
 from core.http import refusal_status
 from core.throttling import page_lookup_throttled
-from games import logmap, selectors, services
+from games import logmap, replays, selectors, services
 from games.engine.checking import parse_document
 from games.engine.errors import EngineError
 from games.forms import (
@@ -229,6 +229,7 @@ def _page(
         "reopened": reopened,
         "log_form": extra.pop("log_form", None) or LogUploadForm(),
         "flags": selectors.game_flag_lines(game=game),
+        **replays.game_story_context(game=game),
         **extra,
     }
     return render(request, "games/game.html", context, status=status)
