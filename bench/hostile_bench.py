@@ -11,8 +11,9 @@ reader, engine, answer) and the throttle out of the way. Shapes (first written a
 strings, many keys, long numbers, over-long lists at every level of a log (seats, deal, events,
 melds, cards, reported scores), house-rule lists and objects, 2 MB bodies over the limits, and
 valid documents as a baseline (the longest simulated game among them).
-For each it prints the status, the error code and the worst time of `--repeat` runs, then the
-worst of all against the target (< 50 ms a request); exits non-zero when a hostile body is not
+For each it prints the status, the error code, the worst CPU time of `--repeat` runs (what the
+request costs the worker) and the worst and median wall-clock times (which also count waiting
+for a busy machine's CPU), then the worst CPU time of all against the target (< 50 ms a request); exits non-zero when a hostile body is not
 refused, and with `--strict` also when the target is missed.
 """
 
@@ -20,8 +21,10 @@ from __future__ import annotations
 
 import argparse
 import copy
+import gc
 import json
 import os
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -184,12 +187,19 @@ def cases() -> list[tuple[str, str, Callable[[], str], bool]]:
     ]
 
 
-def run(client: Client, url: str, body: str, repeat: int) -> tuple[float, int, str]:
-    worst, status, code = 0.0, 0, ""
+def run(client: Client, url: str, body: str, repeat: int) -> tuple[float, float, float, int, str]:
+    """Of `repeat` requests: the worst CPU time (what the request costs the worker, whatever
+    else the machine runs), the worst and the median wall-clock time; the status and the
+    error code."""
+    times, cpu, status, code = [], [], 0, ""
     for _ in range(repeat):
-        start = time.perf_counter()
+        # Garbage left by making the bodies (copies of documents) is collected first, so that
+        # a request is charged only with its own work, collections included.
+        gc.collect()
+        start, start_cpu = time.perf_counter(), time.process_time()
         response = client.post(url, body, content_type="application/json")
-        worst = max(worst, (time.perf_counter() - start) * 1000)
+        cpu.append((time.process_time() - start_cpu) * 1000)
+        times.append((time.perf_counter() - start) * 1000)
         status = response.status_code
         try:
             answer = response.json()
@@ -199,7 +209,7 @@ def run(client: Client, url: str, body: str, repeat: int) -> tuple[float, int, s
         code = error.get("code", "") if isinstance(error, dict) else ""
         if status == 200 and not answer.get("valid", True):
             code = (answer.get("error") or {}).get("code", "")
-    return worst, status, code
+    return max(cpu), max(times), statistics.median(times), status, code
 
 
 def main() -> int:
@@ -219,20 +229,23 @@ def main() -> int:
         if len(body.encode()) > LIMIT and "over the" not in name:
             failures.append(f"{name}: the body ({len(body):,} bytes) is over the limit")
             continue
-        ms, status, code = run(client, url, body, args.repeat)
+        ms, wall, median, status, code = run(client, url, body, args.repeat)
         answer = client.post(url, body, content_type="application/json")
         refused = status != 200 or not answer.json().get("valid", False)
-        rows.append((name, len(body), status, code, ms))
+        rows.append((name, len(body), status, code, ms, wall, median))
         if hostile and not refused:
             failures.append(f"{name}: not refused")
         if ms > worst[1]:
             worst = (name, ms)
-    print(f"{'body':<56} {'bytes':>10} {'status':>6} {'code':<16} {'worst ms':>9}")
-    for name, size, status, code, ms in rows:
-        print(f"{name:<56} {size:>10,} {status:>6} {code:<16} {ms:>9.1f}")
+    print(f"{'body':<56} {'bytes':>10} {'status':>6} {'code':<16} {'CPU ms':>7} "
+          f"{'wall ms':>8} {'median':>7}")
+    for name, size, status, code, ms, wall, median in rows:
+        print(f"{name:<56} {size:>10,} {status:>6} {code:<16} {ms:>7.1f} {wall:>8.1f} "
+              f"{median:>7.1f}")
     verdict = "ok" if worst[1] < TARGET_MS else "MISSED"
-    print(f"\nworst anonymous request: {worst[1]:.1f} ms ({worst[0]}); target < {TARGET_MS:.0f} ms: "
-          f"{verdict}")
+    print(f"\nworst anonymous request: {worst[1]:.1f} ms of CPU ({worst[0]}); target < "
+          f"{TARGET_MS:.0f} ms: {verdict}. Wall clock: worst {max(r[5] for r in rows):.1f} ms, "
+          f"worst median {max(r[6] for r in rows):.1f} ms; load average {os.getloadavg()[0]:.1f}")
     for failure in failures:
         print("FAIL", failure)
     return 1 if failures or (args.strict and verdict != "ok") else 0
