@@ -1,9 +1,16 @@
-"""The main pages in a real browser at phone width: no console errors, no failed requests, a
-label on every form control, nothing wider than the screen."""
+"""The pages in a real browser on a 360 px phone: no console errors, no failed requests, a
+label on every form control, one h1, nothing wider than the screen. The page lists serve the
+axe-core scan too (test_browser_axe.py)."""
+
+import datetime
 
 import pytest
 
-from tests.site.conftest import log_in
+from games import services as results
+from league import services as league
+from league.models import Event, Game
+from tests.games.factories import sheet
+from tests.site.conftest import TIMEOUT_MS, log_in
 from tests.site.demo import PASSWORD, build_demo, next_pending_game, side_entry_url
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -15,6 +22,17 @@ UNLABELLED = """() => [...document.querySelectorAll('input:not([type=hidden]), s
                 && !el.getAttribute('aria-labelledby'))
   .map(el => el.outerHTML.slice(0, 120))"""
 OVERFLOW = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+# The narrowest phone a club's scorer brings.
+SMALL_PHONE = {"width": 360, "height": 780}
+
+
+@pytest.fixture
+def small_phone(chromium, live_server):
+    context = chromium.new_context(viewport=SMALL_PHONE, base_url=live_server.url,
+                                   is_mobile=True, has_touch=True)
+    context.set_default_timeout(TIMEOUT_MS)
+    yield context.new_page()
+    context.close()
 
 
 def public_pages(demo) -> dict[str, str]:
@@ -35,6 +53,61 @@ def public_pages(demo) -> dict[str, str]:
         "play": "/play/",
         "table entry": side_entry_url(next_pending_game(demo.event), 0),
         "login": "/accounts/login/",
+    }
+
+
+def disputed_game(demo) -> Game:
+    """A game of the running rotation whose two sides typed round 1 differently."""
+    game = next_pending_game(demo.event)
+    for side, table_points in ((0, 555), (1, 560)):
+        for n in (1, 2, 3, 4):
+            results.submission_create(
+                game=game, document=sheet(n, table_points=table_points if n == 1 else 555),
+                entrant=results.Entrant.for_side(game, side), idempotency_key=f"axe-{side}-{n}")
+    game.refresh_from_db()
+    assert game.status == Game.Status.DISPUTED
+    return game
+
+
+def draft_event(demo) -> Event:
+    """A second night of the club with a house rule, its eight entrants checked in and rotation
+    1 seated as a draft; one more entrant with a long name withdrew before playing (the
+    entrants table's widest row)."""
+    event = league.event_create(club=demo.club, name="Friday Social", seed=7,
+                                kind=Event.Kind.LEAGUE_NIGHT,
+                                date=datetime.date.today() + datetime.timedelta(days=3))
+    event = league.event_update(event=event, rules_overrides={"going_out_bonus": 250})
+    league.event_set_status(event=event, status=Event.Status.REGISTRATION)
+    for player in demo.players[:8]:
+        league.registration_check_in(registration=league.registration_add(event=event, player=player))
+    leaver = league.player_create(club=demo.club, name="Katherine Coleman Goble Johnson")
+    league.registration_withdraw(registration=league.registration_add(event=event, player=leaver))
+    event = league.event_set_status(event=event, status=Event.Status.RUNNING)
+    league.rotation_generate(event=event)
+    return event
+
+
+def director_pages(demo, dispute: Game, draft: Event) -> dict[str, str]:
+    slug, club = demo.event.slug, demo.club.slug
+    player = demo.players[0]
+    return {
+        "director home": "/director/",
+        "director club": f"/director/clubs/{club}/",
+        "players": f"/director/clubs/{club}/players/",
+        "director player": f"/director/clubs/{club}/players/{player.slug}/",
+        "create event": "/director/events/new/",
+        "director event": f"/director/events/{slug}/",
+        "event settings": f"/director/events/{slug}/edit/",
+        "registrations and seating draft": f"/director/events/{draft.slug}/",
+        "house rules": f"/director/events/{draft.slug}/house-rules/",
+        "history": f"/director/events/{slug}/history/",
+        "results": f"/director/events/{slug}/results/",
+        "dispute": f"/director/games/{dispute.pk}/",
+        "table cards": f"/events/{slug}/table-cards/",
+        "side's code": f"/events/{slug}/table-cards/{dispute.table.rotation.number}/"
+                       f"{dispute.table.number}/side/1/",
+        "event what-if": f"/events/{slug}/what-if/",
+        "season what-if": f"/seasons/{demo.season.pk}/what-if/",
     }
 
 
@@ -64,24 +137,15 @@ def check_pages(page, pages: dict[str, str]) -> list[str]:
     return problems
 
 
-def test_public_pages_are_clean_labelled_and_fit_a_phone(phone):
+def test_public_pages_are_clean_labelled_and_fit_a_360px_phone(small_phone):
     demo = build_demo(past_nights=1)
 
-    assert check_pages(phone, public_pages(demo)) == []
+    assert check_pages(small_phone, public_pages(demo)) == []
 
 
-def test_director_pages_are_clean_labelled_and_fit_a_phone(phone):
+def test_director_pages_are_clean_labelled_and_fit_a_360px_phone(small_phone):
     demo = build_demo()
-    log_in(phone, demo.director_username, PASSWORD)
-    slug = demo.event.slug
-    pages = {
-        "director home": "/director/",
-        "director event": f"/director/events/{slug}/",
-        "create event": "/director/events/new/",
-        "event settings": f"/director/events/{slug}/edit/",
-        "director club": f"/director/clubs/{demo.club.slug}/",
-        "results": f"/director/events/{slug}/results/",
-        "table cards": f"/events/{slug}/table-cards/",
-    }
+    dispute, draft = disputed_game(demo), draft_event(demo)
+    log_in(small_phone, demo.director_username, PASSWORD)
 
-    assert check_pages(phone, pages) == []
+    assert check_pages(small_phone, director_pages(demo, dispute, draft)) == []
