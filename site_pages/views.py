@@ -10,9 +10,9 @@ from games.engine.errors import EngineError
 from games.engine.rules import PRESETS, BookCounts, RuleSet, rules_from_spec
 from league import selectors
 from league.house_rules import rules_summary_changes
-from league.presets import preset_name
 from league.models import Event, Rotation, Season
 from league.permissions import is_director, visible_events
+from league.presets import preset_name
 from league.views.public import event_or_404
 
 STANDINGS_REFRESH_SECONDS = 5
