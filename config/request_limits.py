@@ -31,7 +31,9 @@ def _refusal(request: HttpRequest, status: int, code: str, message: str) -> Http
         except Exception:  # a page that cannot be drawn without the request still says why
             html = f"<!doctype html><title>Not done</title><p>{message}</p>"
         response = HttpResponse(html, status=status)
-    response["Connection"] = "close"  # the unread body must not be taken for the next request
+    # No `Connection: close` here: WSGI forbids an application hop-by-hop headers (the
+    # development server refuses the response). gunicorn's sync workers close every connection
+    # after its answer anyway, so the unread body is never taken for a next request.
     return response
 
 
