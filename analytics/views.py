@@ -4,6 +4,7 @@ Pages read stored snapshots and run a fixed number of queries."""
 from __future__ import annotations
 
 import csv
+import functools
 import hashlib
 import json
 import logging
@@ -12,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.template.loader import render_to_string
+from django.template.loader import get_template, render_to_string
 from django.utils import timezone, translation
 from django.utils.safestring import SafeString
 from django.views.decorators.http import require_safe
@@ -169,12 +170,20 @@ def season_standings_csv(request: HttpRequest, season_id: int) -> HttpResponse:
                          snapshot.rows if snapshot else [], headers={"score": season.score_label})
 
 
+@functools.cache
+def _partners_template_digest() -> str:
+    """The partners table's template, as part of its cache key: a new release with a changed
+    template never serves the old markup from the cache."""
+    source = get_template("analytics/_partners_table.html").template.source
+    return hashlib.sha256(source.encode()).hexdigest()[:16]
+
+
 def _partners_table(player: Player, partners: list[tuple[selectors.Partner, dict]]) -> SafeString:
     """The player page's partners table (a player may have hundreds of partners: half of the
     page's time went into rendering it). Cached under a digest of everything it shows, so a
     changed figure or name is another key: never stale. Without the cache it is rendered."""
-    shown = [translation.get_language(), player.club.slug, player.slug, player.name,
-             [(p.pk, p.name, p.slug, data) for p, data in partners]]
+    shown = [_partners_template_digest(), translation.get_language(), player.club.slug,
+             player.slug, player.name, [(p.pk, p.name, p.slug, data) for p, data in partners]]
     digest = hashlib.sha256(json.dumps(shown, sort_keys=True, default=str).encode()).hexdigest()
     key = f"analytics:partners-table:{digest}"
     try:
