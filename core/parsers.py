@@ -41,8 +41,8 @@ class BodyTooLarge(APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
     default_code = "BODY_TOO_LARGE"
 
-    def __init__(self, limit: int) -> None:
-        super().__init__(f"The request body is larger than {limit:,} bytes.")
+    def __init__(self, limit: int, hint: str = "") -> None:
+        super().__init__(f"The request body is larger than {limit:,} bytes.{' ' + hint if hint else ''}")
 
 
 def max_body_bytes() -> int:
@@ -69,11 +69,12 @@ def body_limit(view: Any) -> int:
     return min(own(), limit) if callable(own) else limit
 
 
-def read_limited(stream: Any, limit: int) -> bytes:
-    """At most `limit` bytes of the stream; refuses (413) a longer one without reading it all."""
+def read_limited(stream: Any, limit: int, hint: str = "") -> bytes:
+    """At most `limit` bytes of the stream; refuses (413, with the view's `hint`) a longer one
+    without reading it all."""
     data = stream.read(limit + 1) if stream is not None else b""
     if len(data) > limit:
-        raise BodyTooLarge(limit)
+        raise BodyTooLarge(limit, hint)
     return data
 
 
@@ -134,4 +135,5 @@ class StrictJSONParser(BaseParser):
     def parse(self, stream: Any, media_type: str | None = None,
               parser_context: dict | None = None) -> Any:
         view = (parser_context or {}).get("view")
-        return parse_strict_json(read_limited(stream, body_limit(view)))
+        hint = getattr(view, "body_limit_hint", "")
+        return parse_strict_json(read_limited(stream, body_limit(view), hint))

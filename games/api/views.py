@@ -104,7 +104,7 @@ class ResultsAPIView(APIView):
         except ValueError:
             length = 0
         if length > body_limit(self):
-            raise BodyTooLarge(body_limit(self))
+            raise BodyTooLarge(body_limit(self), getattr(self, "body_limit_hint", ""))
         super().initial(request, *args, **kwargs)
 
     def game_for_writer(self, request: Request, game_id: int) -> Game:
@@ -327,6 +327,7 @@ class DocumentCheck(ResultsAPIView):
 class SheetCheck(DocumentCheck):
     kind = "sheet"
     max_body_bytes = staticmethod(max_sheet_bytes)
+    body_limit_hint = "A score sheet is far smaller; a move log goes to /api/logs/check/."
 
 
 @extend_schema_view(post=extend_schema(summary="Replay a move log and score it (stores nothing)"))

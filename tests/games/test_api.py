@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from games.engine.simulate import simulate_game
 from games.models import Submission
 from league.models import Event, Membership
 from tests.factories import MembershipFactory, UserFactory
@@ -300,6 +301,11 @@ def test_log_check_replays(api_client):
 
 def test_log_sent_to_sheet_check_is_refused(api_client):
     response = post(api_client, "/api/sheets/check/", stockout_log())
+    # A whole game's log is larger than any sheet: refused unread, saying where logs go.
+    assert (response.status_code, error_code(response)) == (413, "BODY_TOO_LARGE")
+    assert "a move log goes to /api/logs/check/" in response.json()["error"]["message"]
+    short_log = simulate_game("classic", 4, seed=3, rounds=1)  # 11 KB: fits a sheet's limit
+    response = post(api_client, "/api/sheets/check/", short_log)
     assert (response.status_code, error_code(response)) == (400, "WRONG_KIND")
 
 
