@@ -3,6 +3,7 @@
 import functools
 import logging
 import os
+from collections.abc import Callable
 
 from celery import Celery, bootsteps
 from celery.worker.consumer import Consumer
@@ -27,6 +28,27 @@ class ReconnectingConsumer(Consumer):
             conn.ensure_connection, interval_start=0.5, interval_step=0.5,
             interval_max=RECONNECT_INTERVAL_MAX)
         return super().ensure_connected(conn)
+
+    def on_connection_error_after_connected(self, exc: Exception) -> None:
+        """Celery closes the broken connection here, ignoring connection errors only; but kombu
+        5.7, closing a Redis channel, first restores its unacknowledged messages through the
+        dead connection and fails with an AttributeError (`conninfo` is gone), which ended the
+        worker ("Unrecoverable error"). That close is guarded: the messages stay in Redis's
+        unacked set and come back after the visibility timeout, and the catch-up sweep reruns
+        their (idempotent) jobs as soon as the worker is connected again."""
+        connection = self.connection
+        if connection is not None:
+            connection.close = functools.partial(_close_ignoring_lost_connection,  # type: ignore[method-assign]  # guard
+                                                 connection.close)
+        super().on_connection_error_after_connected(exc)
+
+
+def _close_ignoring_lost_connection(close: Callable[[], object]) -> None:
+    try:
+        close()
+    except AttributeError:
+        log.warning("broker connection lost mid-close; unacked messages are left to Redis",
+                    exc_info=True)
 
 
 class CatchUpWhenConnected(bootsteps.StartStopStep):
