@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.api import views
+from games.api import replay, views
 
 urlpatterns = [
     path("results/", views.ResultList.as_view(), name="api-results"),
@@ -30,6 +30,7 @@ urlpatterns = [
         views.SubmissionWithdrawal.as_view(restore=True),
         name="api-result-submission-restore",
     ),
+    path("results/<int:game_id>/replay/", replay.ResultReplay.as_view(), name="api-result-replay"),
     path("sheets/check/", views.SheetCheck.as_view(), name="api-sheet-check"),
     path("logs/check/", views.LogCheck.as_view(), name="api-log-check"),
     path(

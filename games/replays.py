@@ -29,7 +29,7 @@ def replay_games(*, user: Any) -> Any:
 def game_log_submission(*, game: Game) -> Submission | None:
     """The game's move log to replay: its newest log the engine accepted, not withdrawn."""
     logs = game.submissions.filter(kind=Submission.Kind.LOG, withdrawn_at__isnull=True)
-    for submission in logs.order_by("-created_at", "-id").only("id", "report"):
+    for submission in logs.order_by("-created_at", "-id").only("id", "report", "body_hash"):
         if submission.report.get("valid"):
             return submission
     return None
@@ -42,12 +42,15 @@ def game_has_replay(*, game: Game) -> bool:
 def _cache_key(game: Game, submission: Submission, names: list[str]) -> str:
     version = game.result_versions.order_by("-number").values_list("number", flat=True).first()
     digest = hashlib.sha256("\x00".join(names).encode()).hexdigest()[:16]
-    return f"replay:{REPLAY_FORMAT}:{game.pk}:{submission.pk}:{version or 0}:{digest}"
+    return (
+        f"replay:{REPLAY_FORMAT}:{game.pk}:{submission.pk}:{submission.body_hash}:"
+        f"{version or 0}:{digest}"
+    )
 
 
 def game_replay(*, game: Game) -> dict[str, Any] | None:
     """The replay of the game's move log (None without one), players by name; computed by the
-    engine once and cached by game, log and result version."""
+    engine once and cached by game, log (its id and content hash), result version and names."""
     submission = game_log_submission(game=game)
     if submission is None:
         return None
