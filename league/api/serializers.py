@@ -1,6 +1,8 @@
 """Serializers of the league API. Writes are validated here for shape only; the rules live in
 `league.services`, which the views call with `validated_data`."""
 
+from collections.abc import Iterable
+
 from django.contrib.auth.models import User
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -22,7 +24,7 @@ from league.models import (
     Table,
 )
 from league.permissions import is_director
-from league.services.credentials import game_side_credentials
+from league.services.credentials import game_side_credentials, side_credentials_ensure
 
 
 class ClubSerializer(serializers.ModelSerializer):
@@ -181,6 +183,9 @@ class SeatSerializer(serializers.ModelSerializer):
         fields = ["seat_number", "side", "player", "player_name"]
 
 
+SIDE_CREDENTIALS = "_side_credentials"  # context key: game id -> its side credentials
+
+
 def _can_see_entry_codes(context: dict, club_id: int) -> bool:
     """Directors of the game's club see each side's entry code and link; cached per request."""
     cache = context.setdefault("_directs", {})
@@ -221,10 +226,9 @@ class GameSerializer(serializers.ModelSerializer):
     def get_entry_links(self, game: Game) -> list[dict] | None:
         if not _can_see_entry_codes(self.context, game.table.rotation.event.club_id):
             return None
-        return [
-            {"side": c.side, "code": c.code, "url": c.entry_url}
-            for c in game_side_credentials(game=game)
-        ]
+        batched = self.context.get(SIDE_CREDENTIALS, {})
+        credentials = batched[game.pk] if game.pk in batched else game_side_credentials(game=game)
+        return [{"side": c.side, "code": c.code, "url": c.entry_url} for c in credentials]
 
 
 class TableGameSerializer(GameSerializer):
@@ -249,6 +253,24 @@ class SitOutSerializer(serializers.ModelSerializer):
         fields = ["player", "player_name"]
 
 
+def _batch_side_credentials(context: dict, rotations: Iterable[Rotation]) -> None:
+    """Every shown game's side credentials in a constant number of queries (not two per table),
+    kept in the context for GameSerializer.entry_links."""
+    games = [table.game for rotation in rotations
+             if _can_see_entry_codes(context, rotation.event.club_id)
+             for table in rotation.tables.all() if getattr(table, "game", None) is not None]
+    missing = [g for g in games if g.pk not in context.get(SIDE_CREDENTIALS, {})]
+    if missing:
+        context.setdefault(SIDE_CREDENTIALS, {}).update(side_credentials_ensure(games=missing))
+
+
+class RotationListSerializer(serializers.ListSerializer):
+    def to_representation(self, data: Iterable[Rotation]) -> list:
+        rotations = list(data.all() if hasattr(data, "all") else data)
+        _batch_side_credentials(self.context, rotations)
+        return super().to_representation(rotations)
+
+
 class RotationSerializer(serializers.ModelSerializer):
     tables = TableSerializer(many=True, read_only=True)
     sit_outs = SitOutSerializer(many=True, read_only=True)
@@ -257,6 +279,11 @@ class RotationSerializer(serializers.ModelSerializer):
         model = Rotation
         fields = ["id", "event", "number", "status", "tables", "sit_outs", "created_at"]
         read_only_fields = fields
+        list_serializer_class = RotationListSerializer
+
+    def to_representation(self, instance: Rotation) -> dict:
+        _batch_side_credentials(self.context, [instance])
+        return super().to_representation(instance)
 
 
 class GenerateRotationSerializer(serializers.Serializer):
