@@ -28,6 +28,7 @@ urlpatterns = [
     path("director/", include("league.director_urls")),
     path("director/", include("games.director_urls")),
     path("play/", include("games.urls")),
+    path("", include("games.public_urls")),
     path("", include("analytics.urls")),
     path("", include("site_pages.urls")),
     path("", include("league.public_urls")),

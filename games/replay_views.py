@@ -1,4 +1,4 @@
-"""Watching a logged game again: /play/games/<id>/replay/ (public where the event is public)."""
+"""Watching a logged game again: /games/<id>/replay/ (public where the event is public)."""
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render

@@ -1,7 +1,7 @@
 from django.http import HttpRequest, HttpResponsePermanentRedirect
 from django.urls import path, reverse
 
-from games import replay_views, views
+from games import views
 
 
 def _moved(request: HttpRequest, rest: str) -> HttpResponsePermanentRedirect:
@@ -16,7 +16,6 @@ urlpatterns = [
     path("", views.play_home, name="play-home"),
     path("sw.js", views.service_worker, name="play-service-worker"),
     path("director/<path:rest>", _moved, name="play-director-moved"),
-    path("games/<int:game_id>/replay/", replay_views.replay_page, name="game-replay"),
     path("<str:token>/", views.play_game, name="play-game"),
     path("<str:token>/sheet/", views.submit_sheet, name="play-sheet"),
     path("<str:token>/log/", views.upload_log, name="play-log"),
