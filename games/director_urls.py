@@ -10,6 +10,7 @@ urlpatterns = [
     path("games/<int:game_id>/", director_views.game_result, name="director-result"),
     path("games/<int:game_id>/confirm/", director_views.confirm_version, name="director-result-confirm"),
     path("games/<int:game_id>/check/", director_views.check_sheet, name="director-result-check"),
+    path("games/<int:game_id>/settle-by-log/", director_views.settle_by_log, name="director-result-settle-by-log"),
     path("games/<int:game_id>/correct/", director_views.correct_result, name="director-result-correct"),
     path(
         "games/<int:game_id>/entries/<int:submission_id>/withdraw/",

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
 from core.http import refusal_status
-from games import selectors, services
+from games import replays, selectors, services
 from games.forms import ConfirmForm, CorrectionForm, SheetForm, sheet_initial
 from games.models import Submission
 from games.views import sheet_check_response, words_for
@@ -72,11 +72,15 @@ def _page(
             "open_versions": selectors.game_open_versions(game=game),
             "submissions": selectors.game_submission_rows(game=game),
             "flags": selectors.game_flag_lines(game=game),
-            "comparison": selectors.dispute_comparison(game=game),
+            "comparison": replays.dispute_with_log(
+                game=game, comparison=selectors.dispute_comparison(game=game)
+            ),
             "sheet_forms": forms.get("sheet_forms") or _correction_forms(game),
             "correction_form": forms.get("correction_form")
             or CorrectionForm(initial={"revision": services.result_revision(game=game)}),
             "details": details,
+            "revision": services.result_revision(game=game),
+            **replays.game_story_context(game=game),
         },
         status=status,
     )
@@ -106,6 +110,31 @@ def confirm_version(request: HttpRequest, game_id: int) -> HttpResponse:
         messages.error(request, words_for(game, refused).text)
     else:
         messages.success(request, f"Version {form.cleaned_data['version']} is now the result.")
+    return redirect("director-result", game_id=game.pk)
+
+
+@login_required
+@require_POST
+def settle_by_log(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The director settles the dispute as the move log says, in one click (the page's
+    revision guards against a result that changed meanwhile)."""
+    game = _directed_game(request, game_id)
+    form = CorrectionForm({"revision": request.POST.get("revision"), "reason": replays.LOG_REASON})
+    if not form.is_valid():
+        messages.error(request, "Reload the page and settle again.")
+        return redirect("director-result", game_id=game.pk)
+    try:
+        version = services.dispute_settle_by_log(
+            game=game, user=request.user, expected_revision=form.cleaned_data["revision"]
+        )
+    except DomainError as refused:
+        messages.error(request, words_for(game, refused).text)
+    else:
+        messages.success(
+            request,
+            f"Settled as the move log says: version {version.number} "
+            f"({' to '.join(map(str, version.totals))}) is now the result.",
+        )
     return redirect("director-result", game_id=game.pk)
 
 

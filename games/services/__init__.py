@@ -9,6 +9,8 @@
   *confirm* a version; a director confirms one version of a dispute.
 - `correction`: a director's figures with a reason, confirmed at once; earlier versions are kept
   as *superseded*.
+- `settlement`: a director settles a dispute "as the move log says" (the version equal to the
+  log's figures, or a correction with them), kept in the history with the reason.
 - `withdrawal`: a director withdraws a wrongly entered sheet or log before confirmation (kept,
   marked, logged in the audit trail) and may restore it; the result is read again either way.
 - `projection`: the confirmed version becomes `RoundResult` and `SeatRoundFacts` rows, and once
@@ -47,11 +49,12 @@ from games.services.entrants import (
 )
 from games.services.intake import submission_create
 from games.services.projection import result_project
+from games.services.settlement import dispute_settle_by_log
 from games.services.withdrawal import submission_restore, submission_withdraw
 
 __all__ = [
     "Entrant", "GameTable", "MAX_DOCUMENT_BYTES", "OLD_LINK_MESSAGE", "SIDE_FIGURES",
-    "correction_rounds", "document_check", "document_hash", "document_prepare", "entrant_for",
+    "correction_rounds", "dispute_settle_by_log", "document_check", "document_hash", "document_prepare", "entrant_for",
     "event_rules", "game_table", "report_range_check", "result_confirm", "result_correct", "result_project",
     "result_revision", "round_differences", "round_figures", "seated_side", "submission_create",
     "submission_restore", "submission_withdraw", "table_link_check",

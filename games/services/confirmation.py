@@ -55,10 +55,13 @@ def settles_by_entry(*, version: ResultVersion, entrant: Entrant) -> bool:
     return entrant.side is not None and version.entered_by.startswith("game:")
 
 
-def result_confirm(*, game: Game, version_number: int, entrant: Entrant) -> ResultVersion:
+def result_confirm(
+    *, game: Game, version_number: int, entrant: Entrant, reason: str = ""
+) -> ResultVersion:
     """Confirm the figures of an entered (or disputed) version: the same as entering them again.
 
-    A director confirming one version of a dispute resolves it that way.
+    A director confirming one version of a dispute resolves it that way (`reason`, when given,
+    is kept in the event's history).
     """
     with transaction.atomic():
         # Race: a confirmation and a new entry (or a second confirmation) of one game at once.
@@ -80,5 +83,5 @@ def result_confirm(*, game: Game, version_number: int, entrant: Entrant) -> Resu
                   if v.pk != version.pk]
         version_confirm(game=game, version=version, entrant=entrant)
         confirm_record(game=game, version=version, entrant=entrant, was_disputed=was_disputed,
-                       others=others)
+                       others=others, reason=reason)
     return version

@@ -75,21 +75,27 @@ def entry_record(*, game: Game, submission: Submission, entrant: Entrant) -> Non
 
 
 def confirm_record(*, game: Game, version: ResultVersion, entrant: Entrant, was_disputed: bool,
-                   others: list[ResultVersion]) -> None:
-    """A confirmation, or a director's decision of a dispute (both sides' figures named)."""
+                   others: list[ResultVersion], reason: str = "") -> None:
+    """A confirmation, or a director's decision of a dispute (both sides' figures named, and
+    the director's reason when one is given)."""
     mine = figures_words(game, version.totals)
     by = selectors.entrant_label(game=game, entrant=version.entered_by)
     if was_disputed and entrant.director:
         against = "; ".join(
             f"{selectors.entrant_label(game=game, entrant=v.entered_by)} had {figures_words(game, v.totals)}"
             for v in others)
-        summary = (f"Decided the dispute at {_where(game)}: the figures of {by} count "
+        # The reason first: a summary is kept to 300 characters.
+        why = f" ({reason})" if reason else ""
+        summary = (f"Decided the dispute at {_where(game)}{why}: the figures of {by} count "
                    f"({mine}); {against or 'no other figures'}.")
         action = "result_decide"
     else:
         summary = f"Confirmed the result at {_where(game)} entered by {by}: {mine}."
         action = "result_confirm"
-    _record(game, entrant, action, summary, {"version": version.number})
+    data: dict[str, Any] = {"version": version.number}
+    if reason:
+        data["reason"] = reason
+    _record(game, entrant, action, summary, data)
 
 
 def correction_record(*, game: Game, version: ResultVersion, entrant: Entrant,
