@@ -351,6 +351,23 @@ class State:
             self._lay_red3s(seat, True)
         self.facts[seat][F_TURNS] += 1
         self.phase = TAKEN
+        self._end_if_stuck(seat)
+
+    def _end_if_stuck(self, seat: int) -> None:
+        """Red 3s drew the stock's last cards and left a player on the foot one card that may be
+        neither melded nor discarded (going out is not allowed, or the partner said no): the
+        turn cannot be finished, so the round ends as when the stock runs out (docs/engine.md,
+        "Stock runs out"). Only that rare position pays for the look at the legal moves."""
+        if self.stock or not self.on_foot[seat] or self.hand_n[seat] != 1:
+            return
+        from .legal import legal_moves  # legal builds on this module
+        from .moves import AskGoOut
+
+        trial = self.copy()
+        if trial.asked is None and trial.mates[seat]:
+            trial.asked = True  # asking may still allow going out: not stuck yet
+        if not any(not isinstance(move, AskGoOut) for move in legal_moves(trial)):
+            self._end("stock_out", None)
 
     def discard(self, seat: int, card: int) -> None:
         if self.over or seat != self.turn or self.phase != TAKEN:
@@ -393,6 +410,7 @@ class State:
         if self.asked is not None:
             raise _err(E.WRONG_PHASE, "a player may ask to go out only once a turn")
         self.asked = yes
+        self._end_if_stuck(seat)
 
     def meld(self, seat: int, items: Sequence[Item]) -> None:
         if self.over or seat != self.turn or self.phase != TAKEN:

@@ -46,3 +46,21 @@ def test_simulated_game_starts_with_the_dealer_asked_for_and_replays_valid(first
 def test_simulate_refuses_a_first_dealer_outside_the_table():
     with pytest.raises(ValueError, match="first_dealer"):
         simulate_game("classic", players=4, first_dealer=4)
+
+
+def test_red_threes_that_empty_the_stock_and_leave_one_unplayable_card_end_the_round():
+    """Seed 978 of classic: a player on the foot with one card draws the stock's last two cards,
+    both red 3s (no replacement left), and may neither meld nor discard the card: the round ends
+    as when the stock runs out (it crashed the simulator: no legal move)."""
+    log = simulate_game("classic", 4, seed=978)
+    report = replay_log(log)
+    assert report.valid, report.error
+    assert report.rounds[0].ended_by == "stock_out"
+    last = log["rounds"][0]["events"][-1]
+    assert last["type"] in ("draw", "ask_go_out")
+
+
+@pytest.mark.parametrize("preset", ["classic", "pagat", "six-deck", "canasta", "eleven"])
+def test_a_seeded_sample_of_games_simulates_and_replays_for_every_preset(preset):
+    for seed in range(970, 980):
+        assert replay_log(simulate_game(preset, 4, seed=seed)).valid
