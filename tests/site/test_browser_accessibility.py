@@ -7,8 +7,11 @@ import datetime
 import pytest
 
 from games import services as results
+from games.engine.simulate import simulate_game
+from games.models import Submission
 from league import services as league
 from league.models import Event, Game
+from site_pages.demo import sheets_from_report
 from tests.games.factories import sheet
 from tests.site.conftest import TIMEOUT_MS, log_in
 from tests.site.demo import PASSWORD, build_demo, next_pending_game, side_entry_url
@@ -52,8 +55,38 @@ def public_pages(demo) -> dict[str, str]:
         "leaderboard": "/leaderboard/",
         "play": "/play/",
         "table entry": side_entry_url(next_pending_game(demo.event), 0),
+        "replay": f"/games/{logged_game(demo).pk}/replay/",
         "login": "/accounts/login/",
     }
+
+
+def logged_game(demo) -> Game:
+    """A played game of the running night entered from a move log (the demo logs table 1)."""
+    return (Game.objects.filter(table__rotation__event=demo.event,
+                                submissions__kind=Submission.Kind.LOG)
+            .order_by("pk").first())
+
+
+def log_disputed_game(demo) -> Game:
+    """A game of the running rotation that side 1 entered from a move log and side 2 typed with
+    one figure wrong: its dispute view shows what the log says and settles by it."""
+    game = next_pending_game(demo.event)
+    table = results.game_table(game=game)
+    log = simulate_game(rules=table.rules_spec, players=len(table.players), seed=11,
+                        first_dealer=table.first_dealer)
+    log["seats"] = table.players
+    submission, _ = results.submission_create(game=game, document=log,
+                                              entrant=results.Entrant.for_side(game, 0),
+                                              idempotency_key=f"axe-log-{game.pk}")
+    sheets = sheets_from_report(submission.report)
+    sheets[0]["sides"][0]["table_points"] += 5
+    for n, document in enumerate(sheets):
+        results.submission_create(game=game, document=document,
+                                  entrant=results.Entrant.for_side(game, 1),
+                                  idempotency_key=f"axe-log-{game.pk}-{n}")
+    game.refresh_from_db()
+    assert game.status == Game.Status.DISPUTED
+    return game
 
 
 def disputed_game(demo) -> Game:
@@ -87,11 +120,13 @@ def draft_event(demo) -> Event:
     return event
 
 
-def director_pages(demo, dispute: Game, draft: Event) -> dict[str, str]:
+def director_pages(demo, dispute: Game, draft: Event, log_dispute: Game | None = None) -> dict[str, str]:
     slug, club = demo.event.slug, demo.club.slug
     player = demo.players[0]
+    logged = {"dispute with a move log": f"/director/games/{log_dispute.pk}/"} if log_dispute else {}
     return {
         "director home": "/director/",
+        "invitations": "/director/invitations/",
         "director club": f"/director/clubs/{club}/",
         "players": f"/director/clubs/{club}/players/",
         "director player": f"/director/clubs/{club}/players/{player.slug}/",
@@ -103,6 +138,7 @@ def director_pages(demo, dispute: Game, draft: Event) -> dict[str, str]:
         "history": f"/director/events/{slug}/history/",
         "results": f"/director/events/{slug}/results/",
         "dispute": f"/director/games/{dispute.pk}/",
+        **logged,
         "table cards": f"/events/{slug}/table-cards/",
         "side's code": f"/events/{slug}/table-cards/{dispute.table.rotation.number}/"
                        f"{dispute.table.number}/side/1/",
@@ -146,6 +182,7 @@ def test_public_pages_are_clean_labelled_and_fit_a_360px_phone(small_phone):
 def test_director_pages_are_clean_labelled_and_fit_a_360px_phone(small_phone):
     demo = build_demo()
     dispute, draft = disputed_game(demo), draft_event(demo)
+    log_dispute = log_disputed_game(demo)
     log_in(small_phone, demo.director_username, PASSWORD)
 
-    assert check_pages(small_phone, director_pages(demo, dispute, draft)) == []
+    assert check_pages(small_phone, director_pages(demo, dispute, draft, log_dispute)) == []

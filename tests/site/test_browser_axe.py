@@ -3,9 +3,10 @@ package) with no serious or critical violation, on a 360 px phone and on a deskt
 wider than a 360 px screen, and a table too wide for it scrolls inside a labelled region that a
 keyboard reaches.
 
-The pages: every public page, a side's entry page, every director page (a running night with a
-dispute, another night's registrations and draft seating, house rules, history, results, table
-cards, a side's code), a page not found, a refusal and a page not allowed. With `HANDFOOT_AXE_REPORT=1` and `-s`
+The pages: every public page (a logged game's replay among them), a side's entry page, every
+director page (a running night with a dispute, a dispute a move log settles, the director's
+invitations, another night's registrations and draft seating, house rules, history, results,
+table cards, a side's code), a page not found, a refusal and a page not allowed. With `HANDFOOT_AXE_REPORT=1` and `-s`
 each page's violations (every impact) are printed.
 """
 
@@ -26,6 +27,7 @@ from tests.site.test_browser_accessibility import (
     director_pages,
     disputed_game,
     draft_event,
+    log_disputed_game,
     public_pages,
 )
 
@@ -114,8 +116,9 @@ def test_every_page_passes_axe_and_fits_a_360px_screen(chromium, live_server, vi
                                "not found": "/clubs/no-such-club/"})
         assert page.get_by_role("heading", level=1).inner_text() == "Page not found"
         problems += refusal_problems(page)
+        log_dispute = log_disputed_game(demo)  # the table the public scan entered at
         log_in(page, demo.director_username, PASSWORD)
-        problems += scan(page, director_pages(demo, dispute, draft))
+        problems += scan(page, director_pages(demo, dispute, draft, log_dispute))
         context.clear_cookies()
         log_in(page, "scorer", PASSWORD)  # a scorer may not change the event's settings
         problems += scan(page, {"not allowed": f"/director/events/{demo.event.slug}/edit/"})
