@@ -342,13 +342,23 @@ def event_game_rounds(*, event: Event) -> list[dict]:
         totals[(r.game_id, r.side)] += r.score
     return [
         {"rotation": r.game.table.rotation.number, "table": r.game.table.number,
-         "round": r.round_number, "side": r.side + 1,
+         "round": r.round_number or "game total", "side": r.side + 1,
          "players": " & ".join(names[(r.game_id, r.side)]), "score": r.score,
-         "went_out": "yes" if r.went_out else "no", "clean_books": r.clean_books,
-         "dirty_books": r.dirty_books, "wild_books": r.wild_books, "red_threes": r.red_threes,
-         "held_points": r.held_points, "game_total": totals[(r.game_id, r.side)]}
+         **(_round_detail(r) if r.detail else dict.fromkeys(_DETAIL_COLUMNS, "")),
+         "game_total": totals[(r.game_id, r.side)]}
         for r in results
     ]
+
+
+# A totals-only result (RoundResult.detail False) knows none of these: blank, never zero.
+_DETAIL_COLUMNS = ("went_out", "clean_books", "dirty_books", "wild_books", "red_threes",
+                   "held_points")
+
+
+def _round_detail(r: RoundResult) -> dict:
+    return {"went_out": "yes" if r.went_out else "no", "clean_books": r.clean_books,
+            "dirty_books": r.dirty_books, "wild_books": r.wild_books,
+            "red_threes": r.red_threes, "held_points": r.held_points}
 
 
 def head_to_head_games(*, game_ids: list[int], a: set[int]) -> list[dict]:
@@ -427,9 +437,11 @@ def _frame(rows: QuerySet, columns: list[str]) -> pd.DataFrame:
 
 
 def rounds_frame(*, round_filter: Q) -> pd.DataFrame:
-    """RoundResult rows as a DataFrame with `statistics.ROUND_COLUMNS`."""
+    """RoundResult rows as a DataFrame with `statistics.ROUND_COLUMNS`: only results with
+    detail (books, points, going out); totals-only results count for standings and ratings
+    but are left out of the statistics, which need the detail."""
     return _frame(
-        RoundResult.objects.filter(round_filter).order_by("game_id", "round_number", "side")
+        RoundResult.objects.filter(round_filter, detail=True).order_by("game_id", "round_number", "side")
         .values_list(
             "game_id", "round_number", "side", "score", "clean_books", "dirty_books",
             "wild_books", "red_threes", "table_points", "held_points", "went_out"),

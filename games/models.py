@@ -29,7 +29,14 @@ class RoundResult(models.Model):
     table_points = models.IntegerField(default=0)
     held_points = models.IntegerField(default=0)
     went_out = models.BooleanField(default=False)
-    ended_by = models.CharField(max_length=16, choices=EndedBy.choices)
+    ended_by = models.CharField(max_length=16, choices=EndedBy.choices, blank=True)
+    detail = models.BooleanField(
+        default=True,
+        help_text="False for a result that carries only scores (a night played on paper, an "
+        "imported spreadsheet): books, red 3s, points and going out are then not known (zero "
+        "here) and statistics that need them leave the game out. Round 0 holds a game's total "
+        "when not even its rounds are known.",
+    )
 
     class Meta:
         ordering = ["game", "round_number", "side"]
@@ -171,6 +178,14 @@ class ResultVersion(models.Model):
     based_on = models.ForeignKey(
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    detail = models.BooleanField(
+        default=True,
+        help_text="False when the result carries only scores (per round, or the game's total "
+        "as round 0): never a sheet made up to look detailed.",
+    )
+    imported_from = models.CharField(
+        max_length=300, blank=True, help_text="The spreadsheet, sheet and row it was imported from."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -196,3 +211,38 @@ class ResultVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} v{self.number} ({self.status})"
+
+
+class ResultImport(models.Model):
+    """One spreadsheet of past results imported into a club, kept so that the same file
+    imported again is recognised (by its content's digest) and changes nothing."""
+
+    club = models.ForeignKey("league.Club", on_delete=models.CASCADE, related_name="result_imports")
+    file_name = models.CharField(max_length=255)
+    digest = models.CharField(max_length=64)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    summary = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "digest"], name="resultimport_once_per_club")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.file_name} into {self.club}"
+
+
+class ImportProfile(models.Model):
+    """What a club's director told the import once: the meaning of headers it did not know
+    (by the file's set of headers) and whether the club writes dates day first."""
+
+    club = models.OneToOneField("league.Club", on_delete=models.CASCADE, related_name="import_profile")
+    day_first = models.BooleanField(null=True, blank=True)
+    header_maps = models.JSONField(default=dict, blank=True)
+
+    def __str__(self) -> str:
+        return f"Import settings of {self.club}"

@@ -270,7 +270,8 @@ def round_figures(round_report: dict[str, Any]) -> dict[str, Any]:
     """What two entries of one round must agree on."""
     return {
         "ended_by": round_report["ended_by"],
-        "sides": [{k: side[k] for k in SIDE_FIGURES} for side in round_report["sides"]],
+        # A totals-only round (no detail) has only its scores.
+        "sides": [{k: side.get(k) for k in SIDE_FIGURES} for side in round_report["sides"]],
     }
 
 

@@ -30,6 +30,14 @@ def game_status_sync(*, game: Game) -> None:
 
 
 def _round_results(game: Game, r: dict[str, Any]) -> list[RoundResult]:
+    if r.get("detail") is False:
+        # Scores only (a totals-only result): the rest is unknown, not zero, and `detail`
+        # tells the statistics to leave it out.
+        return [
+            RoundResult(game=game, round_number=r["round"], side=side_number,
+                        score=side["score"], ended_by="", detail=False)
+            for side_number, side in enumerate(r["sides"])
+        ]
     return [
         RoundResult(
             game=game,
@@ -75,7 +83,7 @@ def _seat_facts(game: Game, r: dict[str, Any], player_ids: list[int]) -> list[Se
             side=seat["side"],
             **{k: seat[k] for k in SEAT_FACTS},
         )
-        for seat in r["seats"]
+        for seat in r.get("seats") or []
     ]
 
 
