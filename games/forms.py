@@ -63,6 +63,10 @@ class SheetForm(forms.Form):
         initial="went_out",
     )
     replace = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    # The round the scorer opened again ("Open round N again"): saving it is the consent to
+    # replace it, so the page does not ask a second time.
+    reopened = forms.IntegerField(required=False, min_value=1, max_value=99,
+                                  widget=forms.HiddenInput)
 
     def __init__(
         self, *args: Any, sides: list, rounds: int, saved_rounds: Any = (), **kwargs: Any

@@ -284,6 +284,8 @@ def _replace_check(
     """The saved round a new sheet would replace (None when nothing is replaced)."""
     if entrant is None or form.cleaned_data.get("replace"):
         return None
+    if form.cleaned_data.get("reopened") == form.cleaned_data["round"]:
+        return None  # saved from "Open round N again": the scorer chose to change that round
     if selectors.submission_exists(idempotency_key=form.cleaned_data["idempotency_key"]):
         return None  # a resend of a saved round (double click, reconnect): replayed as it was
     number = form.cleaned_data["round"]

@@ -52,6 +52,25 @@ def test_a_saved_round_opens_with_its_saved_figures_and_one_round_is_reentered(c
     assert rounds == {1: 555, 2: 600, 3: 565, 4: 570}
 
 
+def test_saving_a_round_opened_again_replaces_it_without_asking_twice(client, game):
+    enter_all(client, game, 0, points=(555, 560, 565, 570))
+    page = client.get(url(game) + "?round=3").content.decode()
+    assert '<input type="hidden" name="reopened" value="3">' in page
+    response = client.post(url(game, 0, "sheet/"),
+                           {**sheet_post(3, key="again3", table_points=600), "reopened": "3"})
+    assert response.status_code == 302  # stored at once: no second "Replace round 3?"
+    rounds = {r["round"]: r["sides"][0]["table_points"] for r in services_rounds(game, 0)}
+    assert rounds == {1: 555, 2: 560, 3: 600, 4: 570}
+
+
+def test_a_round_opened_again_does_not_replace_another_saved_round_unasked(client, game):
+    enter_all(client, game, 0, points=(555, 560, 565, 570))
+    data = {**sheet_post(2, key="other2", table_points=600), "reopened": "3"}
+    assert client.post(url(game, 0, "sheet/"), data).status_code == 409  # round 2: asked first
+    assert {r["round"]: r["sides"][0]["table_points"]
+            for r in services_rounds(game, 0)}[2] == 560
+
+
 def services_rounds(game, side):
     from games.selectors import entry_rounds
 
