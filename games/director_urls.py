@@ -3,9 +3,10 @@ other director pages."""
 
 from django.urls import path
 
-from games import director_views
+from games import director_views, import_views
 
 urlpatterns = [
+    path("clubs/<slug:slug>/import/", import_views.results_import, name="director-results-import"),
     path("events/<slug:slug>/results/", director_views.event_results, name="director-results"),
     path("games/<int:game_id>/", director_views.game_result, name="director-result"),
     path("games/<int:game_id>/confirm/", director_views.confirm_version, name="director-result-confirm"),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,7 +42,8 @@ from league.services.events import event_create
 from league.services.players import player_create
 from league.services.seasons import league_create, season_create
 
-MAX_IMPORT_BYTES = 5_000_000
+# The largest spreadsheet taken (the page's uploads are bounded by the request limit too).
+MAX_IMPORT_BYTES = 2_000_000
 NEW_PLAYER = "new"
 
 
@@ -57,7 +59,8 @@ class ImportPlan:
     unknown_headers: list[str] = field(default_factory=list)
     players: dict[str, Player] = field(default_factory=dict)  # name key → existing player
     new_players: list[str] = field(default_factory=list)
-    close_names: dict[str, list[Player]] = field(default_factory=dict)  # name as written → offers
+    # A name as written that is close to players of the club (but not theirs) → those players.
+    close_names: dict[str, list[Player]] = field(default_factory=dict)
     already: ResultImport | None = None
     imported: ResultImport | None = None
     day_first: bool | None = None
@@ -142,6 +145,8 @@ def _match_names(plan: ImportPlan, club: Club, choices: dict[str, str]) -> None:
     for key, (name, game, side) in written.items():
         choice = choices.get(name) or choices.get(key)
         matches = player_matches(club=club, name=name)
+        if matches and not matches[0].exact:
+            plan.close_names[name] = [m.player for m in matches]
         if choice == NEW_PLAYER:
             plan.new_players.append(name)
         elif choice and choice.isdigit() and int(choice) in by_id:
@@ -149,7 +154,6 @@ def _match_names(plan: ImportPlan, club: Club, choices: dict[str, str]) -> None:
         elif matches and matches[0].exact:
             plan.players[key] = matches[0].player
         elif matches:
-            plan.close_names[name] = [m.player for m in matches]
             row, column = side.where["names"]
             offers = " or ".join(f"\u201c{m.player.name}\u201d" for m in matches)
             plan.problems.append(Problem(
@@ -230,6 +234,15 @@ def _place_checks(plan: ImportPlan) -> None:
                 players[where] = game
 
 
+def _games_digest(games: list[GameIn]) -> str:
+    canonical = json.dumps(
+        [[g.date.isoformat(), g.rotation, g.table,
+          [[sorted(name_key(n) for n in s.names), sorted(s.rounds.items()), s.total,
+            sorted(s.detail.items())] for s in g.sides]] for g in games],
+        sort_keys=True, default=str)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
 def results_import_plan(*, club: Club, file_name: str, data: bytes,
                         mapping: dict[str, str] | None = None, day_first: bool | None = None,
                         choices: dict[str, str] | None = None,
@@ -237,7 +250,6 @@ def results_import_plan(*, club: Club, file_name: str, data: bytes,
     """Read and check a file against the club without storing anything."""
     file_name = (file_name or "results").rsplit("/", 1)[-1][:255]
     plan = ImportPlan(file_name=file_name, digest=hashlib.sha256(data).hexdigest())
-    plan.already = ResultImport.objects.filter(club=club, digest=plan.digest).first()
     sheets = _read(data, file_name)
     plan.headers = spreadsheets.file_headers(sheets)
     mapping = {**header_mapping(club=club, headers=plan.headers), **(mapping or {})}
@@ -249,6 +261,10 @@ def results_import_plan(*, club: Club, file_name: str, data: bytes,
     if not plan.games and not plan.problems:
         plan.problems.append(Problem(sheets[0].name if sheets else file_name, None, None,
                                      "the file holds no games."))
+    if plan.games:
+        # By what the file says, not its bytes: the same results saved again are the same file.
+        plan.digest = _games_digest(plan.games)
+    plan.already = ResultImport.objects.filter(club=club, digest=plan.digest).first()
     _place_checks(plan)
     _match_names(plan, club, choices or {})
     table = _table("classic")
