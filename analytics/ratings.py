@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from openskill.models import PlackettLuce
+from openskill.models import PlackettLuce, PlackettLuceRating
 
 from analytics.standings import GameResult
 
@@ -48,7 +48,8 @@ class RatedRow:
 
 
 def rate_game(game: GameResult, state: dict[int, PlayerState],
-              ratings: dict[int, object] | None = None) -> list[tuple[int, PlayerState, float]]:
+              ratings: dict[int, PlackettLuceRating] | None = None,
+              ) -> list[tuple[int, PlayerState, float]]:
     """Rate one game; returns each player's new state and their side's prior win probability.
     Updates `state` in place. `ratings` caches the library's rating objects between games (it
     makes creating them the costliest step). Games with fewer than two sides with players are
@@ -78,7 +79,7 @@ def rate_game(game: GameResult, state: dict[int, PlayerState],
 def rate_games(games: Iterable[GameResult], state: dict[int, PlayerState],
                first_position: int = 0) -> Iterator[RatedRow]:
     """Rate games in order from `state` (the ratings before the first of them)."""
-    ratings: dict[int, object] = {}
+    ratings: dict[int, PlackettLuceRating] = {}
     for position, game in enumerate(games, start=first_position):
         for player_id, new, probability in rate_game(game, state, ratings):
             yield RatedRow(position, game.game_id, player_id, new.mu, new.sigma, new.games,

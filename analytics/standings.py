@@ -31,8 +31,12 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from league.tie_breaks import TIE_BREAKS
+
+# One standings row: entrant, name, the figures and its place, as the pages and the API show it.
+Row = dict[str, Any]
 
 # (lowest margin of the band, winner's VP); the loser gets 20 - VP.
 VP_SCALE: tuple[tuple[int, int], ...] = (
@@ -144,7 +148,7 @@ def collect_records(games: Iterable[GameResult], *, by_side: bool) -> dict[str, 
     return records
 
 
-def _summary(record: EntrantRecord) -> dict:
+def _summary(record: EntrantRecord) -> Row:
     counts = [0, 0, 0]  # losses, ties, wins by match points 0, 1, 2
     total = held = 0
     victory_points = difference = 0.0
@@ -177,10 +181,10 @@ def _criteria(scoring: str, tie_breaks: Sequence[str]) -> list[str]:
     return chosen
 
 
-def _head_to_head(group: list[dict], records: dict[str, EntrantRecord]) -> Callable[[dict], int]:
+def _head_to_head(group: list[Row], records: dict[str, EntrantRecord]) -> Callable[[Row], int]:
     members = {row["key"] for row in group}
 
-    def points(row: dict) -> int:
+    def points(row: Row) -> int:
         return sum(
             a.match_points
             for a in records[row["key"]].appearances
@@ -190,8 +194,8 @@ def _head_to_head(group: list[dict], records: dict[str, EntrantRecord]) -> Calla
     return points
 
 
-def _sort_key(criterion: str, group: list[dict],
-              records: dict[str, EntrantRecord]) -> Callable[[dict], float]:
+def _sort_key(criterion: str, group: list[Row],
+              records: dict[str, EntrantRecord]) -> Callable[[Row], float]:
     if criterion == "head_to_head":
         return _head_to_head(group, records)
     if criterion == "fewest_held_points":
@@ -199,9 +203,9 @@ def _sort_key(criterion: str, group: list[dict],
     return lambda row: row[criterion]
 
 
-def _split(group: list[dict], key: Callable[[dict], float]) -> list[list[dict]]:
+def _split(group: list[Row], key: Callable[[Row], float]) -> list[list[Row]]:
     ordered = sorted(group, key=key, reverse=True)
-    parts: list[list[dict]] = []
+    parts: list[list[Row]] = []
     for row in ordered:
         if parts and key(parts[-1][0]) == key(row):
             parts[-1].append(row)
@@ -210,20 +214,20 @@ def _split(group: list[dict], key: Callable[[dict], float]) -> list[list[dict]]:
     return parts
 
 
-def rank_rows(rows: list[dict], criteria: Sequence[str],
-              records: dict[str, EntrantRecord] | None = None) -> list[dict]:
+def rank_rows(rows: list[Row], criteria: Sequence[str],
+              records: dict[str, EntrantRecord] | None = None) -> list[Row]:
     """Order rows by the criteria, each refining the groups the previous left tied; rows still
     tied share a rank (1, 2, 2, 4) and keep a stable order by name."""
     groups = [rows] if rows else []
     for criterion in criteria:
-        refined: list[list[dict]] = []
+        refined: list[list[Row]] = []
         for group in groups:
             if len(group) == 1:
                 refined.append(group)
             else:
                 refined.extend(_split(group, _sort_key(criterion, group, records or {})))
         groups = refined
-    ranked: list[dict] = []
+    ranked: list[Row] = []
     for group in groups:
         rank = len(ranked) + 1
         for row in sorted(group, key=lambda r: (r.get("name", ""), r["key"])):
@@ -236,7 +240,7 @@ PER_GAME_FIGURES = ("match_points", "total_points", "point_difference", "victory
 BYE_AS_TIE = {"match_points": 1, "victory_points": VP_TOTAL / 2, "point_difference": 0.0}
 
 
-def apply_sit_outs(row: dict, *, byes: int, rule: str, bye_points: int = 0) -> dict:
+def apply_sit_outs(row: Row, *, byes: int, rule: str, bye_points: int = 0) -> Row:
     """One standings row with its byes counted as `rule` says (see the module docstring)."""
     row["byes"] = byes
     games = row["games"]
@@ -262,7 +266,7 @@ def apply_sit_outs(row: dict, *, byes: int, rule: str, bye_points: int = 0) -> d
 def event_standings(games: Iterable[GameResult], *, scoring: str, tie_breaks: Sequence[str],
                     by_side: bool, names: Mapping[int, str] | None = None,
                     byes: Mapping[str, int] | None = None, sit_outs: str = "none",
-                    bye_points: int = 0) -> list[dict]:
+                    bye_points: int = 0) -> list[Row]:
     """Ranked standings rows of one event; `names` maps player ids to display names, `byes`
     entrant keys to their rotations sat out, counted as `sit_outs` says."""
     names = names or {}
@@ -295,7 +299,7 @@ class Night:
 
 
 def season_standings(nights: Iterable[Night], *, aggregate: str, best_n: int | None,
-                     min_attendance: int, names: Mapping[str, str] | None = None) -> list[dict]:
+                     min_attendance: int, names: Mapping[str, str] | None = None) -> list[Row]:
     """Season rows: the sum or average of each entrant's counted nights (their best N when set).
     Entrants with fewer nights than `min_attendance` are listed after the ranked ones, unranked."""
     return season_rank(season_rows(nights, aggregate=aggregate, best_n=best_n, names=names),
@@ -303,7 +307,7 @@ def season_standings(nights: Iterable[Night], *, aggregate: str, best_n: int | N
 
 
 def season_rows(nights: Iterable[Night], *, aggregate: str, best_n: int | None,
-                names: Mapping[str, str] | None = None) -> list[dict]:
+                names: Mapping[str, str] | None = None) -> list[Row]:
     """The unranked season row of each entrant of `nights`: it depends on that entrant's nights
     alone, so the rows of entrants whose nights did not change can be kept."""
     names = names or {}
@@ -329,7 +333,7 @@ def season_rows(nights: Iterable[Night], *, aggregate: str, best_n: int | None,
     return rows
 
 
-def season_rank(rows: Iterable[dict], *, min_attendance: int) -> list[dict]:
+def season_rank(rows: Iterable[Row], *, min_attendance: int) -> list[Row]:
     """Rank season rows (whatever their order; a `rank` they carry is replaced): score, total
     points, nights; entrants below `min_attendance` nights follow, unranked."""
     rows = list(rows)
@@ -339,13 +343,14 @@ def season_rank(rows: Iterable[dict], *, min_attendance: int) -> list[dict]:
     return ranked + sorted(unranked, key=lambda r: (-r["score"], r["key"]))
 
 
-def season_from_event_rows(event_rows: Iterable[tuple[int, Sequence[dict]]], *, aggregate: str,
-                           best_n: int | None, min_attendance: int) -> list[dict]:
+def season_from_event_rows(event_rows: Iterable[tuple[int, Sequence[Row]]], *, aggregate: str,
+                           best_n: int | None, min_attendance: int) -> list[Row]:
     """Season rows from each night's standings rows: (event id, rows) pairs."""
-    nights, names = [], {}
+    nights: list[Night] = []
+    names: dict[str, str] = {}
     for event_id, rows in event_rows:
         for row in rows:
-            names[row["key"]] = row.get("name", row["key"])
+            names[row["key"]] = row["name"] if "name" in row else row["key"]
             nights.append(Night(event_id, row["key"], tuple(row["players"]), row["score"],
                                 row["total_points"]))
     return season_standings(nights, aggregate=aggregate, best_n=best_n,

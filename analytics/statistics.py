@@ -15,6 +15,7 @@ their ratings gave them before each game.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -27,7 +28,7 @@ FACT_COLUMNS = ["game", "round", "player", "turns", "foot_turn", "pickups", "car
 HISTORY_COLUMNS = ["game", "player", "expected"]
 
 
-def frame(rows: Iterable[tuple], columns: list[str]) -> pd.DataFrame:
+def frame(rows: Iterable[tuple[Any, ...]], columns: list[str]) -> pd.DataFrame:
     return pd.DataFrame.from_records(list(rows), columns=columns)
 
 
@@ -53,7 +54,7 @@ def _clean(df: pd.DataFrame) -> pd.DataFrame:
 
 
 def player_statistics(rounds: pd.DataFrame, seats: pd.DataFrame,
-                      facts: pd.DataFrame) -> dict[int, dict]:
+                      facts: pd.DataFrame) -> dict[int, dict[str, Any]]:
     """Every player's figures, keyed by player id."""
     if rounds.empty:
         return {}
@@ -93,7 +94,7 @@ def player_statistics(rounds: pd.DataFrame, seats: pd.DataFrame,
 
 
 def partnership_statistics(rounds: pd.DataFrame, seats: pd.DataFrame,
-                           history: pd.DataFrame) -> dict[tuple[int, int], dict]:
+                           history: pd.DataFrame) -> dict[tuple[int, int], dict[str, Any]]:
     """Every pair of players who shared a side: record, average game total and synergy."""
     if rounds.empty:
         return {}
@@ -119,7 +120,7 @@ def partnership_statistics(rounds: pd.DataFrame, seats: pd.DataFrame,
 
 
 def head_to_head(rounds: pd.DataFrame, seats: pd.DataFrame, a: set[int],
-                 b: set[int]) -> dict:
+                 b: set[int]) -> dict[str, Any]:
     """The record of side or player `a` against `b`: games where every player of `a` sat on one
     side and every player of `b` on another. No common game gives an all-zero record."""
     if rounds.empty or seats.empty:
@@ -133,7 +134,7 @@ def head_to_head(rounds: pd.DataFrame, seats: pd.DataFrame, a: set[int],
     return _head_to_head_record(mine.merge(theirs, on="game", suffixes=("", "_b")))
 
 
-def _head_to_head_record(met: pd.DataFrame) -> dict:
+def _head_to_head_record(met: pd.DataFrame) -> dict[str, Any]:
     return {
         "games": int(len(met)),
         "wins": int((met["total"] > met["total_b"]).sum()),

@@ -4,6 +4,7 @@ import functools
 import logging
 import os
 from collections.abc import Callable
+from typing import Any
 
 from celery import Celery, bootsteps
 from celery.worker.consumer import Consumer
@@ -24,9 +25,12 @@ class ReconnectingConsumer(Consumer):
     most (Celery passes no interval settings to kombu's ensure_connection)."""
 
     def ensure_connected(self, conn: Connection) -> Connection:
-        conn.ensure_connection = functools.partial(  # type: ignore[method-assign]  # the interval
-            conn.ensure_connection, interval_start=0.5, interval_step=0.5,
-            interval_max=RECONNECT_INTERVAL_MAX)
+        # kombu sleeps these (floats); its stubs say int
+        intervals: dict[str, Any] = {"interval_start": 0.5, "interval_step": 0.5,
+                                     "interval_max": RECONNECT_INTERVAL_MAX}
+        # mypy forbids assigning to a method; this instance's one is replaced on purpose
+        conn.ensure_connection = functools.partial(  # type: ignore[method-assign]
+            conn.ensure_connection, **intervals)
         return super().ensure_connected(conn)
 
     def on_connection_error_after_connected(self, exc: Exception) -> None:
@@ -38,8 +42,9 @@ class ReconnectingConsumer(Consumer):
         their (idempotent) jobs as soon as the worker is connected again."""
         connection = self.connection
         if connection is not None:
-            connection.close = functools.partial(_close_ignoring_lost_connection,  # type: ignore[method-assign]  # guard
-                                                 connection.close)
+            # mypy forbids assigning to a method; this connection's close is guarded on purpose
+            connection.close = functools.partial(  # type: ignore[method-assign]
+                _close_ignoring_lost_connection, connection.close)
         super().on_connection_error_after_connected(exc)
 
 
@@ -56,10 +61,12 @@ class CatchUpWhenConnected(bootsteps.StartStopStep):
     at once, without its grace period: jobs that could not be sent while the broker was down (or
     were lost with it) are sent again within seconds of its return, not at the next beat."""
 
-    requires = {"celery.worker.consumer.tasks:Tasks"}
+    requires = ("celery.worker.consumer.tasks:Tasks",)
 
     def start(self, parent: Consumer) -> None:
-        queue = next(iter(parent.task_consumer.queues)).name  # the worker's own (-Q) queue
+        # the worker's own (-Q) queue; task_consumer is set by the Tasks step required above,
+        # which the Consumer stubs cannot know
+        queue = next(iter(parent.task_consumer.queues)).name  # type: ignore[attr-defined]
         try:
             parent.app.send_task("analytics.sweep_stale_snapshots", queue=queue,
                                  kwargs={"grace_seconds": 0, "queue": queue}, ignore_result=True)

@@ -41,12 +41,14 @@ class ScopedClientThrottle(throttling.SimpleRateThrottle):
 
     scope = ""
 
+    # DRF declares `cache` a class attribute (the default cache); a property reads the
+    # "throttle" cache at each request instead, which mypy calls an incompatible override
     @property
     def cache(self) -> Any:  # type: ignore[override]
         return caches["throttle"]
 
     def get_rate(self) -> str | None:
-        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+        return _configured_rate(self.scope)
 
     def get_cache_key(self, request: Any, view: Any) -> str:
         user = getattr(request, "user", None)
@@ -80,10 +82,18 @@ def retry_after(wait: float | None) -> int:
     return max(1, math.ceil(wait or 1))
 
 
+def _configured_rate(scope: str) -> str | None:
+    """The rate of `scope` in settings ("10/min"), None when it has none."""
+    rate = api_settings.DEFAULT_THROTTLE_RATES.get(scope)
+    return None if rate is None else str(rate)
+
+
 def _parse(rate: str | None) -> tuple[int, int] | None:
     if not rate:
         return None
-    return throttling.SimpleRateThrottle.parse_rate(None, rate)  # type: ignore[arg-type]
+    # parse_rate does not use `self`: called on the class, without a throttle to build
+    num, duration = throttling.SimpleRateThrottle.parse_rate(None, rate)  # type: ignore[arg-type]
+    return None if num is None or duration is None else (num, duration)
 
 
 def _count_in_window(cache: Any, key: str, duration: int, now: float) -> int:
@@ -102,7 +112,7 @@ def _bounds(request: Any) -> tuple[tuple[tuple[int, int] | None, str], ...]:
     throttle = LookupThrottle()
     return (
         (_parse(throttle.get_rate()), throttle.get_cache_key(request, None)),
-        (_parse(api_settings.DEFAULT_THROTTLE_RATES.get("lookup_site")), SITE_KEY),
+        (_parse(_configured_rate("lookup_site")), SITE_KEY),
     )
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from functools import cache
-from typing import Any, Literal, get_args, get_type_hints
+from typing import Any, Literal, TypeGuard, get_args, get_type_hints
 
 from .errors import EngineError, ErrorCode, shown
 
@@ -500,8 +500,13 @@ def _bad(message: str) -> EngineError:
     return EngineError(ErrorCode.BAD_RULES, message)
 
 
-def _is_int(v: Any) -> bool:
+def _is_int(v: object) -> TypeGuard[int]:
     return type(v) is int
+
+
+def _within(n: int, lo: int | None, hi: int | None) -> bool:
+    """lo <= n <= hi (every number, list and book-count parameter has both bounds)."""
+    return (lo is None or lo <= n) and (hi is None or n <= hi)
 
 
 def _shown(value: Any) -> str:
@@ -513,7 +518,7 @@ def _out_of_range(p: ParameterInfo, value: Any, name: str | None = None) -> Engi
 
 
 def _number(p: ParameterInfo, value: Any, name: str | None = None) -> int:
-    if not _is_int(value) or not p.minimum <= value <= p.maximum:  # type: ignore[operator]
+    if not _is_int(value) or not _within(value, p.minimum, p.maximum):
         raise _bad(
             f"house rule {name or p.name} must be a whole number from {p.minimum:,} to "
             f"{p.maximum:,}, not {_shown(value)}"
@@ -522,7 +527,7 @@ def _number(p: ParameterInfo, value: Any, name: str | None = None) -> int:
 
 
 def _number_list(p: ParameterInfo, value: Any) -> tuple[int, ...]:
-    if not isinstance(value, list | tuple) or not p.min_items <= len(value) <= p.max_items:  # type: ignore[operator]
+    if not isinstance(value, list | tuple) or not _within(len(value), p.min_items, p.max_items):
         raise _out_of_range(p, value)
     return tuple(_number(p, v, f"{p.name} entry") for v in value)
 
@@ -554,7 +559,7 @@ def _override_value(p: ParameterInfo, value: Any) -> Any:
     if kind is N.NUMBER:
         return _number(p, value)
     if kind is N.NUMBER_OR_NONE:
-        if value is not None and (not _is_int(value) or not p.minimum <= value <= p.maximum):  # type: ignore[operator]
+        if value is not None and (not _is_int(value) or not _within(value, p.minimum, p.maximum)):
             raise _bad(
                 f"house rule {p.name} must be null (no limit) or a whole number from "
                 f"{p.minimum} to {p.maximum}, not {_shown(value)}"
@@ -563,7 +568,7 @@ def _override_value(p: ParameterInfo, value: Any) -> Any:
     if kind is N.DECKS:
         if value == PLAYERS_PLUS_ONE:
             return None
-        if not _is_int(value) or not p.minimum <= value <= p.maximum:  # type: ignore[operator]
+        if not _is_int(value) or not _within(value, p.minimum, p.maximum):
             raise _bad(
                 f"house rule decks must be a whole number from {p.minimum} to {p.maximum} or "
                 f"{PLAYERS_PLUS_ONE!r}, not {_shown(value)}"

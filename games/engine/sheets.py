@@ -51,8 +51,9 @@ class SheetSideScore(SideScore):
     cut_bonus: int = 0
 
     @property
-    def score(self) -> int:  # type: ignore[override]
-        return SideScore.score.fget(self) + self.cut_bonus  # type: ignore[attr-defined]
+    def score(self) -> int:
+        # two-argument super(): the zero-argument form fails in a slots dataclass
+        return super(SheetSideScore, self).score + self.cut_bonus
 
     def to_dict(self) -> dict[str, Any]:
         out = SideScore.to_dict(self)

@@ -148,7 +148,7 @@ def _cards_laid(move: Meld | Pickup) -> int:
     return sum(len(it.cards) for it in items) + (len(move.pair) if isinstance(move, Pickup) else 0)
 
 
-def _planned(state: State, moves: list[Any]) -> list[Any]:
+def _planned[M: (Meld, Pickup)](state: State, moves: list[M]) -> list[M]:
     """The moves whose items all fit the plan. Any legal one will do before the side's
     first lay-down (the minimum is hard enough to reach) and, with partners, when the last few
     cards of the hand can take the player to the foot."""

@@ -127,7 +127,38 @@ class State:
         "lay",
     )  # fmt: skip
 
+    # Every slot, declared for the type checker (`deal` and `copy` fill them without __init__).
     rules: RuleSet
+    lay: bool
+    round_no: int
+    players: int
+    nsides: int
+    side_of: list[int]
+    mates: list[tuple[int, ...]]
+    dealer: int
+    stock: list[int]  # top last
+    pile: list[int]  # top last
+    frozen: bool
+    hands: list[list[int]]  # per seat: count of each card id
+    hand_n: list[int]
+    feet: list[list[int]]
+    on_foot: list[bool]
+    played_foot: list[bool]
+    started: list[bool]
+    open: list[dict[int, TableMeld]]  # per side: the open meld of each key
+    books: list[list[TableMeld]]
+    last_book: list[dict[int, int]]  # per side: key -> index of its newest book in books
+    book_counts: list[list[int]]  # per side: clean, dirty, wild
+    table_points: list[int]
+    red3: list[int]
+    laid_down: list[bool]
+    turn: int
+    phase: int
+    asked: bool | None
+    over: bool
+    ended_by: str | None
+    went_out_seat: int | None
+    facts: list[list[int]]
 
     @classmethod
     def deal(
@@ -797,7 +828,9 @@ class State:
         sides = [
             side_score(
                 rules,
-                *self.book_counts[k],
+                clean_books=self.book_counts[k][CLEAN],
+                dirty_books=self.book_counts[k][DIRTY],
+                wild_books=self.book_counts[k][WILDBOOK],
                 red_threes=self.red3[k],
                 table_points=self.table_points[k],
                 held_points=held_side[k],

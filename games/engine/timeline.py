@@ -114,7 +114,7 @@ def table_at(replay: dict[str, Any], round_no: int, step: int) -> dict[str, Any]
     rnd = replay["rounds"][round_no - 1]
     if not 0 <= step <= len(rnd["steps"]):
         raise ValueError(f"round {round_no} has steps 0 to {len(rnd['steps'])}")
-    table = rnd["start"]
+    table: dict[str, Any] = rnd["start"]
     for s in rnd["steps"][:step]:
         table = apply_change(table, s["change"])
     return table

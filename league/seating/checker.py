@@ -47,10 +47,10 @@ class SeatingCheck:
 
     players: list[int]
     problems: list[str] = field(default_factory=list)
-    partners: Counter = field(default_factory=Counter)
-    opponents: Counter = field(default_factory=Counter)
-    sit_outs: Counter = field(default_factory=Counter)
-    deals: Counter = field(default_factory=Counter)
+    partners: Counter[tuple[int, int]] = field(default_factory=Counter)
+    opponents: Counter[tuple[int, int]] = field(default_factory=Counter)
+    sit_outs: Counter[int] = field(default_factory=Counter)
+    deals: Counter[int] = field(default_factory=Counter)
 
     @property
     def sound(self) -> bool:
@@ -98,7 +98,7 @@ def _table(raw: Any, where: str) -> CheckedTable:
     return CheckedTable(seats, sides, None if dealer is None else _whole(dealer, f"{where}: dealer"))
 
 
-def seating_from_json(text: str) -> tuple[list[CheckedRotation], dict | None]:
+def seating_from_json(text: str) -> tuple[list[CheckedRotation], dict[str, Any] | None]:
     """The rotations of `schedule --json` output, and its report (None when it has none)."""
     try:
         data = json.loads(text)
@@ -168,7 +168,7 @@ def _csv_rotation(tables: dict[int, dict[int, tuple[int, int | None, bool]]],
 
 
 def seating_check(rotations: list[CheckedRotation], *, players: int | None = None,
-                  report: dict | None = None) -> SeatingCheck:
+                  report: dict[str, Any] | None = None) -> SeatingCheck:
     """Check the seating; `players` (1..n) when known, else everyone who appears in it."""
     everyone = set(range(1, players + 1)) if players else {
         p for rotation in rotations for p in _people(rotation)}
@@ -247,7 +247,7 @@ def _pairs(players: tuple[int, ...]) -> list[tuple[int, int]]:
 
 def _check_sit_out_fairness(check: SeatingCheck, rotations: list[CheckedRotation]) -> None:
     """Nobody sits out a second time while someone has not sat out yet (after each rotation)."""
-    so_far: Counter = Counter()
+    so_far: Counter[int] = Counter()
     for number, rotation in enumerate(rotations, start=1):
         so_far.update(rotation.sit_out)
         counts = [so_far.get(p, 0) for p in check.players]
@@ -261,7 +261,7 @@ def _check_sit_out_fairness(check: SeatingCheck, rotations: list[CheckedRotation
             return
 
 
-def _check_report(check: SeatingCheck, report: dict) -> None:
+def _check_report(check: SeatingCheck, report: dict[str, Any]) -> None:
     counted = check.figures()
     words = {"partner_repeats": "partner repeats", "opponent_min": "fewest meetings of two "
              "players as opponents", "opponent_max": "most meetings of two players as opponents"}

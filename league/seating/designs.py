@@ -27,6 +27,7 @@ one.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
 from .designs_data import BASE_TABLES, FLIPS, GROUPS
@@ -115,7 +116,7 @@ def moore_base_tables(q: int) -> list[Table]:
     return tables
 
 
-def product_moore_base_tables(fields: tuple[tuple[int, int], ...]) -> tuple[list[Table], tuple]:
+def product_moore_base_tables(fields: tuple[tuple[int, int], ...]) -> tuple[list[Table], tuple[int, ...]]:
     """Moore's construction over the ring R = GF(q1) x GF(q2) x ..., every q_i = 4k + 1 odd.
 
     With e = (e1, e2, ...), e_i^2 = -1 in GF(q_i): multiplying by <e> = {1, e, -1, -e} moves
@@ -190,7 +191,12 @@ def develop(v: int, base: list[Table], moduli: tuple[int, ...] | None = None) ->
     def shift(x: int, g: int) -> int:
         return x if x == inf else group_add(x, g, moduli)
 
-    return [[tuple(shift(x, g) for x in t) for t in base] for g in range(order)]
+    return [[_table(shift(x, g) for x in t) for t in base] for g in range(order)]
+
+
+def _table(seats: Iterable[int]) -> Table:
+    a, b, c, d = seats
+    return (a, b, c, d)
 
 
 @cache

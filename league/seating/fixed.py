@@ -52,10 +52,10 @@ class Records:
 
     def __init__(self, request: SeatingRequest, sides: list[Side]) -> None:
         self.of = {p: s for s in sides for p in s}
-        self.match = Counter()
-        self.total = Counter()
-        self.byes = Counter()
-        self.met: Counter = Counter()
+        self.match: Counter[Side] = Counter()
+        self.total: Counter[Side] = Counter()
+        self.byes: Counter[Side] = Counter()
+        self.met: Counter[frozenset[Side]] = Counter()
         for k, plan in enumerate(request.played):
             points = request.points[k] if k < len(request.points) else {}
             self._add_rotation(plan, points, sides)
@@ -65,16 +65,17 @@ class Records:
 
     def _add_rotation(self, plan: RotationPlan, points: Mapping[int, int],
                       sides: list[Side]) -> None:
-        present = set()
+        present: set[Side] = set()
         for table in plan.tables:
-            here = [self.side(s) for s in table.sides]
-            here = [s for s in here if s is not None]
+            known = [self.side(s) for s in table.sides]
+            here = [s for s in known if s is not None]
             present.update(here)
             for i, a in enumerate(here):
                 for b in here[i + 1 :]:
                     self.met[frozenset((a, b))] += 1
-            scores = {s: points.get(s[0]) for s in here}
-            if any(v is None for v in scores.values()):
+            found = {s: points.get(s[0]) for s in here}
+            scores = {s: v for s, v in found.items() if v is not None}
+            if len(scores) < len(found):
                 continue  # no result (yet): no match points
             best, worst = max(scores.values()), min(scores.values())
             for s, v in scores.items():
@@ -86,7 +87,7 @@ class Records:
                 self.match[s] += 2
 
 
-def choose_bye(ordered: list[Side], byes: Counter) -> Side:
+def choose_bye(ordered: list[Side], byes: Counter[Side]) -> Side:
     """Lowest-placed side among those with the fewest byes."""
     fewest = min(byes[s] for s in ordered)
     return next(s for s in reversed(ordered) if byes[s] == fewest)
@@ -127,7 +128,7 @@ def plan_swiss(request: SeatingRequest) -> list[RotationPlan]:
 
 
 def pair_avoiding_rematches(
-    ordered: list[Side], met: Counter, record: Counter | None = None
+    ordered: list[Side], met: Counter[frozenset[Side]], record: Counter[Side] | None = None
 ) -> list[Sides]:
     """Pair the ranked sides without rematches, keeping records as equal as possible.
 
@@ -136,12 +137,12 @@ def pair_avoiding_rematches(
     records); each bound has a node budget. If no rematch-free pairing turns up, pair each
     highest side with the one it met least.
     """
-    rec = record if record is not None else Counter()
+    rec: Counter[Side] = record if record is not None else Counter()
     for bound in range(0, 2 * len(ordered) + 1, 2):
         found = _search_pairs(list(ordered), met, rec, bound, [4000])
         if found is not None:
             return found
-    rest, out = list(ordered), []
+    rest, out = list(ordered), list[Sides]()
     while rest:
         first = rest.pop(0)
         other = min(rest, key=lambda s: met[frozenset((first, s))])
@@ -209,28 +210,32 @@ def plan_round_robin(request: SeatingRequest) -> list[RotationPlan]:
 def _berger_schedule(order: list[Side], rotations: int) -> list[Planned]:
     entries: list[Side | None] = order + ([None] if len(order) % 2 else [])
     rounds = berger_rounds(len(entries))
-    out = []
+    out: list[Planned] = []
     for r in range(rotations):
-        tables, byes = [], []
+        tables: list[Sides] = []
+        byes: list[Side] = []
         for a, b in rounds[r % len(rounds)]:
             x, y = entries[a], entries[b]
-            if x is None or y is None:
-                byes.append(x or y)
+            if x is None:
+                byes += [y] if y is not None else []
+            elif y is None:
+                byes.append(x)
             else:
                 tables.append((x, y))
         out.append((tables, _bye_players(byes)))
     return out
 
 
-def _round_robin_replan(request: SeatingRequest, sides: list[Side], remaining: int):
+def _round_robin_replan(request: SeatingRequest, sides: list[Side],
+                        remaining: int) -> list[Planned]:
     rec = Records(request, sides)
     rng = random.Random(f"{request.seed}:rr:{len(request.played)}")
-    out = []
+    out: list[Planned] = []
     for _ in range(remaining):
         # sides that met least go first, so they find fresh opponents
         ordered = sorted(sides, key=lambda s: (sum(rec.met[frozenset((s, o))] for o in sides),
                                                rng.random()))
-        byes = []
+        byes: list[Side] = []
         if len(ordered) % 2:
             byes = [choose_bye(ordered, rec.byes)]
             ordered = [s for s in ordered if s not in byes]
@@ -242,11 +247,11 @@ def _round_robin_replan(request: SeatingRequest, sides: list[Side], remaining: i
     return out
 
 
-def _normal(plan: RotationPlan) -> tuple:
+def _normal(plan: RotationPlan) -> tuple[list[list[Side]], list[int]]:
     return (sorted(sorted(t.sides) for t in plan.tables), sorted(plan.sit_out))
 
 
-def _normal_planned(item: Planned) -> tuple:
+def _normal_planned(item: Planned) -> tuple[list[list[Side]], list[int]]:
     tables, sit = item
     return (sorted(sorted(t) for t in tables), sorted(sit))
 

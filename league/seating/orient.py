@@ -32,8 +32,8 @@ def seat_order(sides: Sides) -> tuple[int, ...]:
     return tuple(sides[s % k][s // k] for s in range(sum(len(x) for x in sides)))
 
 
-def count_feeds(tables: Iterable[Sequence[int]]) -> Counter:
-    feeds: Counter = Counter()
+def count_feeds(tables: Iterable[Sequence[int]]) -> Counter[tuple[int, int]]:
+    feeds: Counter[tuple[int, int]] = Counter()
     for seats in tables:
         feeds.update(feed_pairs(seats))
     return feeds
@@ -51,7 +51,7 @@ def orientations(sides: Sides) -> list[Sides]:
     return out
 
 
-def orient_table(sides: Sides, feeds: Counter) -> Sides:
+def orient_table(sides: Sides, feeds: Counter[tuple[int, int]]) -> Sides:
     """The orientation whose feeds pairs have happened least so far."""
     best, best_cost = sides, None
     for option in orientations(sides):

@@ -5,15 +5,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import combinations
+from typing import Any
 
 from .orient import count_feeds
 from .types import RotationPlan
 
 
-def pair_counts(plans: Sequence[RotationPlan]) -> tuple[Counter, Counter]:
+def pair_counts(plans: Sequence[RotationPlan]) -> tuple[Counter[tuple[int, int]], Counter[tuple[int, int]]]:
     """(partner counts, opponent counts) keyed by sorted player pairs."""
-    partners: Counter = Counter()
-    opponents: Counter = Counter()
+    partners: Counter[tuple[int, int]] = Counter()
+    opponents: Counter[tuple[int, int]] = Counter()
     for plan in plans:
         for table in plan.tables:
             for side in table.sides:
@@ -27,7 +28,7 @@ def _pair(a: int, b: int) -> tuple[int, int]:
     return (a, b) if a < b else (b, a)
 
 
-def quality_report(plans: Sequence[RotationPlan], players: Iterable[int]) -> dict:
+def quality_report(plans: Sequence[RotationPlan], players: Iterable[int]) -> dict[str, Any]:
     """{"partner_repeats", "opponent_min", "opponent_max", "one_way_pairs", "feed_max",
     "sit_outs", "deals", "feed_spread"}.
 
@@ -59,6 +60,6 @@ def quality_report(plans: Sequence[RotationPlan], players: Iterable[int]) -> dic
     }
 
 
-def _spread(feeds: Counter, p: int, ids: list[int]) -> int:
+def _spread(feeds: Counter[tuple[int, int]], p: int, ids: list[int]) -> int:
     fed = [feeds[(p, q)] for q in ids if q != p]
     return max(fed) - min(fed) if fed else 0

@@ -15,11 +15,14 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
-from .designs import whist_design
+from .designs import Table, whist_design
 from .season import SeasonWeights, season_weights
 from .seats import Sides, build_rotations
 from .shapes import rotating_shape, split_sides
 from .types import RotationPlan, SeatingError, SeatingRequest
+
+# seating structure, ignoring seat order, side order and dealers: sorted tables, sorted sit-outs
+Shape = tuple[list[list[tuple[int, ...]]], list[int]]
 
 PARTNER_WEIGHT = 1_000_000
 RESTARTS = 6  # fresh starts of the local search while a partner repeat remains
@@ -73,10 +76,12 @@ def _from_design(
         return None
     labels = players[:]
     rng.shuffle(labels)
-    rotations = []
+    rotations: list[tuple[list[Sides], tuple[int, ...]]] = []
     for rotation in _even_order(design):
         seated = {x for t in rotation for x in t}
-        tables = [((labels[a], labels[c]), (labels[b], labels[d])) for a, b, c, d in rotation]
+        tables: list[Sides] = [
+            ((labels[a], labels[c]), (labels[b], labels[d])) for a, b, c, d in rotation
+        ]
         sit = tuple(labels[x] for x in range(v) if x not in seated)
         rotations.append((tables, sit))
     played = [_shape_of(plan) for plan in request.played]
@@ -85,11 +90,11 @@ def _from_design(
     return rotations
 
 
-def _even_order(design: list[list[tuple[int, ...]]]) -> list[list[tuple[int, ...]]]:
+def _even_order(design: list[list[Table]]) -> list[list[Table]]:
     """Order the rotations so that every prefix spreads opponents evenly (greedy: next comes
     the rotation whose opponent pairs have met least so far)."""
     left = list(design)
-    met: Counter = Counter()
+    met: Counter[tuple[int, int]] = Counter()
     order = []
     while left:
         best = min(left, key=lambda r: sum(met[p] ** 2 + met[p] for p in _opp_pairs(r)))
@@ -99,7 +104,7 @@ def _even_order(design: list[list[tuple[int, ...]]]) -> list[list[tuple[int, ...
     return order
 
 
-def _opp_pairs(rotation: list[tuple[int, ...]]) -> list[tuple[int, int]]:
+def _opp_pairs(rotation: list[Table]) -> list[tuple[int, int]]:
     out = []
     for a, b, c, d in rotation:
         for x, y in ((a, b), (b, c), (c, d), (d, a)):
@@ -107,7 +112,7 @@ def _opp_pairs(rotation: list[tuple[int, ...]]) -> list[tuple[int, int]]:
     return out
 
 
-def _normal(tables: list[Sides], sit: Sequence[int]) -> tuple:
+def _normal(tables: list[Sides], sit: Sequence[int]) -> Shape:
     """Seating structure, ignoring seat order, side order and dealers."""
     return (
         sorted(sorted(tuple(sorted(side)) for side in t) for t in tables),
@@ -115,7 +120,7 @@ def _normal(tables: list[Sides], sit: Sequence[int]) -> tuple:
     )
 
 
-def _shape_of(plan: RotationPlan) -> tuple:
+def _shape_of(plan: RotationPlan) -> Shape:
     return _normal([t.sides for t in plan.tables], plan.sit_out)
 
 
@@ -134,10 +139,10 @@ class History:
         self.season = season or SeasonWeights()
         self.rule = rule
         self.entry_order = entry_order or {}
-        self.partners: Counter = Counter()
-        self.opponents: Counter = Counter()
-        self.sit_outs: Counter = Counter()
-        self.missed: Counter = Counter()
+        self.partners: Counter[tuple[int, int]] = Counter()
+        self.opponents: Counter[tuple[int, int]] = Counter()
+        self.sit_outs: Counter[int] = Counter()
+        self.missed: Counter[int] = Counter()
         for plan in played:
             present = {p for t in plan.tables for p in t.seats}
             self.sit_outs.update(p for p in plan.sit_out if p in set(players))
@@ -163,7 +168,7 @@ class History:
         order = sorted(players, key=lambda p: self.sit_out_key(p, rng.random()))
         return tuple(sorted(order[:k]))
 
-    def sit_out_key(self, p: int, tie: float) -> tuple:
+    def sit_out_key(self, p: int, tie: float) -> tuple[float, ...]:
         seasonal = self.season.sit_outs[p]
         if self.rule == "latecomers":
             return (0 if self.missed[p] else 1, self.sit_outs[p], seasonal, tie)
@@ -190,9 +195,9 @@ def seat_one_rotation(
     table_of = [k for k, size in enumerate(sizes) for _ in range(size)]
     pairs = [_pair_list(size, sides) for size, sides in layouts]
 
-    def cost(k: int) -> int:
+    def cost(k: int) -> float:
         base = starts[k]
-        total = 0
+        total: float = 0
         for i, j, is_partner in pairs[k]:
             a, b = order[base + i], order[base + j]
             total += weight(a, b, is_partner)
@@ -215,11 +220,12 @@ def seat_one_rotation(
     return out
 
 
-def _weights(seated: list[int], idx: dict, history: History):
+def _weights(seated: list[int], idx: dict[int, int],
+             history: History) -> Callable[[int, int, bool], float]:
     """Dense pair weights (partner, opponent) for fast lookups."""
     n = len(seated)
-    part = [[0] * n for _ in range(n)]
-    opp = [[0] * n for _ in range(n)]
+    part: list[list[float]] = [[0] * n for _ in range(n)]
+    opp: list[list[float]] = [[0] * n for _ in range(n)]
     for (a, b), c in history.partners.items():
         if a in idx and b in idx:
             part[idx[a]][idx[b]] = part[idx[b]][idx[a]] = c * PARTNER_WEIGHT
@@ -232,7 +238,7 @@ def _weights(seated: list[int], idx: dict, history: History):
                 table[idx[a]][idx[b]] += w
                 table[idx[b]][idx[a]] += w
 
-    def weight(a: int, b: int, is_partner: bool) -> int:
+    def weight(a: int, b: int, is_partner: bool) -> float:
         return part[a][b] if is_partner else opp[a][b]
 
     return weight
@@ -247,8 +253,8 @@ def _pair_list(size: int, n_sides: int) -> list[tuple[int, int, bool]]:
 def _local_search(
     order: list[int],
     table_of: list[int],
-    costs: list[int],
-    cost: Callable[[int], int],
+    costs: list[float],
+    cost: Callable[[int], float],
     rng: random.Random,
 ) -> None:
     """Swap two seated players when that does not raise the cost (sideways moves help to

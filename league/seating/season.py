@@ -30,7 +30,7 @@ def _key(a: int, b: int) -> tuple[int, int]:
 class SeasonWeights:
     partners: dict[tuple[int, int], float] = field(default_factory=dict)
     opponents: dict[tuple[int, int], float] = field(default_factory=dict)
-    sit_outs: Counter = field(default_factory=Counter)
+    sit_outs: Counter[int] = field(default_factory=Counter)
 
     def __bool__(self) -> bool:
         return bool(self.partners or self.opponents)

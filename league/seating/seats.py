@@ -12,7 +12,7 @@ from .types import RotationPlan, TablePlan
 __all__ = ["Sides", "build_rotations", "seat_order"]
 
 
-def deal_counts(played: Sequence[RotationPlan]) -> Counter:
+def deal_counts(played: Sequence[RotationPlan]) -> Counter[int]:
     return Counter(t.first_dealer for plan in played for t in plan.tables)
 
 
@@ -70,7 +70,7 @@ def _oriented(
     return out
 
 
-def balance_dealers(tables: list[tuple[int, ...]], dealers: list[int], counts: Counter) -> None:
+def balance_dealers(tables: list[tuple[int, ...]], dealers: list[int], counts: Counter[int]) -> None:
     """Move first deals along improving paths until no player with c deals can hand one on
     (through a chain of tables) to a player with at most c - 2 deals.
 
@@ -97,7 +97,8 @@ def _improving_path(
     for t, d in enumerate(dealers):
         deals_of.setdefault(d, []).append(t)
     limit = counts[start] - 2
-    frontier, came = [start], {start: None}
+    frontier = [start]
+    came: dict[int, tuple[int, int] | None] = {start: None}
     while frontier:
         nxt = []
         for p in frontier:
@@ -113,10 +114,10 @@ def _improving_path(
     return None
 
 
-def _unwind(end: int, came: dict) -> list[tuple[int, int]]:
+def _unwind(end: int, came: dict[int, tuple[int, int] | None]) -> list[tuple[int, int]]:
     path, q = [], end
-    while came[q] is not None:
-        t, p = came[q]
+    while (step := came[q]) is not None:
+        t, p = step
         path.append((t, q))
         q = p
     return path

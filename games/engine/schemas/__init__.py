@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Sequence
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -63,7 +64,7 @@ def _file(key: str) -> Any:
 def build_schema(name: str) -> dict[str, Any]:
     """The schema file with its house-rule part (`$defs.overrides`) built from `RuleSet`, the
     one source of the parameters, their ranges and descriptions."""
-    schema = json.loads(_file(_key(name)).read_text(encoding="utf-8"))
+    schema: dict[str, Any] = json.loads(_file(_key(name)).read_text(encoding="utf-8"))
     schema["$defs"]["overrides"] = overrides_schema()
     return schema
 
@@ -80,7 +81,8 @@ def _schema_text(name: str) -> str:
 
 def load_schema(name: str) -> dict[str, Any]:
     """The published schema `move_log` or `score_sheet` (a fresh copy each call)."""
-    return json.loads(_schema_text(name))
+    schema: dict[str, Any] = json.loads(_schema_text(name))
+    return schema
 
 
 def write_schemas() -> list[str]:
@@ -95,7 +97,7 @@ def write_schemas() -> list[str]:
 
 
 def _bound(schema: dict[str, Any], *path: str) -> tuple[int, int]:
-    node = schema
+    node: Any = schema
     for part in path:
         node = node[part]
     return node.get("minimum"), node.get("maximum")
@@ -307,7 +309,8 @@ def _sheet_round(doc: Any) -> int | None:
     return rnd if type(rnd) is int and rnd >= 1 else None
 
 
-def to_engine_error(doc: Any, err: Any, siblings: list[Any] = (), *, sheet: bool = False) -> EngineError:  # type: ignore[assignment]
+def to_engine_error(doc: Any, err: Any, siblings: Sequence[Any] = (), *,
+                    sheet: bool = False) -> EngineError:
     """A BAD_FORMAT EngineError for one validation error (path in the message)."""
     message = _message(err, list(siblings))
     if sheet:

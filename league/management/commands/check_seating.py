@@ -6,6 +6,7 @@ words when it is not sound."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
@@ -30,12 +31,12 @@ class Command(BaseCommand):
         parser.add_argument("--players", type=int, default=None,
                             help="the night's players are 1..N (default: everyone in the file)")
 
-    def handle(self, *args: object, **options: object) -> None:
+    def handle(self, *args: object, **options: Any) -> None:
         path = Path(str(options["file"]))
-        players = options["players"]
-        if players is not None and not 1 <= int(players) <= MAX_PLAYERS:  # type: ignore[call-overload]
+        players: int | None = options["players"]  # argparse: type=int
+        if players is not None and not 1 <= players <= MAX_PLAYERS:
             raise CommandError(f"--players must be between 1 and {MAX_PLAYERS}.")
-        check = self._check(path, players)  # type: ignore[arg-type]
+        check = self._check(path, players)
         self._print_counts(check)
         if check.sound:
             self.stdout.write(self.style.SUCCESS("The seating is sound."))
