@@ -59,10 +59,10 @@ KEY_NAME: dict[int, str] = {
 
 def parse_card(text: object) -> int:
     """Card string -> id, or BAD_FORMAT."""
-    try:
-        return PARSE[text]  # type: ignore[index]
-    except (KeyError, TypeError):
-        raise EngineError(ErrorCode.BAD_FORMAT, f"{shown(text)} is not a card") from None
+    card = PARSE.get(text) if isinstance(text, str) else None
+    if card is None:
+        raise EngineError(ErrorCode.BAD_FORMAT, f"{shown(text)} is not a card")
+    return card
 
 
 def card_str(card: int) -> str:
