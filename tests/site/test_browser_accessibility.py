@@ -129,6 +129,7 @@ def director_pages(demo, dispute: Game, draft: Event, log_dispute: Game | None =
         "invitations": "/director/invitations/",
         "director club": f"/director/clubs/{club}/",
         "players": f"/director/clubs/{club}/players/",
+        "import past results": f"/director/clubs/{club}/import/",
         "director player": f"/director/clubs/{club}/players/{player.slug}/",
         "create event": "/director/events/new/",
         "director event": f"/director/events/{slug}/",
