@@ -26,7 +26,7 @@ help:
 	@echo "make demo         - migrate and load the demo club, without serving"
 	@echo "make static       - collect the static files (hashed names, compressed), as production does"
 	@echo "make screenshots  - regenerate docs/screenshots/ from the demo"
-	@echo "make lint         - ruff and the import layers (lint-imports)"
+	@echo "make lint         - ruff, the import layers (lint-imports) and the types (mypy)"
 	@echo "make bench        - the engine, seating, hostile-input and analytics benchmarks"
 	@echo "make bench-full   - the analytics benchmark on 2,000 players and 100,000 games"
 	@echo "make bench-load   - a 50-table night under locust against gunicorn + PostgreSQL + a worker"
@@ -92,6 +92,7 @@ screenshots: setup-dev
 lint: setup-dev
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 
 bench: setup-dev
 	$(BIN)/python bench/engine_bench.py

@@ -11,6 +11,7 @@ does) so the two jobs of a new game run side by side.
 
 import logging
 from datetime import timedelta
+from typing import Any
 
 from celery import Task, shared_task
 from django.conf import settings
@@ -27,7 +28,7 @@ COALESCE_SECONDS = 0.5
 # Longer than any recompute: a lost job only delays the next one by this much.
 PENDING_KEY_TIMEOUT = 120
 
-_RETRY = {
+_RETRY: dict[str, Any] = {
     "autoretry_for": (OperationalError, InterfaceError),
     "retry_backoff": True,
     "retry_backoff_max": 60,
@@ -41,7 +42,8 @@ def _enqueue_once(key: str, task: Task, *args: int, queue: str | None = None) ->
     lost: it schedules a new job."""
     if cache.add(key, 1, timeout=PENDING_KEY_TIMEOUT):
         try:
-            task.apply_async(args, countdown=COALESCE_SECONDS, queue=queue)
+            routing: dict[str, Any] = {"queue": queue} if queue else {}  # else the default
+            task.apply_async(args, countdown=COALESCE_SECONDS, **routing)
         except Exception:
             cache.delete(key)  # not pending after all: the next change (or the sweep) retries
             raise

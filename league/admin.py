@@ -123,7 +123,7 @@ class EventAdminForm(forms.ModelForm):
         fields = ["club", *services.EVENT_FIELDS]
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        cleaned = super().clean() or self.cleaned_data  # Django's clean() returns cleaned_data
         if self.errors:
             return cleaned
         original = Event.objects.get(pk=self.instance.pk) if self.instance.pk else None

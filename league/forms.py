@@ -1,7 +1,7 @@
 """Forms of the director pages. They check the shape of what was typed; the league rules are
 checked by `league.services`, whose refusals the views show next to the form."""
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.db.models import QuerySet
@@ -12,6 +12,11 @@ from league.presets import PRESET_CHOICES, rules_from_text, rules_text
 TIE_BREAK_SLOTS = 4
 TIE_BREAK_CHOICES = [("", "(none)")] + [(t, t.replace("_", " ").capitalize()) for t in Event.TIE_BREAKS]
 
+
+
+def _offer(field: forms.Field, queryset: QuerySet[Any]) -> None:
+    """Offer only `queryset` in a model choice field declared on the form."""
+    cast(forms.ModelChoiceField, field).queryset = queryset
 
 class ClubForm(forms.Form):
     name = forms.CharField(max_length=120, label="Club name")
@@ -42,7 +47,7 @@ class SeasonForm(forms.Form):
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["league"].queryset = club.leagues.all()
+        _offer(self.fields["league"], club.leagues.all())
 
 
 class EventForm(forms.Form):
@@ -85,8 +90,8 @@ class EventForm(forms.Form):
 
     def __init__(self, *args: Any, clubs: QuerySet[Club], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["club"].queryset = clubs
-        self.fields["season"].queryset = Season.objects.filter(league__club__in=clubs).select_related("league")
+        _offer(self.fields["club"], clubs)
+        _offer(self.fields["season"], Season.objects.filter(league__club__in=clubs).select_related("league"))
         for slot in range(1, TIE_BREAK_SLOTS + 1):
             self.fields[f"tie_break_{slot}"] = forms.ChoiceField(
                 choices=TIE_BREAK_CHOICES, required=False, label=f"Tie-break {slot}"
@@ -104,7 +109,7 @@ class EventForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         """The advanced JSON box (a log's `rules`, or just the overrides), refused in words
         (never the JSON parser's message); a preset named there wins over the list."""
-        data = super().clean()
+        data = super().clean() or self.cleaned_data  # Django's clean() returns cleaned_data
         if "rules_overrides" in self.errors:
             return data
         try:
@@ -152,8 +157,8 @@ class EntrantForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fixed = event.is_fixed_partnerships
         active = event.club.players.filter(retired_at__isnull=True)
-        self.fields["player"].queryset = active
-        self.fields["partner"].queryset = active
+        _offer(self.fields["player"], active)
+        _offer(self.fields["partner"], active)
         if not self.fixed:
             del self.fields["partner"], self.fields["partner_new_name"]
 
@@ -164,7 +169,7 @@ class EntrantForm(forms.Form):
         return player or name
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        cleaned = super().clean() or self.cleaned_data  # Django's clean() returns cleaned_data
         entrants = [self._one("player", "new_name", "player")]
         if self.fixed:
             entrants.append(self._one("partner", "partner_new_name", "partner"))
@@ -178,8 +183,8 @@ class SwapForm(forms.Form):
 
     def __init__(self, *args: Any, players: QuerySet[Player], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["player_a"].queryset = players
-        self.fields["player_b"].queryset = players
+        _offer(self.fields["player_a"], players)
+        _offer(self.fields["player_b"], players)
 
 
 class DealerForm(forms.Form):

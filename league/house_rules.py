@@ -193,7 +193,7 @@ class HouseRulesForm(forms.Form):
             self._add_fields(p, current[p.name])
 
     def _add_fields(self, p: Parameter, value: Any) -> None:
-        common = {"label": p.label, "help_text": p.help}
+        common: dict[str, Any] = {"label": p.label, "help_text": p.help}
         if p.kind in ("int", "optional_int"):
             self.fields[p.name] = forms.IntegerField(
                 required=p.kind == "int", initial=_field_value(p, value),
@@ -261,7 +261,7 @@ class HouseRulesForm(forms.Form):
         return numbers
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        cleaned = super().clean() or self.cleaned_data  # Django's clean() returns cleaned_data
         values: dict[str, Any] = {}
         for p in PARAMETERS:
             if any(name in self.errors for name in (p.name, f"{p.name}__clean")):

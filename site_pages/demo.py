@@ -12,6 +12,7 @@ Used by `python manage.py demo` (the run command), `make screenshots` and the br
 import datetime
 import os
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ImproperlyConfigured
@@ -117,7 +118,7 @@ def play_rotation(event: Event, number: int) -> Rotation:
 def run_event(*, club: Club, players: list[Player], name: str, date: datetime.date, seed: int,
               played_rotations: int, start_next: bool, season: Season | None = None,
               kind: str = Event.Kind.LEAGUE_NIGHT, planned_rotations: int = 3,
-              **settings: object) -> Event:
+              **settings: Any) -> Event:
     """An event with everyone entered and checked in (in pairs of consecutive players for
     fixed partnerships), `played_rotations` rotations played, confirmed and closed, then the
     next rotation started (or the event finished). `settings` go to `event_create`."""
