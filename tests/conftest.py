@@ -17,12 +17,15 @@ def shared_dir() -> Path:
     return Path(os.environ.get("HANDFOOT_SHARED_DIR", REPO_ROOT.parent / "shared"))
 
 
+# The spec's example files (shared/spec/examples) that the tests use, kept beside the tests so a
+# clone runs them alone; tests/test_example_copies.py checks they equal the spec's when shared/
+# is beside the repository.
+EXAMPLES_DIR = REPO_ROOT / "tests" / "data" / "examples"
+
+
 @pytest.fixture
 def examples_dir() -> Path:
-    path = shared_dir() / "spec" / "examples"
-    if not path.is_dir():
-        pytest.skip(f"shared examples not found at {path} (set HANDFOOT_SHARED_DIR)")
-    return path
+    return EXAMPLES_DIR
 
 
 @pytest.fixture(autouse=True)

@@ -4,7 +4,6 @@ reader checks depth and NUL characters on the raw bytes. Behaviour only: bench/h
 measures the cost."""
 
 import json
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -13,11 +12,12 @@ from hypothesis import strategies as st
 from core.parsers import holds_nul, max_log_bytes, max_sheet_bytes, nesting_deeper_than
 from games.engine.simulate import simulate_game
 from games.models import Submission
+from tests.conftest import EXAMPLES_DIR
 from tests.games.factories import named_game, sheet, side_link
 
 pytestmark = pytest.mark.django_db
 
-SPEC_EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "spec" / "examples"
+SPEC_EXAMPLES = EXAMPLES_DIR
 
 
 def post(client, url, body: str, **headers):
@@ -64,7 +64,6 @@ def test_the_longest_simulated_games_fit_the_log_limit_even_widely_indented(api_
     assert response.json()["valid"] is True
 
 
-@pytest.mark.skipif(not SPEC_EXAMPLES.is_dir(), reason="the shared spec is not beside the project")
 def test_every_example_of_the_spec_fits_its_endpoint(api_client):
     for path in sorted(SPEC_EXAMPLES.glob("*.json")):
         document = json.loads(path.read_text())

@@ -33,9 +33,9 @@ NAMES = ("move_log", "score_sheet")
 
 @pytest.fixture(scope="module")
 def stockout_log() -> dict[str, Any]:
-    from tests.conftest import shared_dir
+    from tests.conftest import EXAMPLES_DIR
 
-    path = shared_dir() / "spec" / "examples" / "classic_stockout_game.json"
+    path = EXAMPLES_DIR / "classic_stockout_game.json"
     if not path.is_file():
         pytest.skip(f"shared examples not found at {path} (set HANDFOOT_SHARED_DIR)")
     return json.loads(path.read_text())

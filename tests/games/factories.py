@@ -5,11 +5,11 @@ import json
 from typing import Any
 
 from league.models import Event, Game
-from tests.conftest import shared_dir
+from tests.conftest import EXAMPLES_DIR
 from tests.factories import EventFactory, PlayerFactory, make_game
 
-# The spec's example files (shared/spec/examples), read where they are, never copied.
-DATA = shared_dir() / "spec" / "examples"
+# The spec's example files, kept beside the tests (tests/data/examples; see tests/conftest.py).
+DATA = EXAMPLES_DIR
 SLUGS = ("ann", "ben", "cat", "dan")
 
 # The worked example of rules.md: 3855 to 615 under classic rules.
