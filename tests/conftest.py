@@ -20,7 +20,7 @@ def shared_dir() -> Path:
 # The spec's example files (shared/spec/examples) that the tests use, kept beside the tests so a
 # clone runs them alone; tests/test_example_copies.py checks they equal the spec's when shared/
 # is beside the repository.
-EXAMPLES_DIR = REPO_ROOT / "tests" / "data" / "examples"
+EXAMPLES_DIR = REPO_ROOT / "tests" / "spec_examples"
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""The spec's example files kept beside the tests (tests/data/examples) are the spec's own: when
+"""The spec's example files kept beside the tests (tests/spec_examples) are the spec's own: when
 the project's shared/ folder is beside the repository, every copy equals its original."""
 
 import pytest

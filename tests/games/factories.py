@@ -8,7 +8,7 @@ from league.models import Event, Game
 from tests.conftest import EXAMPLES_DIR
 from tests.factories import EventFactory, PlayerFactory, make_game
 
-# The spec's example files, kept beside the tests (tests/data/examples; see tests/conftest.py).
+# The spec's example files, kept beside the tests (tests/spec_examples; see tests/conftest.py).
 DATA = EXAMPLES_DIR
 SLUGS = ("ann", "ben", "cat", "dan")
 
