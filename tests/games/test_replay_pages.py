@@ -18,11 +18,13 @@ FOUR = ("ann", "ben", "cat", "dan")
 SIX = ("ann", "ben", "cat", "dan", "eve", "fay")
 
 
-def logged_game(*, slugs=FOUR, seed=1, **event):
-    """A game whose table entered a complete simulated move log (seats are the players)."""
+def logged_game(*, slugs=FOUR, seed=1, preset="classic", **event):
+    """A game whose table entered a complete simulated move log (seats are the players), played
+    under `preset`, the event's rules."""
     n = len(slugs)
-    game = named_game(event=running_event(**event), slugs=slugs, first_dealer=n - 1)
-    log = simulate_game("classic", n, seed=seed, sides=2 if n == 6 else None)
+    game = named_game(event=running_event(rules_preset=preset, **event), slugs=slugs,
+                      first_dealer=n - 1)
+    log = simulate_game(preset, n, seed=seed, sides=2 if n == 6 else None)
     log["seats"] = list(slugs)
     submission_create(game=game, document=log, entrant=Entrant.for_side(game, 0),
                       idempotency_key=f"log-{game.pk}")

@@ -8,6 +8,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.urls import reverse
 
+from games.engine import replay_log
 from tests.games.test_replay_pages import SIX, logged_game
 from tests.site.conftest import DESKTOP, TIMEOUT_MS
 
@@ -51,6 +52,24 @@ def test_stepping_through_a_game_by_event_turn_and_round(desktop, slugs, seats):
     first = desktop.locator(".replay-seat .pc").first
     assert first.locator(".visually-hidden").inner_text().split(" of ")[-1] in {
         "spades", "hearts", "diamonds", "clubs"} or first.inner_text() == "joker"
+
+
+@pytest.mark.parametrize(("preset", "slugs"), [
+    ("classic", SIX), ("pagat", ("ann", "ben", "cat", "dan")), ("six-deck", SIX),
+    ("canasta", ("ann", "ben", "cat", "dan")), ("eleven", ("ann", "ben", "cat", "dan"))])
+def test_each_rounds_last_step_shows_the_engines_round_score(desktop, preset, slugs):
+    game = logged_game(slugs=slugs, seed=3, preset=preset)
+    log = game.submissions.get().document
+    report = replay_log(log)
+    assert report.valid, report.error
+    open_replay(desktop, game)
+    for number, (round_log, engine) in enumerate(zip(log["rounds"], report.rounds, strict=True), start=1):
+        last = len(round_log["events"])
+        desktop.evaluate(f"location.hash = '#r{number}-s{last}'")
+        desktop.wait_for_function("n => document.querySelector('#replay-now').textContent"
+                                  ".includes('step ' + n + ' of ' + n)", arg=last)
+        shown = [int(t.split()[0]) for t in desktop.locator(".replay-score").all_inner_texts()]
+        assert shown == [side.score for side in engine.sides], (preset, number)
 
 
 def test_jump_from_the_timeline_and_from_a_shared_address(desktop):
