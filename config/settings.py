@@ -138,6 +138,10 @@ else:
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": str(DATA_DIR / "handfoot.sqlite3"),
             "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+            # The embedded test run uses a file too (pytest-django suffixes it per xdist worker):
+            # an in-memory test database is shared-cache, whose table locks ignore the timeout,
+            # so a browser test's concurrent requests could get 503 "database table is locked".
+            "TEST": {"NAME": str(DATA_DIR / "test_handfoot.sqlite3")},
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
