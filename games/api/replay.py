@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 
 from core.errors import NotFound
 from games import replays
+from games.api.serializers import SideScoreSerializer
 
 
 def _cards(help_text: str = "Cards as in the log (7H, TS, JK).") -> serializers.ListField:
@@ -75,33 +76,8 @@ class ReplayMomentSerializer(serializers.Serializer):
     text = serializers.CharField()
 
 
-class ReplayBookCountSerializer(serializers.Serializer):
-    count = serializers.IntegerField()
-    bonus = serializers.IntegerField()
-
-
-class ReplayBooksSerializer(serializers.Serializer):
-    clean = ReplayBookCountSerializer()
-    dirty = ReplayBookCountSerializer()
-    wild = ReplayBookCountSerializer()
-
-
-class ReplaySideScoreSerializer(serializers.Serializer):
-    score = serializers.IntegerField()
-    books = ReplayBooksSerializer()
-    clean_books = serializers.IntegerField()
-    dirty_books = serializers.IntegerField()
-    wild_books = serializers.IntegerField()
-    red_threes = serializers.IntegerField()
-    red_three_points = serializers.IntegerField()
-    table_points = serializers.IntegerField()
-    held_points = serializers.IntegerField()
-    going_out_bonus = serializers.IntegerField()
-    went_out = serializers.BooleanField()
-
-
 class ReplayRoundScoreSerializer(serializers.Serializer):
-    sides = ReplaySideScoreSerializer(many=True)
+    sides = SideScoreSerializer(many=True)  # the engine's report, as the results API has it
     scores = serializers.ListField(child=serializers.IntegerField())
     text = serializers.CharField()
 
