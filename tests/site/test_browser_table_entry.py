@@ -247,13 +247,18 @@ def test_a_whole_sheet_is_entered_with_the_keyboard_only(phone360):
     scan(page)
 
 
-def test_choosing_a_saved_round_opens_it_with_its_figures(phone360):
-    game = named_game()
+def round_1_saved_and_page_reloaded(phone360):
+    """A side's page after round 1 was saved (555 on the table), opened afresh."""
     page = phone360.new_page()
-    page.goto(side_entry_url(game, 0))
+    page.goto(side_entry_url(named_game(), 0))
     fill_round(page, points=555)
     save(page, "Round 1 is saved")
     page.reload()
+    return page
+
+
+def test_choosing_a_saved_round_opens_it_with_its_figures(phone360):
+    page = round_1_saved_and_page_reloaded(phone360)
     assert page.locator("select[name=round]").input_value() == "2"
     page.select_option("select[name=round]", "1")
     page.wait_for_url(re.compile(r"\?round=1"))
@@ -262,12 +267,7 @@ def test_choosing_a_saved_round_opens_it_with_its_figures(phone360):
 
 
 def test_choosing_a_saved_round_after_typing_keeps_the_typed_figures(phone360):
-    game = named_game()
-    page = phone360.new_page()
-    page.goto(side_entry_url(game, 0))
-    fill_round(page, points=555)
-    save(page, "Round 1 is saved")
-    page.reload()
+    page = round_1_saved_and_page_reloaded(phone360)
     page.fill("input[name=side0_table_points]", "400")
     page.select_option("select[name=round]", "1")
     page.get_by_text("Round 1 is saved already").wait_for()
