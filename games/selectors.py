@@ -12,7 +12,7 @@ from django.db.migrations.recorder import MigrationRecorder
 from django.db.models import QuerySet, Sum
 
 from games.models import ResultVersion, RoundResult, Submission
-from league.models import Event, Game, Rotation, Seat, SideCredential
+from league.models import AuditEntry, Event, Game, Rotation, Seat, SideCredential
 from league.permissions import visible_events
 from league.services.credentials import code_normalise
 
@@ -465,3 +465,12 @@ def game_submission_rows(*, game: Game) -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+def audit_entry_submission(*, entry: AuditEntry) -> Submission | None:
+    """The submission a History line is about (None when it is gone), with its game's event."""
+    submission = Submission.objects.filter(pk=entry.data.get("submission_id")).first()
+    if submission is not None:
+        submission.game = Game.objects.select_related("table__rotation__event").get(
+            pk=submission.game_id)
+    return submission

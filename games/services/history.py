@@ -110,26 +110,18 @@ def correction_record(*, game: Game, version: ResultVersion, entrant: Entrant,
 # --- undo from the history ---------------------------------------------------------------------
 
 
-def _submission_of(entry: AuditEntry) -> Submission | None:
-    submission = Submission.objects.filter(pk=entry.data.get("submission_id")).first()
-    if submission is not None:
-        submission.game = Game.objects.select_related("table__rotation__event").get(
-            pk=submission.game_id)
-    return submission
-
-
 def undo_entry(entry: AuditEntry, by: AbstractBaseUser | None) -> None:
     """Undo an entry: withdraw it (kept and marked, the result read again without it)."""
     from games.services.withdrawal import submission_withdraw
 
-    submission = _submission_of(entry)
+    submission = selectors.audit_entry_submission(entry=entry)
     if submission is None:
         raise NotFound("GONE", "That entry no longer exists.")
     submission_withdraw(submission=submission, by=by)
 
 
 def entry_undo_applies(entry: AuditEntry) -> bool:
-    submission = _submission_of(entry)
+    submission = selectors.audit_entry_submission(entry=entry)
     return submission is not None and selectors.submission_withdrawable(submission=submission)
 
 

@@ -168,17 +168,9 @@ def submission_restore(*, submission: Submission, by: AbstractBaseUser | None) -
     return submission
 
 
-def _logged_submission(entry: AuditEntry) -> Submission | None:
-    submission = Submission.objects.filter(pk=entry.data.get("submission_id")).first()
-    if submission is not None:
-        submission.game = Game.objects.select_related("table__rotation__event").get(
-            pk=submission.game_id)
-    return submission
-
-
 def _undo(restore: bool) -> Callable[[AuditEntry, AbstractBaseUser | None], None]:
     def undo(entry: AuditEntry, by: AbstractBaseUser | None) -> None:
-        submission = _logged_submission(entry)
+        submission = selectors.audit_entry_submission(entry=entry)
         if submission is None:
             raise NotFound("GONE", "That entry no longer exists.")
         (submission_restore if restore else submission_withdraw)(submission=submission, by=by)
@@ -188,7 +180,7 @@ def _undo(restore: bool) -> Callable[[AuditEntry, AbstractBaseUser | None], None
 
 def _applies(restore: bool) -> Callable[[AuditEntry], bool]:
     def applies(entry: AuditEntry) -> bool:
-        submission = _logged_submission(entry)
+        submission = selectors.audit_entry_submission(entry=entry)
         if submission is None:
             return False
         if restore:
