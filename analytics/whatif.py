@@ -19,10 +19,10 @@ from typing import Any
 from django.db.models import Q
 
 from analytics import selectors, standings
-from games.engine.replay import replay_log
-from games.engine.rules import RuleSet, rules_from_spec
-from games.engine.scoring import side_score
 from games.models import ResultVersion, RoundResult, Submission
+from handfoot.replay import replay_log
+from handfoot.rules import RuleSet, rules_from_spec
+from handfoot.scoring import side_score
 from league.models import Event, Game, Season
 
 SCORING_ONLY = {"book_bonus", "going_out_bonus", "red_three_bonus"}

@@ -24,10 +24,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.engine.replay import replay_log  # noqa: E402
-from games.engine.schemas import validate_log_structure  # noqa: E402
-from games.engine.sheets import check_sheet  # noqa: E402
-from games.engine.simulate import simulate_game  # noqa: E402
+from handfoot.replay import replay_log  # noqa: E402
+from handfoot.schemas import validate_log_structure  # noqa: E402
+from handfoot.sheets import check_sheet  # noqa: E402
+from handfoot.simulate import simulate_game  # noqa: E402
 
 TARGET_EVENTS = 250_000
 TARGET_RATIO = 5.0

@@ -30,9 +30,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.engine_bench import sheets_from  # noqa: E402
-from games.engine.checking import check_document  # noqa: E402
-from games.engine.replay import replay_log  # noqa: E402
-from games.engine.simulate import simulate_game  # noqa: E402
+from handfoot.checking import check_document  # noqa: E402
+from handfoot.replay import replay_log  # noqa: E402
+from handfoot.simulate import simulate_game  # noqa: E402
 
 HOSTILE = [0, -1, 1, 2**31, -(2**31) - 1, 10**12, 10**100, 1.5, -0.0, float("inf"), True, None,
            "", "\u0000", "x" * 5000, "AS", "Joker", [], {}, [[[[[[[[[[[]]]]]]]]]]], {"a": {"b": {}}}]

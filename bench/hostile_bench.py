@@ -45,7 +45,7 @@ logging.disable(logging.WARNING)  # "Bad Request: ..." for every refused body
 from django.test import Client  # noqa: E402
 
 from core.parsers import max_log_bytes, max_sheet_bytes  # noqa: E402
-from games.engine.simulate import simulate_game  # noqa: E402
+from handfoot.simulate import simulate_game  # noqa: E402
 
 TARGET_MS = 50.0
 OLD_LIMIT = 2_000_000  # the body limit of both endpoints before

@@ -24,7 +24,7 @@ from rest_framework.parsers import BaseParser
 
 DEFAULT_MAX_BYTES = 2_000_000
 DEFAULT_MAX_DEPTH = 32
-# A real score sheet is under 5 KB. The largest simulated move logs (`python -m games.engine
+# A real score sheet is under 5 KB. The largest simulated move logs (`python -m handfoot
 # simulate`, every preset and table size, both strategies) are under 90 KB compact and under
 # 300 KB indented; 600 KB leaves room for a long game written out with wide indentation.
 DEFAULT_MAX_SHEET_BYTES = 20_000

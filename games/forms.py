@@ -5,8 +5,8 @@ from typing import Any
 
 from django import forms
 
-from games.engine.formats import SHEET_FORMAT
-from games.engine.sheets import SIDE_NUMBER_FIELDS as SIDE_NUMBERS
+from handfoot.formats import SHEET_FORMAT
+from handfoot.sheets import SIDE_NUMBER_FIELDS as SIDE_NUMBERS
 from league.services.credentials import TYPED_CODE_MAX, code_normalise
 
 

@@ -1,5 +1,5 @@
 """Reads for watching a logged game again: the game's move log replayed by the engine
-(`games.engine.timeline`), cached, and the same data for the page and the API."""
+(`handfoot.timeline`), cached, and the same data for the page and the API."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from typing import Any
 from django.core.cache import cache
 from django.urls import reverse
 
-from games.engine import EngineError
-from games.engine.timeline import REPLAY_FORMAT, build_replay, game_story
 from games.models import Submission
 from games.selectors import entrant_label, game_seats, round_comparison
 from games.services.documents import rounds_same_figures
+from handfoot import EngineError
+from handfoot.timeline import REPLAY_FORMAT, build_replay, game_story
 from league.models import Game
 from league.permissions import visible_events
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from games.engine.errors import ErrorCode
+from handfoot.errors import ErrorCode
 
 # How people at the table call the sheet's fields.
 FIELD_WORDS = {
@@ -32,7 +32,7 @@ FIELD_WORDS = {
 # One headline per code: what happened, in the table's words. `{message}` is the engine's own
 # explanation after translation (field names and seat numbers replaced).
 HEADLINES: dict[str, str] = {
-    # The engine's codes (formats.md): every one of games.engine.errors.ErrorCode.
+    # The engine's codes (formats.md): every one of handfoot.errors.ErrorCode.
     ErrorCode.BAD_FORMAT: "This is not a score sheet or move log the site can read: {message}",
     ErrorCode.BAD_RULES: "The rule set is not valid: {message}",
     ErrorCode.BAD_SEATS: "The seating does not work for these rules: {message}",

@@ -1,7 +1,7 @@
 """House rules as a director sees them: every parameter of a preset, in words, with its preset
 value and its range, and the form that turns typed values into the engine's overrides.
 
-Kinds and ranges come from the engine's own metadata (`games.engine.rules.rule_parameters`), the
+Kinds and ranges come from the engine's own metadata (`handfoot.rules.rule_parameters`), the
 same numbers it enforces; this module only adds the words a page shows (labels, and each allowed
 word of a choice in plain English). The engine stays the judge: whatever this form lets through
 is checked again by `rules_from_spec`.
@@ -15,8 +15,8 @@ from typing import Any
 
 from django import forms
 
-from games.engine.errors import EngineError
-from games.engine.rules import (
+from handfoot.errors import EngineError
+from handfoot.rules import (
     PRESETS,
     ParamKind,
     RuleSet,

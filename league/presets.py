@@ -5,7 +5,7 @@ from typing import Any
 
 from django import forms
 
-from games.engine.rules import PRESETS
+from handfoot.rules import PRESETS
 
 PRESET_NAMES = {
     "classic": "Classic (13 + 13 cards, partner's permission to go out)",

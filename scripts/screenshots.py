@@ -133,8 +133,8 @@ def entry_awaiting_confirmation(demo: Demo, *, exclude: object) -> object:
             .order_by("table__rotation__number", "table__number").last())
     if game is None:
         return None
-    from games.engine.checking import check_document
-    from games.engine.simulate import simulate_game
+    from handfoot.checking import check_document
+    from handfoot.simulate import simulate_game
 
     table = results.game_table(game=game)
     log = simulate_game(rules=table.rules_spec, players=len(table.players), seed=7,

@@ -10,7 +10,7 @@ from games.models import ResultVersion, Submission
 from games.services import result_revision
 from league.models import Game
 
-# --- the engine's report (games.engine.report), as stored and shown ------------------------------
+# --- the engine's report (handfoot.report), as stored and shown ------------------------------
 
 
 class BookCountSerializer(serializers.Serializer):

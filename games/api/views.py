@@ -43,10 +43,10 @@ from games.api.serializers import (
     SubmissionInput,
     SubmissionSerializer,
 )
-from games.engine.checking import check_document, document_kind
-from games.engine.schemas import load_schema
 from games.models import Submission
 from games.services import Entrant
+from handfoot.checking import check_document, document_kind
+from handfoot.schemas import load_schema
 from league.models import Game
 from league.permissions import check_can_view_event, is_director
 

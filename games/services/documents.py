@@ -19,12 +19,12 @@ from typing import Any
 from django.db.backends.base.operations import BaseDatabaseOperations
 
 from core.errors import Invalid
-from games.engine.checking import check_document, document_kind
-from games.engine.errors import EngineError
-from games.engine.formats import LOG_FORMAT, SHEET_FORMAT
-from games.engine.rules import RuleSet, rules_from_spec, rules_to_dict
-from games.engine.sheets import SIDE_NUMBER_FIELDS
 from games.models import RoundResult, SeatRoundFacts
+from handfoot.checking import check_document, document_kind
+from handfoot.errors import EngineError
+from handfoot.formats import LOG_FORMAT, SHEET_FORMAT
+from handfoot.rules import RuleSet, rules_from_spec, rules_to_dict
+from handfoot.sheets import SIDE_NUMBER_FIELDS
 from league.models import Event, Game, Seat
 
 # The largest score sheet or move log taken, as a file upload or a request body.

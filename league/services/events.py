@@ -9,8 +9,8 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from core.errors import Conflict, Invalid
-from games.engine.errors import EngineError
-from games.engine.rules import rules_from_spec
+from handfoot.errors import EngineError
+from handfoot.rules import rules_from_spec
 from league.models import Club, Event, Rotation, Season
 from league.services._common import (
     apply_changes,

@@ -137,7 +137,7 @@ def test_database_down_during_an_api_submission_is_a_retryable_503(api_client, m
 
 
 def test_database_down_on_a_page_is_a_503_page(client, monkeypatch):
-    monkeypatch.setattr("games.views.selectors.table_link_by_token", unreachable)
+    monkeypatch.setattr("games.views.table.selectors.table_link_by_token", unreachable)
     response = client.get("/play/whatever-token/")
     assert response.status_code == 503
     assert response["Retry-After"] == "5"

@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from analytics import services
-from games.engine.rules import PRESETS
+from handfoot.rules import PRESETS
 from tests.analytics.factories import confirm, make_game
 from tests.factories import (
     ClubFactory,
@@ -72,7 +72,7 @@ def test_event_standings_fragment_is_drawn_without_the_cache(client, monkeypatch
         set = get
 
     event, players = build_event(1)
-    monkeypatch.setattr("analytics.views.cache", Down())
+    monkeypatch.setattr("analytics.views.public.cache", Down())
     fragment = client.get(f"/events/{event.slug}/standings/", headers={"X-Requested-With": "fetch"})
     assert fragment.status_code == 200 and players[0].name in fragment.content.decode()
 
@@ -128,7 +128,7 @@ def test_player_page_shows_rating_charts_partners_and_csv(client):
 def test_player_page_partners_table_is_cached_but_never_stale(client, monkeypatch):
     from django.core.cache.backends.locmem import LocMemCache
 
-    from analytics import views
+    from analytics.views import public as views
 
     monkeypatch.setattr(views, "cache", LocMemCache("partners-table-test", {}))
     event, players = build_event(3)
@@ -155,7 +155,7 @@ def test_player_page_partners_table_is_cached_but_never_stale(client, monkeypatc
 
 
 def test_player_page_renders_its_partners_while_the_cache_is_down(client, monkeypatch):
-    from analytics import views
+    from analytics.views import public as views
 
     class Down:
         def get(self, *args, **kwargs):

@@ -17,8 +17,8 @@ from django.utils import timezone
 from analytics import services as analytics
 from analytics.models import PlayerRating, StandingsSnapshot
 from games import services
-from games.engine.checking import check_document
 from games.services import Entrant
+from handfoot.checking import check_document
 from league.models import Club, Event
 from league.services.events import event_create
 from league.services.players import player_create

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from games.engine.simulate import simulate_game
 from games.models import Submission
+from handfoot.simulate import simulate_game
 from league.models import Event, Membership
 from tests.factories import MembershipFactory, UserFactory
 from tests.games.factories import named_game, running_event, sheet, side_link, stockout_log

@@ -7,9 +7,9 @@ from django.urls import reverse
 
 from core.errors import Conflict, Forbidden, Stale
 from games import services
-from games.engine.simulate import simulate_game
 from games.models import ResultVersion, RoundResult
 from games.services import Entrant, submission_create
+from handfoot.simulate import simulate_game
 from league.models import AuditEntry, Game
 from tests.factories import MembershipFactory
 from tests.games.factories import named_game, sheet

@@ -2,8 +2,8 @@
 
 import pytest
 
-from games.engine import replay_log
 from games.models import Submission
+from handfoot import replay_log
 from tests.factories import UserFactory
 from tests.games.test_replay_pages import logged_game
 

@@ -6,9 +6,9 @@ import time
 import pytest
 from django.urls import reverse
 
-from games.engine.simulate import simulate_game
 from games.replays import game_replay
 from games.services import Entrant, submission_create
+from handfoot.simulate import simulate_game
 from tests.factories import UserFactory
 from tests.games.factories import named_game, running_event, sheet
 

@@ -73,6 +73,6 @@ def test_the_rules_box_shows_and_takes_what_a_log_and_simulate_take():
         "classic", {"going_out_bonus": 250})
     assert rules_from_text('"eleven"', preset="classic") == ("eleven", {})
     done = subprocess.run(
-        [sys.executable, "-m", "games.engine", "simulate", "--rules", text, "--players", "4",
+        [sys.executable, "-m", "handfoot", "simulate", "--rules", text, "--players", "4",
          "--seed", "1", "--rounds", "1"], capture_output=True, text=True, check=True, timeout=120)
     assert json.loads(done.stdout)["rules"] == json.loads(text)

@@ -5,9 +5,9 @@ import pytest
 from analytics import tasks as analytics_tasks
 from core.errors import Conflict, Forbidden, Invalid, Stale
 from games import services
-from games.engine.checking import check_document
 from games.models import ResultVersion, RoundResult, SeatRoundFacts, Submission
 from games.services import Entrant
+from handfoot.checking import check_document
 from league.models import Game
 from tests.factories import MembershipFactory
 from tests.games.factories import named_game, sheet, stockout_log

@@ -8,9 +8,9 @@ import re
 import pytest
 
 from games import logmap, selectors
-from games.engine.errors import ErrorCode
 from games.models import Submission
 from games.wording import CODE_WORD, HEADLINES, table_words
+from handfoot.errors import ErrorCode
 from tests.factories import MembershipFactory
 from tests.games.factories import named_game, sheet, side_link, stockout_log
 

@@ -3,7 +3,7 @@ event's overrides; out-of-range values are refused in words."""
 
 import pytest
 
-from games.engine.rules import PRESETS, rule_parameters, rules_to_dict
+from handfoot.rules import PRESETS, rule_parameters, rules_to_dict
 from league import house_rules
 
 

@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from analytics.ratings import CERTAINTY_WORDS, rating_certainty
-from analytics.views import csv_header
+from analytics.views.public import csv_header
 from league.models import Club, Event
 from tests.factories import EventFactory, MembershipFactory, UserFactory
 

@@ -7,8 +7,8 @@ import datetime
 import pytest
 
 from games import services as results
-from games.engine.simulate import simulate_game
 from games.models import Submission
+from handfoot.simulate import simulate_game
 from league import services as league
 from league.models import Event, Game
 from site_pages.demo import sheets_from_report

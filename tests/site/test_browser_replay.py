@@ -8,7 +8,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.urls import reverse
 
-from games.engine import replay_log
+from handfoot import replay_log
 from tests.games.test_replay_pages import SIX, logged_game
 from tests.site.conftest import DESKTOP, TIMEOUT_MS
 

@@ -19,11 +19,11 @@ from tqdm import tqdm
 
 from core.errors import DomainError
 from games import services
-from games.engine.checking import parse_document
-from games.engine.errors import EngineError
 from games.models import Submission
 from games.selectors import event_games
 from games.services import Entrant
+from handfoot.checking import parse_document
+from handfoot.errors import EngineError
 from league.models import Event, Game, Seat
 
 

@@ -1,0 +1,21 @@
+from django.urls import path
+
+from analytics.views import public as views
+
+urlpatterns = [
+    path("events/<slug:slug>/standings/", views.event_standings, name="event-standings"),
+    path("events/<slug:slug>/standings.csv", views.event_standings_csv, name="event-standings-csv"),
+    path("events/<slug:slug>/games.csv", views.event_games_csv, name="event-games-csv"),
+    path("events/<slug:slug>/what-if/", views.event_whatif, name="event-whatif"),
+    path("seasons/<int:season_id>/standings/", views.season_standings, name="season-standings"),
+    path("seasons/<int:season_id>/standings.csv", views.season_standings_csv,
+         name="season-standings-csv"),
+    path("seasons/<int:season_id>/what-if/", views.season_whatif, name="season-whatif"),
+    path("players/<slug:club>/<slug:slug>/", views.player_detail, name="player-detail"),
+    path("players/<slug:club>/<slug:slug>/stats.csv", views.player_stats_csv,
+         name="player-stats-csv"),
+    path("partnerships/<slug:club>/<slug:slug_a>/<slug:slug_b>/", views.partnership_detail,
+         name="partnership-detail"),
+    path("head-to-head/", views.head_to_head, name="head-to-head"),
+    path("leaderboard/", views.leaderboard, name="leaderboard"),
+]

@@ -1,0 +1,363 @@
+"""Standings, player, partnership, head-to-head and leaderboard pages and their CSV downloads.
+Pages read stored snapshots and run a fixed number of queries."""
+
+from __future__ import annotations
+
+import csv
+import functools
+import hashlib
+import json
+import logging
+from collections.abc import Callable, Iterable, Sequence
+
+from django.core.cache import cache
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.template.loader import get_template, render_to_string
+from django.utils import timezone, translation
+from django.utils.safestring import SafeString
+from django.views.decorators.http import require_safe
+
+from analytics import charts, selectors, whatif
+from league.models import Club, Event, Player, Season
+from league.permissions import check_can_view_event, check_directs_club
+
+STANDINGS_COLUMNS = {
+    "total_points": ["rank", "name", "games", "wins", "ties", "losses", "total_points",
+                     "point_difference", "held_points"],
+    "match_points": ["rank", "name", "games", "wins", "ties", "losses", "match_points",
+                     "total_points", "point_difference", "held_points"],
+    "victory_points": ["rank", "name", "games", "wins", "ties", "losses", "victory_points",
+                       "total_points", "point_difference", "held_points"],
+}
+SEASON_COLUMNS = ["rank", "name", "nights", "counted_nights", "score", "total_points"]
+RECENT_GAMES = 10
+# Longer than the fragment's key lives anyway (its snapshot and the minute it prints).
+FRAGMENT_CACHE_SECONDS = 120
+PARTNERS_TABLE_SECONDS = 24 * 3600
+
+log = logging.getLogger(__name__)
+
+
+def _csv_cell(value: object) -> object:
+    """Empty for None; text a spreadsheet would run as a formula (a name like "=1+1") is
+    quoted so it stays text."""
+    if value is None:
+        return ""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
+        return "'" + value
+    return value
+
+
+# The CSV headers in the pages' words (a column without an entry is named from its key).
+CSV_HEADERS = {
+    "rank": "Place", "name": "Name", "games": "Games", "wins": "Won", "ties": "Tied",
+    "losses": "Lost", "match_points": "Match points", "victory_points": "Victory points",
+    "total_points": "Total points", "point_difference": "Point difference",
+    "held_points": "Points left in hand", "nights": "Nights", "counted_nights": "Nights counted",
+    "score": "Score", "rotation": "Rotation", "table": "Table", "round": "Round",
+    "side": "Side", "players": "Players", "went_out": "Went out", "clean_books": "Clean books",
+    "dirty_books": "Dirty books", "wild_books": "Wild books", "red_threes": "Red 3s",
+    "game_total": "Game total",
+}
+
+
+def csv_header(column: str) -> str:
+    return CSV_HEADERS.get(column, column.replace("_", " ").capitalize())
+
+
+def _csv_response(filename: str, columns: Sequence[str], rows: Iterable[dict],
+                  headers: dict[str, str] | None = None) -> HttpResponse:
+    """`headers` names columns as the page names them where the words depend on the data."""
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    writer = csv.writer(response)
+    writer.writerow([(headers or {}).get(c) or csv_header(c) for c in columns])
+    for row in rows:
+        writer.writerow([_csv_cell(row.get(c)) for c in columns])
+    return response
+
+
+def _is_fragment(request: HttpRequest) -> bool:
+    return request.headers.get("X-Requested-With") == "fetch" or "fragment" in request.GET
+
+
+def _event_or_404(request: HttpRequest, slug: str) -> Event:
+    event = get_object_or_404(Event.objects.select_related("club"), slug=slug)
+    check_can_view_event(request.user, event)
+    return event
+
+
+def _player_or_404(club: str, slug: str) -> Player:
+    return get_object_or_404(Player.objects.select_related("club"), club__slug=club, slug=slug)
+
+
+@require_safe
+def event_standings(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event_or_404(request, slug)
+    if _is_fragment(request):
+        return HttpResponse(_event_standings_fragment(request, event))
+    return render(request, "analytics/event_standings.html", _event_standings_context(event))
+
+
+def _event_standings_context(event: Event) -> dict:
+    return {"event": event, "standings": selectors.event_standings(event=event),
+            "columns": STANDINGS_COLUMNS.get(event.scoring, STANDINGS_COLUMNS["match_points"])}
+
+
+def _event_standings_fragment(request: HttpRequest, event: Event) -> str:
+    """The fragment every open event page asks for every 5 s (live-refresh.js): drawn once per
+    snapshot and minute (the time it prints) and kept in the cache, so a poll costs two small
+    queries and a cache read instead of drawing every row again. Without the cache (Redis
+    down) it is drawn each time."""
+    fields = (translation.get_language(), event.pk, event.name, event.club.name, event.date,
+              event.scoring, event.format,
+              event.sit_out_scoring, event.bye_points,
+              selectors.event_standings_computed_at(event=event),
+              timezone.now().strftime("%Y%m%d%H%M"))
+    key = "standings-fragment:" + hashlib.sha1(repr(fields).encode(), usedforsecurity=False).hexdigest()
+    try:
+        html = cache.get(key)
+    except Exception:
+        log.warning("cache unreachable; standings fragment drawn afresh", exc_info=True)
+        return render_to_string("analytics/_event_standings.html",
+                                _event_standings_context(event), request)
+    if html is None:
+        html = render_to_string("analytics/_event_standings.html",
+                                _event_standings_context(event), request)
+        try:
+            cache.set(key, html, FRAGMENT_CACHE_SECONDS)
+        except Exception:
+            log.warning("cache unreachable; standings fragment not kept", exc_info=True)
+    return html
+
+
+@require_safe
+def event_standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event_or_404(request, slug)
+    snapshot = selectors.event_standings(event=event)
+    columns = STANDINGS_COLUMNS.get(event.scoring, STANDINGS_COLUMNS["match_points"])
+    return _csv_response(f"{event.slug}-standings.csv", columns, snapshot.rows if snapshot else [])
+
+
+@require_safe
+def event_games_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    """The night's games round by round: one row per side and round."""
+    event = _event_or_404(request, slug)
+    return _csv_response(f"{event.slug}-games.csv", selectors.GAME_ROUND_COLUMNS,
+                         selectors.event_game_rounds(event=event))
+
+
+def _season_or_404(season_id: int) -> Season:
+    return get_object_or_404(Season.objects.select_related("league__club"), pk=season_id)
+
+
+@require_safe
+def season_standings(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = _season_or_404(season_id)
+    context = {"season": season, "standings": selectors.season_standings(season=season)}
+    template = "analytics/_season_standings.html" if _is_fragment(request) else "analytics/season_standings.html"
+    return render(request, template, context)
+
+
+@require_safe
+def season_standings_csv(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = _season_or_404(season_id)
+    snapshot = selectors.season_standings(season=season)
+    # The score column as the season page names it ("Match points" when its nights are scored
+    # by match points), not "Score".
+    return _csv_response(f"{season.league.slug}-{season.slug}-standings.csv", SEASON_COLUMNS,
+                         snapshot.rows if snapshot else [], headers={"score": season.score_label})
+
+
+@functools.cache
+def _partners_template_digest() -> str:
+    """The partners table's template, as part of its cache key: a new release with a changed
+    template never serves the old markup from the cache."""
+    source = get_template("analytics/_partners_table.html").template.source
+    return hashlib.sha256(source.encode()).hexdigest()[:16]
+
+
+def _partners_table(player: Player, partners: list[tuple[selectors.Partner, dict]]) -> SafeString:
+    """The player page's partners table (a player may have hundreds of partners: half of the
+    page's time went into rendering it). Cached under a digest of everything it shows, so a
+    changed figure or name is another key: never stale. Without the cache it is rendered."""
+    shown = [_partners_template_digest(), translation.get_language(), player.club.slug,
+             player.slug, player.name, [(p.pk, p.name, p.slug, data) for p, data in partners]]
+    digest = hashlib.sha256(json.dumps(shown, sort_keys=True, default=str).encode()).hexdigest()
+    key = f"analytics:partners-table:{digest}"
+    try:
+        html = cache.get(key)
+    except Exception:  # Redis down: render it
+        log.warning("cache unavailable for the partners table", exc_info=True)
+        html = None
+    if html is None:
+        html = render_to_string("analytics/_partners_table.html",
+                                {"player": player, "partners": partners})
+        try:
+            cache.set(key, html, timeout=PARTNERS_TABLE_SECONDS)
+        except Exception:
+            log.warning("cache unavailable for the partners table", exc_info=True)
+    # Rendered above by an autoescaping template (or cached from one): safe to insert as is.
+    return SafeString(html)  # nosec B703, B308
+
+
+@require_safe
+def player_detail(request: HttpRequest, club: str, slug: str) -> HttpResponse:
+    player = _player_or_404(club, slug)
+    stats = selectors.player_stats(player=player)
+    rating = selectors.player_rating(player=player)
+    history = selectors.rating_history(player=player)
+    partners = selectors.player_partners(player=player)
+    dashboard = []
+    if history:
+        dashboard.append(charts.rating_over_time(history))
+    if stats:
+        dashboard += [
+            charts.score_distribution(selectors.player_game_totals(player=player, viewer=request.user)),
+            charts.round_averages(stats),
+            charts.books_by_type(stats),
+        ]
+    if partners:
+        dashboard.append(charts.partner_heat_map([(p.name, data) for p, data in partners]))
+    context = {
+        "player": player, "stats": stats, "rating": rating, "partners": partners,
+        "recent_games": selectors.recent_games(player=player, limit=RECENT_GAMES, viewer=request.user),
+        "dashboard": dashboard, "stat_rows": selectors.stat_rows(stats=stats),
+        "partners_table": _partners_table(player, partners) if partners else "",
+    }
+    return render(request, "analytics/player.html", context)
+
+
+@require_safe
+def player_stats_csv(request: HttpRequest, club: str, slug: str) -> HttpResponse:
+    player = _player_or_404(club, slug)
+    # Rates as the pages show them (67%), never as a fraction (0.67).
+    rows = [{"statistic": label,
+             "value": f"{round(value * 100)}%" if is_rate and value is not None else value}
+            for label, value, is_rate in selectors.stat_rows(stats=selectors.player_stats(player=player))]
+    return _csv_response(f"{player.slug}-stats.csv", ["statistic", "value"], rows)
+
+
+@require_safe
+def partnership_detail(request: HttpRequest, club: str, slug_a: str, slug_b: str) -> HttpResponse:
+    players = {p.slug: p for p in Player.objects.select_related("club")
+               .filter(club__slug=club, slug__in=[slug_a, slug_b])}
+    if slug_a == slug_b or len(players) != 2:
+        raise Http404("No such pair of players.")
+    a, b = players[slug_a], players[slug_b]
+    data = selectors.partnership_stats(a=a, b=b)
+    context = {"club": a.club, "a": a, "b": b, "stats": data,
+               "stat_rows": selectors.stat_rows(stats=data)}
+    return render(request, "analytics/partnership.html", context)
+
+
+def _side_slugs(raw: str) -> list[str]:
+    return [slug.strip() for slug in raw.split(",") if slug.strip()]
+
+
+def _side(request: HttpRequest, name: str) -> list[str]:
+    """A side from the pickers (`a1`, `a2`) or a comma-separated list (`a`)."""
+    picked = [request.GET.get(f"{name}{n}", "").strip() for n in (1, 2)]
+    return _side_slugs(request.GET.get(name, "")) or [slug for slug in picked if slug]
+
+
+@require_safe
+def head_to_head(request: HttpRequest) -> HttpResponse:
+    """Two players or two sides of one club, chosen by name, with their games."""
+    clubs = list(Club.objects.order_by("name"))
+    club = Club.objects.filter(slug=request.GET.get("club", "")).first()
+    if club is None and len(clubs) == 1 and not request.GET.get("club"):
+        club = clubs[0]
+    side_a, side_b = _side(request, "a"), _side(request, "b")
+    context: dict = {"club": club, "clubs": clubs, "result": None, "error": None,
+                     "players": club.players.order_by("name") if club else [],
+                     "chosen": {"a1": (side_a + [""])[0], "a2": (side_a + ["", ""])[1],
+                                "b1": (side_b + [""])[0], "b2": (side_b + ["", ""])[1]}}
+    asked = any(request.GET.get(k) for k in ("a", "b", "a1", "b1"))
+    if club is None:
+        context["error"] = "Choose a club." if request.GET.get("club") else None
+        return render(request, "analytics/head_to_head.html", context,
+                      status=404 if request.GET.get("club") else 200)
+    if not asked:
+        return render(request, "analytics/head_to_head.html", context)
+    players = {p.slug: p for p in Player.objects.filter(club=club, slug__in=side_a + side_b)}
+    missing = [s for s in side_a + side_b if s not in players] or (
+        [] if side_a and side_b else ["(empty)"])
+    if missing:
+        context["error"] = "Pick two players (or two sides) of the club; not found: " + ", ".join(missing)
+        return render(request, "analytics/head_to_head.html", context, status=404)
+    if set(side_a) & set(side_b):
+        context["error"] = "A player cannot be on both sides."
+        return render(request, "analytics/head_to_head.html", context, status=400)
+    a, b = [players[s] for s in side_a], [players[s] for s in side_b]
+    result = selectors.head_to_head(club_id=club.pk, a={p.pk for p in a}, b={p.pk for p in b},
+                                    viewer=request.user)
+    context.update(a=a, b=b, single=len(a) == len(b) == 1, result=result,
+                   games=selectors.head_to_head_games(game_ids=result["game_ids"],
+                                                      a={p.pk for p in a}))
+    return render(request, "analytics/head_to_head.html", context)
+
+
+@require_safe
+def leaderboard(request: HttpRequest) -> HttpResponse:
+    club = Club.objects.filter(slug=request.GET.get("club", "")).first()
+    min_games = selectors.leaderboard_min_games()
+    context = {"club": club, "min_games": min_games, "clubs": Club.objects.all(),
+               "ratings": selectors.leaderboard(club_id=club.pk if club else None, min_games=min_games)}
+    return render(request, "analytics/leaderboard.html", context)
+
+
+def _whatif_spec(request: HttpRequest, default_preset: str) -> tuple[object | None, str | None]:
+    """The rule set asked for (preset + overrides JSON) or an error message."""
+    import json
+
+    preset = request.GET.get("preset", default_preset)
+    raw = request.GET.get("overrides", "").strip()
+    if not raw:
+        return preset, None
+    try:
+        overrides = json.loads(raw)
+    except json.JSONDecodeError as error:
+        return None, f"House rules must be a JSON object, e.g. {{\"going_out_bonus\": 200}}: {error.msg}."
+    if not isinstance(overrides, dict):
+        return None, "House rules must be a JSON object of parameter: value."
+    return {"preset": preset, "overrides": overrides}, None
+
+
+def _whatif_page(request: HttpRequest, *, club: Club, default_preset: str,
+                 rescore: Callable[[object], whatif.WhatIf], context: dict) -> HttpResponse:
+    """The what-if form and, once submitted, `rescore(spec)`'s standings (directors only)."""
+    from handfoot.errors import EngineError
+    from handfoot.rules import PRESETS
+
+    check_directs_club(request.user, club)
+    context.update(presets=list(PRESETS), result=None, error=None,
+                   preset=request.GET.get("preset", default_preset),
+                   overrides=request.GET.get("overrides", ""))
+    if "preset" in request.GET:
+        spec, error = _whatif_spec(request, default_preset)
+        if error is None:
+            try:
+                context["result"] = rescore(spec)
+            except EngineError as engine_error:
+                error = engine_error.message
+        context["error"] = error
+    return render(request, "analytics/whatif.html", context, status=400 if context["error"] else 200)
+
+
+@require_safe
+def event_whatif(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event_or_404(request, slug)
+    context = {"event": event, "standings": selectors.event_standings(event=event),
+               "columns": STANDINGS_COLUMNS.get(event.scoring, STANDINGS_COLUMNS["match_points"])}
+    return _whatif_page(request, club=event.club, default_preset=event.rules_preset,
+                        rescore=lambda spec: whatif.event_whatif(event, spec), context=context)
+
+
+@require_safe
+def season_whatif(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = _season_or_404(season_id)
+    context = {"season": season, "standings": selectors.season_standings(season=season)}
+    return _whatif_page(request, club=season.league.club, default_preset="classic",
+                        rescore=lambda spec: whatif.season_whatif(season, spec), context=context)

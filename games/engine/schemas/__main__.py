@@ -1,6 +1,0 @@
-"""`python -m games.engine.schemas`: rewrite the shipped JSON Schema files from RuleSet."""
-
-from . import write_schemas
-
-for path in write_schemas():
-    print(path)

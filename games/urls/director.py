@@ -1,0 +1,27 @@
+"""The director's results pages (disputes, versions, corrections), under /director/ with the
+other director pages."""
+
+from django.urls import path
+
+from games.views import director as director_views
+from games.views import imports as import_views
+
+urlpatterns = [
+    path("clubs/<slug:slug>/import/", import_views.results_import, name="director-results-import"),
+    path("events/<slug:slug>/results/", director_views.event_results, name="director-results"),
+    path("games/<int:game_id>/", director_views.game_result, name="director-result"),
+    path("games/<int:game_id>/confirm/", director_views.confirm_version, name="director-result-confirm"),
+    path("games/<int:game_id>/check/", director_views.check_sheet, name="director-result-check"),
+    path("games/<int:game_id>/settle-by-log/", director_views.settle_by_log, name="director-result-settle-by-log"),
+    path("games/<int:game_id>/correct/", director_views.correct_result, name="director-result-correct"),
+    path(
+        "games/<int:game_id>/entries/<int:submission_id>/withdraw/",
+        director_views.withdraw_entry,
+        name="director-entry-withdraw",
+    ),
+    path(
+        "games/<int:game_id>/entries/<int:submission_id>/restore/",
+        director_views.restore_entry,
+        name="director-entry-restore",
+    ),
+]

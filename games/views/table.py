@@ -1,0 +1,469 @@
+"""Table-side result entry, no account needed: /play/ (code), /play/<token>/ (the game's page).
+
+Each side of a table has its own link and code (the table card prints both). Who enters, and for
+which side, is decided by `services.entrant_for`: a signed-in scorer or director as
+themselves, else the link's own side, else a signed-in player's seat. A game's old per-game link
+works for the side it can be tied to (the migration's choice, or the side this browser chose
+before side links existed); otherwise its page says what to do. Links work only for their own
+game and only while the event runs.
+
+The page never loses a round: after a save it offers the next unsaved round; saving over a
+saved round needs an explicit "Replace round N" with both versions shown; every refusal keeps
+what was typed. Messages are the table's words (`games.wording`).
+"""
+
+from dataclasses import replace
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from core.errors import DomainError, Forbidden, Gone, Invalid
+from core.http import refusal_status
+from core.throttling import page_lookup_throttled
+from games import logmap, replays, selectors, services
+from games.forms import (
+    CodeForm,
+    ConfirmForm,
+    LogMappingForm,
+    LogUploadForm,
+    SheetForm,
+    sheet_initial,
+)
+from games.services import Entrant
+from games.wording import TableWords, table_words
+from handfoot.checking import parse_document
+from handfoot.errors import EngineError
+from league.models import Game
+from league.permissions import is_scorer
+
+PENDING_LOG_KEY = "pending_log:{token}"
+SERVICE_WORKER_VERSION = "1"
+
+
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The table page's service worker, from /play/ so that its scope is the table pages (a
+    script under /static/ could only control /static/). Static script: no inline code."""
+    context = {
+        "scope": reverse("play-home"),
+        "static_prefix": settings.STATIC_URL if settings.STATIC_URL.startswith("/")
+        else "/" + settings.STATIC_URL,
+        "version": SERVICE_WORKER_VERSION,
+    }
+    response = render(request, "games/sw.js", context, content_type="text/javascript")
+    response["Cache-Control"] = "no-cache"  # a new version reaches phones at their next visit
+    return response
+
+
+@page_lookup_throttled
+def play_home(request: HttpRequest) -> HttpResponse:
+    form = CodeForm(request.POST or None)
+    if form.is_valid():
+        link = selectors.table_link_by_code(code=form.cleaned_data["code"])
+        if link is not None:
+            return redirect("play-game", token=link.token)
+        request.lookup_failed = True  # a guess: counted by the lookup throttle
+        form.add_error("code", "No table has this code. Check the table card.")
+    return render(request, "games/play_home.html", {"form": form})
+
+
+def _old_session_key(game: Game) -> str:
+    """Where browsers kept the side they chose on an old per-game link."""
+    return f"entry_side:{game.pk}"
+
+
+def _link(request: HttpRequest, token: str) -> selectors.TableLink:
+    link = selectors.table_link_by_token(token=token)
+    if link is None:
+        raise Http404("No game has this link.")
+    if link.old and link.side is None:
+        chosen = request.session.get(_old_session_key(link.game))
+        if isinstance(chosen, int) and not isinstance(chosen, bool):
+            link = replace(link, side=chosen)
+    return link
+
+
+def _entrant(request: HttpRequest, link: selectors.TableLink) -> Entrant | None:
+    try:
+        return services.entrant_for(game=link.game, user=request.user, link=link)
+    except DomainError:
+        return None  # an old link whose side is unknown (a closed event is handled before)
+
+
+def _link_or_early(request: HttpRequest, token: str) -> selectors.TableLink | HttpResponse:
+    link = _link(request, token)
+    game = link.game
+    try:
+        services.table_link_check(game=game)
+    except Gone as closed:
+        if not is_scorer(request.user, selectors.game_event(game=game).club_id):
+            return render(
+                request, "games/closed.html", {"game": game, "message": closed.message}, status=410
+            )
+    if _entrant(request, link) is None:
+        return render(
+            request,
+            "games/closed.html",
+            {"game": game, "message": services.OLD_LINK_MESSAGE, "title": "This table card is old"},
+            status=403,
+        )
+    return link
+
+
+def words_for(game: Game, refused: DomainError | EngineError) -> TableWords:
+    """A refusal in the table's words, with the players' names for seats and sides."""
+    engine = None
+    if isinstance(refused, EngineError):
+        engine = refused.to_dict()
+    elif isinstance(refused.details, dict):
+        engine = refused.details
+    seats = [seat.player.name for seat in selectors.game_seats(game=game)]
+    sides = [side.label for side in selectors.game_sides(game=game)]
+    if engine and "message" in engine:
+        return table_words(
+            str(engine["code"]),
+            engine["message"],
+            round=engine.get("round"),
+            event=engine.get("event"),
+            seat_names=seats,
+            side_names=sides,
+        )
+    return table_words(str(refused.code), refused.message, seat_names=seats, side_names=sides)
+
+
+def _sheet_form(
+    game: Game, data: Any = None, saved: list[dict[str, Any]] | None = None, **kwargs: Any
+) -> SheetForm:
+    return SheetForm(
+        data,
+        sides=selectors.game_sides(game=game),
+        rounds=services.game_table(game=game).rules.rounds,
+        saved_rounds=[r["round"] for r in saved or []],
+        **kwargs,
+    )
+
+
+def _asked_round(request: HttpRequest, rounds: int) -> int | None:
+    """The round a scorer chose to look at again (?round=N, 1..rounds), else None."""
+    raw = request.GET.get("round", "")
+    if raw.isascii() and raw.isdigit() and len(raw) <= 3 and 1 <= int(raw) <= rounds:
+        return int(raw)
+    return None
+
+
+def _round_details(sides: list, version: Any) -> list[dict[str, Any]]:
+    """Each round of a version with every figure (books, red 3s, points, went out)."""
+    return [
+        {
+            "round": r["round"],
+            "scores": [side["score"] for side in r["sides"]],
+            "rows": selectors.round_comparison(sides=sides, versions=[("", r)]),
+        }
+        for r in version.rounds
+    ]
+
+
+def _default_sheet(
+    request: HttpRequest, game: Game, entrant: Entrant | None, saved: list[dict[str, Any]]
+) -> tuple[SheetForm | None, int | None]:
+    """The sheet the page opens with: a saved round chosen again opens with its saved figures;
+    once every round is saved, no sheet (each round can be opened again), else the next one."""
+    rounds = services.game_table(game=game).rules.rounds
+    asked = _asked_round(request, rounds)
+    latest = selectors.entry_latest_rounds(game=game, entrant=entrant.key) if entrant else {}
+    if asked is not None and asked in latest:
+        return _sheet_form(game, saved=saved, initial=sheet_initial(latest[asked][1])), asked
+    if asked is None and len(latest) >= rounds:
+        return None, None
+    form = _sheet_form(game, saved=saved, initial={"round": asked} if asked else {})
+    return form, None
+
+
+def _page(
+    request: HttpRequest, link: selectors.TableLink, *, status: int = 200, **extra: Any
+) -> HttpResponse:
+    game = link.game
+    sides = selectors.game_sides(game=game)
+    table = services.game_table(game=game)
+    entrant = _entrant(request, link)
+    saved = selectors.entry_rounds(game=game, entrant=entrant.key) if entrant else []
+    comparison = selectors.dispute_comparison(game=game)
+    sheet_form = extra.pop("sheet_form", None)
+    reopened = None
+    if sheet_form is None:
+        sheet_form, reopened = _default_sheet(request, game, entrant, saved)
+    decided = (
+        selectors.game_current_version(game=game)
+        if game.status == Game.Status.CONFIRMED
+        else None
+    )
+    context = {
+        "game": game,
+        "token": link.token,
+        "event": selectors.game_event(game=game),
+        "seats": selectors.game_seats(game=game),
+        "sides": sides,
+        "entrant": entrant,
+        "entrant_side": entrant.side + 1 if entrant and entrant.side is not None else None,
+        "entrant_label": selectors.entrant_label(game=game, entrant=entrant.key) if entrant else "",
+        "entered_rounds": saved,
+        "entered_totals": [sum(col) for col in zip(*(r["scores"] for r in saved), strict=True)]
+        if saved
+        else [],
+        "rounds": table.rules.rounds,
+        "versions": selectors.game_version_rows(game=game),
+        "to_confirm": [
+            {"version": v, "details": _round_details(sides, v)}
+            for v in selectors.game_open_versions(game=game)
+            if entrant and v.entered_by != entrant.key and v.status == "entered"
+        ],
+        "decided": {"version": decided, "details": _round_details(sides, decided)}
+        if decided
+        else None,
+        "comparison": comparison,
+        "sheet_form": sheet_form,
+        "reopened": reopened,
+        "log_form": extra.pop("log_form", None) or LogUploadForm(),
+        "flags": selectors.game_flag_lines(game=game),
+        **replays.game_story_context(game=game),
+        **extra,
+    }
+    return render(request, "games/game.html", context, status=status)
+
+
+@page_lookup_throttled
+def play_game(request: HttpRequest, token: str) -> HttpResponse:
+    link = _link_or_early(request, token)
+    if isinstance(link, HttpResponse):
+        return link
+    return _page(request, link)
+
+
+def _submit(request: HttpRequest, link: selectors.TableLink, document: Any, key: str) -> None:
+    """Store the document (raises DomainError when it is not)."""
+    game = link.game
+    entrant = _entrant(request, link)
+    if entrant is None:
+        raise Forbidden("OLD_TABLE_LINK", services.OLD_LINK_MESSAGE)
+    submission, created = services.submission_create(
+        game=game, document=document, entrant=entrant, idempotency_key=key
+    )
+    game.refresh_from_db()
+    if submission.round_number:
+        what = f"Round {submission.round_number} is saved"
+        saved = selectors.entry_rounds(game=game, entrant=entrant.key)
+        rounds = services.game_table(game=game).rules.rounds
+        left = [n for n in range(1, rounds + 1) if n not in {r["round"] for r in saved}]
+        after = f" Now round {left[0]}." if left else " Every round is entered."
+    else:
+        what, after = "The move log is saved", ""
+    messages.success(
+        request,
+        f"{what}{'' if created else ' (it had already arrived)'}.{after} "
+        f"Result: {game.get_status_display().lower()}.",
+    )
+
+
+def _refused_sheet(
+    request: HttpRequest, link: selectors.TableLink, form: SheetForm, refused: DomainError
+) -> HttpResponse:
+    """The page again with what was typed, the problem next to its field."""
+    words = words_for(link.game, refused)
+    field = words.field if words.field in form.fields else None
+    form.add_error(field, words.text)
+    return _page(request, link, status=refusal_status(refused), sheet_form=form, details=words.details)
+
+
+def _replace_check(
+    link: selectors.TableLink, entrant: Entrant | None, form: SheetForm
+) -> dict[str, Any] | None:
+    """The saved round a new sheet would replace (None when nothing is replaced)."""
+    if entrant is None or form.cleaned_data.get("replace"):
+        return None
+    if form.cleaned_data.get("reopened") == form.cleaned_data["round"]:
+        return None  # saved from "Open round N again": the scorer chose to change that round
+    if selectors.submission_exists(idempotency_key=form.cleaned_data["idempotency_key"]):
+        return None  # a resend of a saved round (double click, reconnect): replayed as it was
+    number = form.cleaned_data["round"]
+    return next(
+        (r for r in selectors.entry_rounds(game=link.game, entrant=entrant.key) if r["round"] == number),
+        None,
+    )
+
+
+@require_POST
+@page_lookup_throttled
+def submit_sheet(request: HttpRequest, token: str) -> HttpResponse:
+    link = _link_or_early(request, token)
+    if isinstance(link, HttpResponse):
+        return link
+    game = link.game
+    entrant = _entrant(request, link)
+    form = _sheet_form(game, request.POST)
+    if not form.is_valid():
+        return _page(request, link, status=400, sheet_form=form)
+    saved_round = _replace_check(link, entrant, form)
+    if saved_round is not None:
+        return _replace_page(request, link, form, saved_round)
+    try:
+        _submit(request, link, form.sheet(), form.cleaned_data["idempotency_key"])
+    except DomainError as refused:
+        return _refused_sheet(request, link, form, refused)
+    return redirect("play-game", token=token)
+
+
+def _replace_page(
+    request: HttpRequest, link: selectors.TableLink, form: SheetForm, saved_round: dict[str, Any]
+) -> HttpResponse:
+    """Saving over a saved round: show both versions and ask for "Replace round N"."""
+    game = link.game
+    number = saved_round["round"]
+    typed = form.sheet()
+    try:
+        table = services.game_table(game=game)
+        checked = services.document_check(document=services.document_prepare(document=typed, table=table))
+    except DomainError as refused:
+        return _refused_sheet(request, link, form, refused)
+    rows = selectors.round_comparison(
+        sides=selectors.game_sides(game=game),
+        versions=[("saved", saved_round), ("typed", checked["rounds"][0])],
+    )
+    form.add_error(None, table_words("REPLACE_NOT_CONFIRMED", round=number).text)
+    return _page(
+        request,
+        link,
+        status=409,
+        sheet_form=form,
+        replacing={"round": number, "rows": rows},
+    )
+
+
+def _pending_key(token: str) -> str:
+    return PENDING_LOG_KEY.format(token=token)
+
+
+@require_POST
+@page_lookup_throttled
+def upload_log(request: HttpRequest, token: str) -> HttpResponse:
+    link = _link_or_early(request, token)
+    if isinstance(link, HttpResponse):
+        return link
+    form = LogUploadForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _page(request, link, status=400, log_form=form)
+    upload = form.cleaned_data["log"]
+    document = None
+    try:
+        if upload.size > services.MAX_DOCUMENT_BYTES:
+            raise Invalid(
+                "TOO_LARGE",
+                f"The file is larger than {services.MAX_DOCUMENT_BYTES // 1_000_000} MB; is it a "
+                "move log?",
+            )
+        document = parse_document(upload.read())
+        _submit(request, link, document, form.cleaned_data["idempotency_key"])
+    except (EngineError, DomainError) as refused:
+        seats = len(selectors.game_seats(game=link.game))
+        if str(refused.code) in logmap.MAPPABLE and logmap.can_map(document, seats):
+            request.session[_pending_key(token)] = document
+            return redirect("play-log-map", token=token)
+        words = words_for(link.game, refused)
+        form.add_error("log", words.text)
+        status = refusal_status(refused) if isinstance(refused, DomainError) else 400
+        return _page(request, link, status=status, log_form=form, log_details=words.details)
+    return redirect("play-game", token=token)
+
+
+@page_lookup_throttled
+def log_map(request: HttpRequest, token: str) -> HttpResponse:
+    """A move log whose seats or first dealer differ from the table's: say which log seat is
+    which player (a turn of the table), then it is checked like any other log."""
+    link = _link_or_early(request, token)
+    if isinstance(link, HttpResponse):
+        return link
+    game = link.game
+    document = request.session.get(_pending_key(token))
+    if document is None:
+        messages.error(request, "Upload the move log again.")
+        return redirect("play-game", token=token)
+    seats = selectors.game_seats(game=game)
+    options = logmap.turn_options(document, [s.player.name for s in seats], game.first_dealer)
+    form = LogMappingForm(request.POST or None, options=options)
+    words = None
+    if request.method == "POST" and form.is_valid():
+        mapped = logmap.turned(document, form.cleaned_data["turn"], [s.player.slug for s in seats])
+        try:
+            _submit(request, link, mapped, form.cleaned_data["idempotency_key"])
+        except (EngineError, DomainError) as refused:
+            words = words_for(game, refused)
+            form.add_error(None, words.text)
+        else:
+            request.session.pop(_pending_key(token), None)
+            return redirect("play-game", token=token)
+    context = {
+        "game": game,
+        "token": token,
+        "event": selectors.game_event(game=game),
+        "form": form,
+        "options": options,
+        "log_seats": document.get("seats") or [],
+        "details": words.details if words else "",
+    }
+    return render(request, "games/log_map.html", context, status=400 if words else 200)
+
+
+@require_POST
+@page_lookup_throttled
+def check_sheet(request: HttpRequest, token: str) -> JsonResponse:
+    """The live check of the sheet being typed: each side's score, or the problem in words."""
+    link = _link_or_early(request, token)
+    if isinstance(link, HttpResponse):
+        return JsonResponse({"valid": False}, status=link.status_code)
+    return sheet_check_response(link.game, request.POST)
+
+
+def sheet_check_response(game: Game, data: Any, prefix: str | None = None) -> JsonResponse:
+    form = _sheet_form(game, data, prefix=prefix)
+    if not form.is_valid():
+        errors = {name: " ".join(e) for name, e in form.errors.items()}
+        return JsonResponse({"valid": False, "errors": errors})
+    try:
+        table = services.game_table(game=game)
+        report = services.document_check(
+            document=services.document_prepare(document=form.sheet(), table=table)
+        )
+    except DomainError as refused:
+        words = words_for(game, refused)
+        field = words.field if words.field in form.fields else "__all__"
+        return JsonResponse(
+            {"valid": False, "errors": {field: words.text}, "details": words.details}
+        )
+    sides = report["rounds"][0]["sides"]
+    return JsonResponse({"valid": True, "scores": [side["score"] for side in sides]})
+
+
+@require_POST
+@page_lookup_throttled
+def confirm_result(request: HttpRequest, token: str) -> HttpResponse:
+    link = _link_or_early(request, token)
+    if isinstance(link, HttpResponse):
+        return link
+    game = link.game
+    form = ConfirmForm(request.POST)
+    entrant = _entrant(request, link)
+    if not form.is_valid() or entrant is None:
+        messages.error(request, "Confirm the figures shown with the button below them.")
+        return redirect("play-game", token=token)
+    try:
+        services.result_confirm(
+            game=game, version_number=form.cleaned_data["version"], entrant=entrant
+        )
+    except DomainError as refused:
+        messages.error(request, words_for(game, refused).text)
+        return redirect("play-game", token=token)
+    messages.success(request, "Thank you: the result is confirmed.")
+    return redirect("play-game", token=token)
