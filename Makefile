@@ -98,6 +98,7 @@ bench: setup-dev
 	$(BIN)/python bench/engine_bench.py
 	$(BIN)/python bench/seating_bench.py
 	$(BIN)/python bench/fuzz_bench.py
+	$(BIN)/python bench/submission_bench.py
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} CELERY_BROKER_URL=$${CELERY_BROKER_URL:-$(TEST_BROKER_URL)} \
 		$(BIN)/python bench/hostile_bench.py
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} CELERY_BROKER_URL=$${CELERY_BROKER_URL:-$(TEST_BROKER_URL)} \
