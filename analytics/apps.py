@@ -12,6 +12,9 @@ class AnalyticsConfig(AppConfig):
 
         results_changed.connect(_recompute_event, dispatch_uid="analytics.recompute_event")
         from analytics import receivers  # noqa: F401  (connects the league's signal receivers)
+        from analytics.jobs import register
+
+        register()  # the what-if jobs
 
 
 def _recompute_event(sender: object, *, event_id: int, **kwargs: object) -> None:

@@ -11,16 +11,16 @@ event's own standings count them (`selectors.event_standings_rows`).
 
 from __future__ import annotations
 
-import copy
 from collections import defaultdict
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from django.db.models import Q
 
-from analytics import selectors, standings
+from analytics.standings import compute as standings
+from analytics.standings import selectors
 from games.models import ResultVersion, RoundResult, Submission
-from handfoot.replay import replay_log
+from handfoot.replay import rescore_log
 from handfoot.rules import RuleSet, rules_from_spec
 from handfoot.scoring import side_score
 from league.models import Event, Game, Season
@@ -73,21 +73,6 @@ def rescore_parts(parts: list[RoundResult], rules: RuleSet) -> int:
     )
 
 
-def rescore_log(document: dict[str, Any], rules_spec: Any, rounds: int) -> list[int] | None:
-    """Side totals of the log's first `rounds` rounds replayed under new rules; None when the
-    new rules refuse the log (its deal or moves are not legal under them)."""
-    log = copy.deepcopy(document)
-    log["rules"] = rules_spec
-    log["rounds"] = log.get("rounds", [])[:rounds]
-    for rnd in log["rounds"]:
-        if isinstance(rnd, dict):
-            rnd.pop("reported", None)
-    report = replay_log(log)
-    if not report.valid or len(report.rounds) != rounds:
-        return None
-    return list(report.totals)
-
-
 def _log_documents(game_ids: list[int]) -> dict[int, dict]:
     """For games whose current version comes wholly from one move log: that log."""
     sources: dict[int, int] = {}
@@ -108,44 +93,73 @@ def _game_labels(game_ids: list[int]) -> dict[int, str]:
     return {pk: f"{event}, rotation {rotation}, table {table}" for pk, event, rotation, table in rows}
 
 
-def event_whatif(event: Event, rules_spec: Any) -> WhatIf:
-    """The event's standings under `rules_spec`. Raises EngineError (BAD_RULES) for bad rules."""
+CHUNK_GAMES = 200  # games per part of a what-if job: seconds of work, well under any timeout
+
+
+def whatif_game_ids(*, event: Event) -> list[int]:
+    """The event's games with a confirmed result, the ones a what-if re-scores."""
+    return sorted(selectors.game_results(game_filter=Q(table__rotation__event=event)))
+
+
+def whatif_rescore_games(*, game_ids: list[int], rules_spec: Any) -> dict[str, dict[str, Any]]:
+    """Each game's side totals under `rules_spec` (JSON values: a part of a what-if job): from its
+    move log replayed under the new rules when it has one that they accept, else from its
+    score-sheet parts, with why that is only approximate."""
     new = rules_from_spec(rules_spec)
-    old = rules_from_spec(event.rules_spec)
-    games = selectors.game_results(game_filter=Q(table__rotation__event=event))
+    games = selectors.game_results(game_filter=Q(pk__in=game_ids))
     parts: dict[int, dict[int, list[RoundResult]]] = defaultdict(lambda: defaultdict(list))
     for row in RoundResult.objects.filter(game_id__in=list(games)).order_by("round_number"):
         parts[row.game_id][row.side].append(row)
     logs = _log_documents(list(games))
-    result = WhatIf(rows=[], game_labels=_game_labels(list(games)))
-    notes = parts_notes(old, new)
-    rescored = []
+    played_under = dict(Game.objects.filter(pk__in=list(games)).values_list(
+        "pk", "table__rotation__event_id"))
+    old_rules = _event_rules(set(played_under.values()))
+    rescored: dict[str, dict[str, Any]] = {}
     for game_id, game in sorted(games.items()):
         side_numbers = sorted(parts[game_id])
         rounds = len(parts[game_id][side_numbers[0]]) if side_numbers else 0
-        totals = rescore_log(logs[game_id], rules_spec, rounds) if game_id in logs else None
+        totals = rescore_log(logs[game_id], new, rounds) if game_id in logs else None
         if totals is not None and len(totals) == len(game.sides):
-            result.rescored_from_logs.append(game_id)
-        else:
-            totals = [rescore_parts(parts[game_id][s], new) for s in side_numbers]
-            result.rescored_from_parts.append(game_id)
-            game_notes = (["the move log is not legal under these rules"] if game_id in logs else [])
-            if game_notes + notes:
-                result.notes[game_id] = game_notes + notes
-        rescored.append(standings.GameResult(game_id, tuple(
-            replace(side, total=total) for side, total in zip(game.sides, totals, strict=True))))
-    player_ids = {p for g in rescored for s in g.sides for p in s.players}
+            rescored[str(game_id)] = {"totals": totals, "from_log": True, "notes": []}
+            continue
+        notes = ["the move log is not legal under these rules"] if game_id in logs else []
+        notes += parts_notes(old_rules[played_under[game_id]], new)
+        rescored[str(game_id)] = {
+            "totals": [rescore_parts(parts[game_id][s], new) for s in side_numbers],
+            "from_log": False, "notes": notes}
+    return rescored
+
+
+def _event_rules(event_ids: set[int]) -> dict[int, RuleSet]:
+    return {event.pk: rules_from_spec(event.rules_spec)
+            for event in Event.objects.filter(pk__in=event_ids)}
+
+
+def whatif_event_result(*, event: Event, rescored: dict[str, dict[str, Any]]) -> WhatIf:
+    """The event's standings from its games re-scored (`whatif_rescore_games`' outputs)."""
+    games = selectors.game_results(game_filter=Q(table__rotation__event=event))
+    result = WhatIf(rows=[], game_labels=_game_labels(list(games)))
+    rows = []
+    for game_id, game in sorted(games.items()):
+        line = rescored[str(game_id)]
+        (result.rescored_from_logs if line["from_log"] else result.rescored_from_parts).append(game_id)
+        if line["notes"]:
+            result.notes[game_id] = line["notes"]
+        rows.append(standings.GameResult(game_id, tuple(
+            replace(side, total=total) for side, total in zip(game.sides, line["totals"], strict=True)),
+            game.event_id))
+    player_ids = {p for g in rows for s in g.sides for p in s.players}
     result.rows = selectors.event_standings_rows(
-        event=event, games=rescored, names=selectors.player_names(player_ids=player_ids))
+        event=event, games=rows, names=selectors.player_names(player_ids=player_ids))
     return result
 
 
-def season_whatif(season: Season, rules_spec: Any) -> WhatIf:
-    """The season's standings with every night re-scored under `rules_spec`."""
+def whatif_season_result(*, season: Season, rescored: dict[str, dict[str, Any]]) -> WhatIf:
+    """The season's standings with every night's games re-scored."""
     result = WhatIf(rows=[])
     nights = []
     for event in Event.objects.filter(season=season).order_by("date", "pk"):
-        night = event_whatif(event, rules_spec)
+        night = whatif_event_result(event=event, rescored=rescored)
         result.rescored_from_logs += night.rescored_from_logs
         result.rescored_from_parts += night.rescored_from_parts
         result.notes.update(night.notes)
@@ -155,3 +169,34 @@ def season_whatif(season: Season, rules_spec: Any) -> WhatIf:
         nights, aggregate=season.aggregate, best_n=season.best_n_nights,
         min_attendance=season.min_attendance)
     return result
+
+
+def event_whatif(event: Event, rules_spec: Any) -> WhatIf:
+    """The event's standings under `rules_spec`, computed here at once (the pages ask for a job:
+    `analytics.jobs`). Raises EngineError (BAD_RULES) for bad rules."""
+    rules_from_spec(rules_spec)
+    rescored = whatif_rescore_games(game_ids=whatif_game_ids(event=event), rules_spec=rules_spec)
+    return whatif_event_result(event=event, rescored=rescored)
+
+
+def season_whatif(season: Season, rules_spec: Any) -> WhatIf:
+    """The season's standings with every night re-scored under `rules_spec`, at once."""
+    rules_from_spec(rules_spec)
+    game_ids = [g for event in Event.objects.filter(season=season)
+                for g in whatif_game_ids(event=event)]
+    rescored = whatif_rescore_games(game_ids=game_ids, rules_spec=rules_spec)
+    return whatif_season_result(season=season, rescored=rescored)
+
+
+def whatif_to_json(result: WhatIf) -> dict[str, Any]:
+    data = asdict(result)
+    data["notes"] = {str(k): v for k, v in result.notes.items()}
+    data["game_labels"] = {str(k): v for k, v in result.game_labels.items()}
+    return data
+
+
+def whatif_from_json(data: dict[str, Any]) -> WhatIf:
+    return WhatIf(rows=data["rows"], rescored_from_logs=data["rescored_from_logs"],
+                  rescored_from_parts=data["rescored_from_parts"],
+                  notes={int(k): v for k, v in data["notes"].items()},
+                  game_labels={int(k): v for k, v in data["game_labels"].items()})

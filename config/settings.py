@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "jobs",
     "league",
     "games",
     "analytics",
@@ -204,6 +205,10 @@ CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 # In-process: nothing to connect to (not Celery's default, an AMQP server on localhost).
 CELERY_BROKER_URL = CELERY_BROKER_URL or "memory://localhost/"
 CELERY_TASK_EAGER_PROPAGATES = True
+# Long work (jobs.services.jobs): "celery" parts go to the worker; "thread" (the embedded mode,
+# which has no worker) runs a job beside the web server so the page answers at once; "inline"
+# (the tests) runs it to the end before the request answers.
+JOBS_RUNNER = os.environ.get("JOBS_RUNNER") or ("thread" if CELERY_TASK_ALWAYS_EAGER else "celery")
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -29,6 +29,7 @@ urlpatterns = [
     path("director/", include("games.urls.director")),
     path("play/", include("games.urls.table")),
     path("", include("games.urls.public")),
+    path("", include("jobs.urls.public")),
     path("", include("analytics.urls.public")),
     path("", include("site_pages.urls")),
     path("", include("league.urls.public")),

@@ -73,12 +73,14 @@ def _seats(seats: Any) -> list[str]:
     return seats
 
 
-def read_table(log: dict[str, Any]) -> Table:
+def read_table(log: dict[str, Any], rules: RuleSet | None = None) -> Table:
+    """The log's header; `rules` (already parsed) replaces the rules the log names."""
     if log.get("format") != LOG_FORMAT:
         raise _bad(f"format must be {LOG_FORMAT!r}, not {shown(log.get('format'))}")
-    if "rules" not in log:
-        raise _bad("the log names no rules")
-    rules = rules_from_spec(log["rules"])
+    if rules is None:
+        if "rules" not in log:
+            raise _bad("the log names no rules")
+        rules = rules_from_spec(log["rules"])
     seats = _seats(log.get("seats"))
     n = len(seats)
     nsides, individual = sides_for(n, log.get("play"), log.get("sides"))
@@ -248,12 +250,12 @@ def _check_reported(rnd: dict[str, Any], report: RoundReport) -> None:
         )
 
 
-def _replay(log: Any, result: GameReport) -> None:
+def _replay(log: Any, result: GameReport, rules: RuleSet | None) -> None:
     data = load_log(log)
     found = validate_log_structure(data)
     if found is not None:
         raise found
-    table = read_table(data)
+    table = read_table(data, rules)
     result.seats = list(table.seats)
     prev = None
     for index, rnd in enumerate(data["rounds"], start=1):
@@ -272,11 +274,14 @@ def _replay(log: Any, result: GameReport) -> None:
     result.totals = totals_of(result.rounds, table.nsides)
 
 
-def replay_log(log: Any) -> GameReport:
-    """Check and score a move log (dict, JSON text or bytes). Never raises."""
+def replay_log(log: Any, rules: RuleSet | None = None) -> GameReport:
+    """Check and score a move log (dict, JSON text or bytes). Never raises.
+
+    `rules`, when given, is the log's rule set already parsed (the caller has matched it with
+    the log's `rules`), so it is not parsed again."""
     result = GameReport(kind="log", valid=True)
     try:
-        _replay(log, result)
+        _replay(log, result, rules)
     except EngineError as err:
         result.valid = False
         result.error = err
@@ -287,3 +292,29 @@ def replay_log(log: Any) -> GameReport:
     if not result.valid and result.rounds and not result.totals:
         result.totals = [sum(s) for s in zip(*(r.scores for r in result.rounds), strict=True)]
     return result
+
+
+def rescore_log(log: dict[str, Any], rules: RuleSet, rounds: int) -> list[int] | None:
+    """Side totals of a stored log's first `rounds` rounds played again under `rules` (what-if);
+    None when `rules` refuse the log (its deal or moves are not legal under them).
+
+    The log was checked against the schema when it was submitted, so it is not checked again; it
+    is read, never changed (no copy needed), and the table's `reported` scores, which were for the
+    rules it was played under, are not compared.
+    """
+    try:
+        table = read_table(log, rules)
+        reports = []
+        prev = None
+        for index, rnd in enumerate(log["rounds"][:rounds], start=1):
+            state = start_round(table, rnd, index, prev)
+            play_events(state, rnd["events"])
+            if not state.over:
+                return None
+            reports.append(state.round_report(table.seats))
+            prev = state.dealer
+    except EngineError:
+        return None
+    if len(reports) != rounds:
+        return None
+    return totals_of(reports, table.nsides)

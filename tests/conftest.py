@@ -56,6 +56,7 @@ def _django_test_settings(request):
     previous = app.conf.task_always_eager
     app.conf.task_always_eager = True
     settings.CELERY_TASK_ALWAYS_EAGER = True
+    settings.JOBS_RUNNER = "inline"  # a job runs to its end before the request answers
     yield
     app.conf.task_always_eager = previous
 

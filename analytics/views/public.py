@@ -19,6 +19,9 @@ from django.utils.safestring import SafeString
 from django.views.decorators.http import require_safe
 
 from analytics import charts, selectors, whatif
+from analytics.jobs import whatif_event_job, whatif_season_job
+from jobs.models import Job
+from jobs.selectors import job_progress
 from league.models import Club, Event, Player, Season
 from league.permissions import check_can_view_event, check_directs_club
 
@@ -326,22 +329,28 @@ def _whatif_spec(request: HttpRequest, default_preset: str) -> tuple[object | No
 
 
 def _whatif_page(request: HttpRequest, *, club: Club, default_preset: str,
-                 rescore: Callable[[object], whatif.WhatIf], context: dict) -> HttpResponse:
-    """The what-if form and, once submitted, `rescore(spec)`'s standings (directors only)."""
+                 start: Callable[[object], Job], context: dict) -> HttpResponse:
+    """The what-if form and, once submitted, the re-scoring job `start(spec)` asks for: its
+    progress bar while it runs, the re-scored standings when it is done (directors only)."""
     from handfoot.errors import EngineError
     from handfoot.rules import PRESETS
 
     check_directs_club(request.user, club)
-    context.update(presets=list(PRESETS), result=None, error=None,
+    context.update(presets=list(PRESETS), result=None, error=None, progress=None,
                    preset=request.GET.get("preset", default_preset),
                    overrides=request.GET.get("overrides", ""))
     if "preset" in request.GET:
         spec, error = _whatif_spec(request, default_preset)
         if error is None:
             try:
-                context["result"] = rescore(spec)
+                job = start(spec)
             except EngineError as engine_error:
                 error = engine_error.message
+            else:
+                if job.status == Job.Status.DONE and job.result is not None:
+                    context["result"] = whatif.whatif_from_json(job.result)
+                else:
+                    context["progress"] = job_progress(job=job)
         context["error"] = error
     return render(request, "analytics/whatif.html", context, status=400 if context["error"] else 200)
 
@@ -352,7 +361,7 @@ def event_whatif(request: HttpRequest, slug: str) -> HttpResponse:
     context = {"event": event, "standings": selectors.event_standings(event=event),
                "columns": STANDINGS_COLUMNS.get(event.scoring, STANDINGS_COLUMNS["match_points"])}
     return _whatif_page(request, club=event.club, default_preset=event.rules_preset,
-                        rescore=lambda spec: whatif.event_whatif(event, spec), context=context)
+                        start=lambda spec: whatif_event_job(event=event, rules_spec=spec), context=context)
 
 
 @require_safe
@@ -360,4 +369,4 @@ def season_whatif(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season_or_404(season_id)
     context = {"season": season, "standings": selectors.season_standings(season=season)}
     return _whatif_page(request, club=season.league.club, default_preset="classic",
-                        rescore=lambda spec: whatif.season_whatif(season, spec), context=context)
+                        start=lambda spec: whatif_season_job(season=season, rules_spec=spec), context=context)

@@ -1,0 +1,28 @@
+"""The worker's side of jobs: thin callers of `jobs.services.jobs`. The parts of a job go out as
+separate tasks, so the worker's processes (and other workers) compute them side by side."""
+
+import uuid
+from typing import Any
+
+from celery import shared_task
+from django.db import InterfaceError, OperationalError
+
+from jobs.services import jobs
+
+_RETRY: dict[str, Any] = {
+    "autoretry_for": (OperationalError, InterfaceError),
+    "retry_backoff": True,
+    "retry_backoff_max": 60,
+    "max_retries": 8,
+}
+
+
+@shared_task(name="jobs.plan", ignore_result=True, **_RETRY)
+def job_plan_task(job_id: str) -> None:
+    for index in jobs.job_plan(job_id=uuid.UUID(job_id)):
+        job_part_task.delay(job_id, index)
+
+
+@shared_task(name="jobs.part", ignore_result=True, **_RETRY)
+def job_part_task(job_id: str, index: int) -> None:
+    jobs.job_part_run(job_id=uuid.UUID(job_id), index=index)
