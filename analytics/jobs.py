@@ -1,9 +1,10 @@
 """The analytics' long work as jobs (`jobs.kinds`): the what-if re-scoring of an event or a
-season, in parts of `whatif.CHUNK_GAMES` games that the worker's processes share. Registered by
+season, in parts of `settings.WHATIF_PART_GAMES` games that the worker's processes share. Registered by
 `AnalyticsConfig.ready()`."""
 
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Count, Max, Q
 
 from analytics import whatif
@@ -20,7 +21,7 @@ WHATIF_SEASON = "whatif-season"
 
 
 def _chunks(game_ids: list[int]) -> list[tuple[int, Any]]:
-    size = whatif.CHUNK_GAMES
+    size = settings.WHATIF_PART_GAMES
     return [
         (len(game_ids[i : i + size]), game_ids[i : i + size]) for i in range(0, len(game_ids), size)
     ]

@@ -93,9 +93,6 @@ def _game_labels(game_ids: list[int]) -> dict[int, str]:
     return {pk: f"{event}, rotation {rotation}, table {table}" for pk, event, rotation, table in rows}
 
 
-CHUNK_GAMES = 200  # games per part of a what-if job: seconds of work, well under any timeout
-
-
 def whatif_game_ids(*, event: Event) -> list[int]:
     """The event's games with a confirmed result, the ones a what-if re-scores."""
     return sorted(selectors.game_results(game_filter=Q(table__rotation__event=event)))

@@ -209,6 +209,8 @@ CELERY_TASK_EAGER_PROPAGATES = True
 # which has no worker) runs a job beside the web server so the page answers at once; "inline"
 # (the tests) runs it to the end before the request answers.
 JOBS_RUNNER = os.environ.get("JOBS_RUNNER") or ("thread" if CELERY_TASK_ALWAYS_EAGER else "celery")
+# Games per part of a what-if job: a part is a few seconds of one worker process.
+WHATIF_PART_GAMES = int(os.environ.get("WHATIF_PART_GAMES", "500"))
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -4,7 +4,7 @@ separate tasks, so the worker's processes (and other workers) compute them side 
 import uuid
 from typing import Any
 
-from celery import shared_task
+from celery import Task, shared_task
 from django.db import InterfaceError, OperationalError
 
 from jobs.services import jobs
@@ -17,10 +17,13 @@ _RETRY: dict[str, Any] = {
 }
 
 
-@shared_task(name="jobs.plan", ignore_result=True, **_RETRY)
-def job_plan_task(job_id: str) -> None:
+@shared_task(name="jobs.plan", bind=True, ignore_result=True, **_RETRY)
+def job_plan_task(self: Task, job_id: str) -> None:
+    # The parts go to the queue the plan came from: a worker serving a dedicated queue gets them.
+    queue = None if self.request.is_eager else (self.request.delivery_info or {}).get("routing_key")
+    routing: dict[str, Any] = {"queue": queue} if queue else {}
     for index in jobs.job_plan(job_id=uuid.UUID(job_id)):
-        job_part_task.delay(job_id, index)
+        job_part_task.apply_async((job_id, index), **routing)
 
 
 @shared_task(name="jobs.part", ignore_result=True, **_RETRY)

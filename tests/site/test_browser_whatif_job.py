@@ -31,7 +31,7 @@ def phone(chromium, live_server):
 def slow_season(settings, monkeypatch):
     """Five games, re-scored one per part, each part taking a moment, as a long season would."""
     settings.JOBS_RUNNER = "thread"
-    monkeypatch.setattr(whatif, "CHUNK_GAMES", 1)
+    settings.WHATIF_PART_GAMES = 1
     rescore = whatif.whatif_rescore_games
 
     def slow(**kwargs):

@@ -1,0 +1,74 @@
+"""The what-if job on a real Celery worker with two processes: its parts go out through Redis,
+are computed side by side, and the result equals the what-if computed here at once."""
+
+import os
+import subprocess
+import sys
+import time
+import uuid
+
+import pytest
+
+from analytics import whatif
+from analytics.jobs import whatif_season_job
+from jobs.models import Job
+from tests.analytics.test_pages import build_event
+from tests.analytics.test_worker_redis_outage import REPO, worker_database_url
+from tests.factories import SeasonFactory
+
+pytestmark = [pytest.mark.worker, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+SPEC = {"preset": "classic", "overrides": {"going_out_bonus": 0}}
+
+
+@pytest.fixture
+def worker(settings):
+    from config.celery import app
+
+    queue = f"test-jobs-{uuid.uuid4().hex[:8]}"
+    env = {**os.environ, "DATABASE_URL": worker_database_url(), "WHATIF_PART_GAMES": "2"}
+    process = subprocess.Popen(  # nosec B603
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--concurrency=2",
+            "-Q",
+            queue,
+            "--without-gossip",
+            "--without-mingle",
+            "--loglevel=WARNING",
+        ],
+        cwd=REPO,
+        env=env,
+    )
+    saved = (app.conf.task_default_queue, app.conf.task_always_eager)
+    app.conf.task_default_queue, app.conf.task_always_eager = queue, False
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    settings.JOBS_RUNNER = "celery"
+    settings.WHATIF_PART_GAMES = 2
+    try:
+        yield process
+    finally:
+        app.conf.task_default_queue, app.conf.task_always_eager = saved
+        process.terminate()
+        process.wait(timeout=20)
+
+
+def test_a_season_what_if_is_computed_in_parts_by_the_worker(worker):
+    season = SeasonFactory()
+    build_event(3, club=season.league.club, season=season, scoring="total_points")
+    build_event(2, club=season.league.club, season=season, scoring="total_points")
+    job = whatif_season_job(season=season, rules_spec=SPEC)
+    deadline = time.monotonic() + 90
+    while job.status not in (Job.Status.DONE, Job.Status.FAILED) and time.monotonic() < deadline:
+        time.sleep(0.2)
+        job.refresh_from_db()
+    assert job.status == Job.Status.DONE, job.error
+    assert (job.parts, job.done, job.total) == (3, 5, 5)
+    at_once = whatif.season_whatif(season, SPEC)
+    assert whatif.whatif_from_json(job.result) == at_once
+    assert whatif_season_job(season=season, rules_spec=SPEC).pk == job.pk  # kept, not recomputed
