@@ -73,8 +73,8 @@ def install_counters() -> None:
         except ImportError:
             continue
         func = getattr(module, name, None)
-        if func is None or id(func) in seen:
-            continue
+        if func is None or id(func) in seen or hasattr(func, "__wrapped__"):
+            continue  # the same function under another name is counted once
         seen.add(id(func))
         wrapper = _counting(label, func)
         for mod in list(sys.modules.values()):

@@ -3,7 +3,7 @@ show them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -11,7 +11,10 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.migrations.recorder import MigrationRecorder
 from django.db.models import QuerySet, Sum
 
+from core.errors import Invalid
 from games.models import ResultVersion, RoundResult, Submission
+from handfoot.errors import EngineError
+from handfoot.rules import RuleSet, rules_from_spec
 from league.models import AuditEntry, Event, Game, Rotation, Seat, SideCredential
 from league.permissions import visible_events
 from league.services.credentials import code_normalise
@@ -83,7 +86,9 @@ def table_link_by_token(*, token: str) -> TableLink | None:
     if credential is not None:
         return _credential_link(credential)
     return _old_link(
-        Game.objects.select_related("table__rotation__event__club").filter(entry_token=token).first()
+        Game.objects.select_related("table__rotation__event__club")
+        .filter(entry_token=token)
+        .first()
     )
 
 
@@ -116,25 +121,76 @@ class SideSeats:
 
 
 def game_seats(*, game: Game) -> list[Seat]:
-    """The game's seats with their players, in seat order. Read once per Game instance: the
-    table page asks for them seven times (sides, labels, flags), and a game's seating does not
-    change while a request runs."""
-    seats = game.__dict__.get("_seats_read")
-    if seats is None:
-        seats = list(
-            Seat.objects.filter(table_id=game.table_id).select_related("player")
-            .order_by("seat_number")
-        )
-        game.__dict__["_seats_read"] = seats
-    return list(seats)
+    """The game's seats with their players, in seat order (one query; a request that needs them
+    more than once reads `game_table` once and passes it on)."""
+    return list(
+        Seat.objects.filter(table_id=game.table_id).select_related("player").order_by("seat_number")
+    )
+
+
+def seats_sides(seats: list[Seat] | tuple[Seat, ...]) -> list[SideSeats]:
+    """Seats (in seat order) as the table's sides in the engine's order, with their players."""
+    sides: dict[int, list[str]] = {}
+    for seat in seats:
+        sides.setdefault(seat.side, []).append(seat.player.name)
+    return [SideSeats(side, names) for side, names in sorted(sides.items())]
 
 
 def game_sides(*, game: Game) -> list[SideSeats]:
     """The table's sides in the engine's order (side 0 holds seat 0), with their players."""
-    sides: dict[int, list[str]] = {}
-    for seat in game_seats(game=game):
-        sides.setdefault(seat.side, []).append(seat.player.name)
-    return [SideSeats(side, names) for side, names in sorted(sides.items())]
+    return seats_sides(game_seats(game=game))
+
+
+@dataclass(frozen=True)
+class GameTable:
+    """This game's table, read once per request (`game_table`) and passed down through entry,
+    intake, the engine and projection: its seats with their players, its sides and the event's
+    rule set, parsed. The fields besides `seats` and `event` are what the engine needs (a
+    table of the spreadsheet import has only those)."""
+
+    rules: RuleSet
+    rules_spec: Any
+    first_dealer: int = 0
+    players: list[str] = field(default_factory=list)  # slugs in seat order
+    player_ids: list[int] = field(default_factory=list)
+    sides: int = 2
+    seats: tuple[Seat, ...] = ()
+    event: Event | None = None
+
+    @property
+    def side_seats(self) -> list[SideSeats]:
+        """The sides with their players' names (side 0 holds seat 0)."""
+        return seats_sides(self.seats)
+
+    @property
+    def seat_names(self) -> list[str]:
+        return [seat.player.name for seat in self.seats]
+
+
+def event_rules(*, event: Event) -> RuleSet:
+    """The event's rule set, parsed (refused when the stored spec is not valid)."""
+    try:
+        return rules_from_spec(event.rules_spec)
+    except EngineError as err:
+        raise Invalid(
+            "BAD_RULES", f"The event's own rule set is not valid: {err.message}"
+        ) from None
+
+
+def game_table(*, game: Game) -> GameTable:
+    """The game's table: one query for its seats and one parse of the event's rules."""
+    seats = tuple(game_seats(game=game))
+    event = game.table.rotation.event
+    return GameTable(
+        rules=event_rules(event=event),
+        rules_spec=event.rules_spec,
+        first_dealer=game.first_dealer,
+        players=[s.player.slug for s in seats],
+        player_ids=[s.player_id for s in seats],
+        sides=len({s.side for s in seats}) or 2,
+        seats=seats,
+        event=event,
+    )
 
 
 def game_versions(*, game: Game) -> QuerySet[ResultVersion]:
@@ -248,15 +304,18 @@ def round_comparison(
     return rows
 
 
-def dispute_comparison(*, game: Game) -> dict[str, Any] | None:
-    """The disputed versions side by side: per round, whether and where their figures differ."""
+def dispute_comparison(
+    *, game: Game, sides: list[SideSeats] | None = None
+) -> dict[str, Any] | None:
+    """The disputed versions side by side: per round, whether and where their figures differ
+    (`sides`: the game's, when the caller has read them)."""
     disputed = [
         v for v in game_open_versions(game=game) if v.status == ResultVersion.Status.DISPUTED
     ]
     if len(disputed) < 2:
         return None
     disputed = disputed[-2:]
-    sides = game_sides(game=game)
+    sides = game_sides(game=game) if sides is None else sides
     by_round = [{r["round"]: r for r in v.rounds} for v in disputed]
     rounds = []
     for number in sorted(set(by_round[0]) & set(by_round[1])):
@@ -272,7 +331,10 @@ def dispute_comparison(*, game: Game) -> dict[str, Any] | None:
         )
     return {
         "versions": [
-            {"version": v, "entered_by": entrant_label(game=game, entrant=v.entered_by)}
+            {
+                "version": v,
+                "entered_by": entrant_label(game=game, entrant=v.entered_by, sides=sides),
+            }
             for v in disputed
         ],
         "rounds": rounds,
@@ -281,12 +343,14 @@ def dispute_comparison(*, game: Game) -> dict[str, Any] | None:
     }
 
 
-def entrant_label(*, game: Game, entrant: str) -> str:
-    """Words for an entrant key: the side's players, or the user's name."""
+def entrant_label(*, game: Game, entrant: str, sides: list[SideSeats] | None = None) -> str:
+    """Words for an entrant key: the side's players, or the user's name (`sides`: the game's,
+    when the caller has read them)."""
     parts = entrant.split(":")
     if parts[0] == "game" and len(parts) == 4 and parts[2] == "side":
         side = int(parts[3])
-        names = next((s.label for s in game_sides(game=game) if s.side == side), "")
+        sides = game_sides(game=game) if sides is None else sides
+        names = next((s.label for s in sides if s.side == side), "")
         return f"Side {side + 1}" + (f" ({names})" if names else "")
     if parts[0] == "user":
         user = get_user_model().objects.filter(pk=parts[1]).first()
@@ -320,13 +384,14 @@ def version_summary(*, version: ResultVersion) -> dict[str, Any]:
     }
 
 
-def game_version_rows(*, game: Game) -> list[dict[str, Any]]:
+def game_version_rows(*, game: Game, sides: list[SideSeats] | None = None) -> list[dict[str, Any]]:
     """Every version of the game's result, newest first, in words a page can show."""
+    sides = game_sides(game=game) if sides is None else sides
     return [
         {
             "version": version,
-            "entered_by": entrant_label(game=game, entrant=version.entered_by),
-            "confirmed_by": entrant_label(game=game, entrant=version.confirmed_by)
+            "entered_by": entrant_label(game=game, entrant=version.entered_by, sides=sides),
+            "confirmed_by": entrant_label(game=game, entrant=version.confirmed_by, sides=sides)
             if version.confirmed_by
             else "",
             "round_scores": [
@@ -354,10 +419,10 @@ def rotation_points(*, rotation: Rotation) -> dict[int, int]:
     return {s["player_id"]: totals.get((s["table__game"], s["side"]), 0) for s in seats}
 
 
-def game_flag_lines(*, game: Game) -> list[str]:
+def game_flag_lines(*, game: Game, sides: list[SideSeats] | None = None) -> list[str]:
     """Where a sheet and a move log of the same round disagree, one sentence each."""
     words = dict(FIGURE_WORDS) | {"ended_by": "How the round ended"}
-    sides = {s.side: s.label for s in game_sides(game=game)}
+    labels = {s.side: s.label for s in (game_sides(game=game) if sides is None else sides)}
     lines = []
     for submission in game_flagged_submissions(game=game):
         this = submission.get_kind_display().lower()
@@ -370,7 +435,7 @@ def game_flag_lines(*, game: Game) -> list[str]:
                 continue
             parts = []
             for f in diff["fields"]:
-                who = f"{sides.get(f['side'], '')}: " if f["side"] is not None else ""
+                who = f"{labels.get(f['side'], '')}: " if f["side"] is not None else ""
                 name = words.get(f["field"], f["field"]).lower()
                 a = ENDED_BY_WORDS.get(str(f["this"]), _figure_text(f["field"], f["this"]))
                 b = ENDED_BY_WORDS.get(str(f["other"]), _figure_text(f["field"], f["other"]))
@@ -407,8 +472,10 @@ def event_result_rows(*, event: Event) -> list[dict[str, Any]]:
 
 
 def _open_for_changes(game: Game) -> bool:
-    return (game.status != Game.Status.CONFIRMED
-            and game.table.rotation.event.status != Event.Status.FINISHED)
+    return (
+        game.status != Game.Status.CONFIRMED
+        and game.table.rotation.event.status != Event.Status.FINISHED
+    )
 
 
 def submission_newer_entry(*, submission: Submission) -> Submission | None:
@@ -472,5 +539,6 @@ def audit_entry_submission(*, entry: AuditEntry) -> Submission | None:
     submission = Submission.objects.filter(pk=entry.data.get("submission_id")).first()
     if submission is not None:
         submission.game = Game.objects.select_related("table__rotation__event").get(
-            pk=submission.game_id)
+            pk=submission.game_id
+        )
     return submission

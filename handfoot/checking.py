@@ -9,6 +9,7 @@ from .errors import EngineError, ErrorCode, shown
 from .formats import LOG_FORMAT, SHEET_FORMAT
 from .jsontext import parse_document
 from .report import GameReport
+from .rules import RuleSet
 from .sheets import check_sheet
 
 _SHEET_PREFIX = "hand-and-foot-sheet/"
@@ -16,7 +17,7 @@ _LOG_PREFIX = "hand-and-foot-log/"
 
 
 def document_kind(doc: Any) -> str:
-    """"sheet" for a score sheet, else "log" (also the guess when the format is unknown)."""
+    """ "sheet" for a score sheet, else "log" (also the guess when the format is unknown)."""
     if isinstance(doc, dict):
         fmt = doc.get("format")
         if isinstance(fmt, str) and fmt.startswith(_SHEET_PREFIX):
@@ -24,11 +25,12 @@ def document_kind(doc: Any) -> str:
     return "log"
 
 
-def check_document(doc: Any) -> GameReport:
+def check_document(doc: Any, rules: RuleSet | None = None) -> GameReport:
     """Check a move log or a score sheet (a parsed dict, or JSON text/bytes). Never raises.
 
     Move logs go to `replay.replay_log`, score sheets to `sheets.check_sheet`; anything whose
-    `format` is neither is BAD_FORMAT with kind "log".
+    `format` is neither is BAD_FORMAT with kind "log". `rules`, when given, is the document's
+    rule set already parsed (its `rules` field is then not parsed again).
     """
     if isinstance(doc, str | bytes | bytearray):
         try:
@@ -39,16 +41,24 @@ def check_document(doc: Any) -> GameReport:
     if kind == "sheet":
         fmt = doc.get("format")
         if fmt != SHEET_FORMAT:
-            return GameReport(kind, False, EngineError(
-                ErrorCode.BAD_FORMAT,
-                f"Unknown score sheet format {shown(fmt)}; this engine reads {SHEET_FORMAT!r}.",
-            ))
-        return check_sheet(doc)
+            return GameReport(
+                kind,
+                False,
+                EngineError(
+                    ErrorCode.BAD_FORMAT,
+                    f"Unknown score sheet format {shown(fmt)}; this engine reads {SHEET_FORMAT!r}.",
+                ),
+            )
+        return check_sheet(doc, rules)
     if not isinstance(doc, dict):
-        return GameReport("log", False, EngineError(
-            ErrorCode.BAD_FORMAT,
-            "A move log or score sheet should be a JSON object with a format field.",
-        ))
+        return GameReport(
+            "log",
+            False,
+            EngineError(
+                ErrorCode.BAD_FORMAT,
+                "A move log or score sheet should be a JSON object with a format field.",
+            ),
+        )
     fmt = doc.get("format")
     if fmt != LOG_FORMAT:
         if fmt is None:
@@ -66,7 +76,7 @@ def check_document(doc: Any) -> GameReport:
         return GameReport("log", False, EngineError(ErrorCode.BAD_FORMAT, message))
     from .replay import replay_log  # imported late: replay pulls in the whole engine
 
-    return replay_log(doc)
+    return replay_log(doc, rules)
 
 
 __all__ = ["LOG_FORMAT", "SHEET_FORMAT", "check_document", "document_kind", "parse_document"]

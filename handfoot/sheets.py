@@ -40,7 +40,12 @@ CHEAPEST_WILD = 20  # a 2
 
 # The numbers a scorer writes for each side of a round (the sheet's side fields but `went_out`).
 SIDE_NUMBER_FIELDS = (
-    "clean_books", "dirty_books", "wild_books", "red_threes", "table_points", "held_points",
+    "clean_books",
+    "dirty_books",
+    "wild_books",
+    "red_threes",
+    "table_points",
+    "held_points",
 )
 
 
@@ -127,7 +132,9 @@ def sheet_limits(rules: RuleSet) -> SheetLimits:
     anyone may send one, so the cache must not grow with them)."""
     dirty = cheapest_dirty_book(rules)
     need = rules.books_to_go_out
-    name = rules.preset if PRESETS.get(rules.preset) == rules else f"{rules.preset} (with house rules)"
+    name = (
+        rules.preset if PRESETS.get(rules.preset) == rules else f"{rules.preset} (with house rules)"
+    )
     return SheetLimits(
         rules=rules,
         name=name,
@@ -211,8 +218,9 @@ class _Sheet:
     totals: list[int]  # clean, dirty and wild books, red 3s and table points of all sides
 
 
-def _read(doc: Any) -> _Sheet:
-    """Structure (the published schema), rule set, round and table of a sheet."""
+def _read(doc: Any, rules: RuleSet | None) -> _Sheet:
+    """Structure (the published schema), rule set, round and table of a sheet (`rules`, when
+    given, is its rule set already parsed)."""
     if type(doc) is not dict:
         raise _bad_format(f"A score sheet should be a JSON object, not {_describe(doc)}.")
     try:
@@ -223,7 +231,7 @@ def _read(doc: Any) -> _Sheet:
         raise validate_sheet_structure(doc) or _bad_format("The sheet is not JSON data.")
     round_no = int(doc["round"])
     try:
-        limits = _limits_for_spec(doc["rules"])
+        limits = sheet_limits(rules) if rules is not None else _limits_for_spec(doc["rules"])
     except EngineError as err:  # BAD_RULES
         raise err.located(round_no, None) from None
     rules = limits.rules
@@ -246,7 +254,8 @@ def _read(doc: Any) -> _Sheet:
     players = int(doc.get("players", 2 * n_sides))
     if players % n_sides:
         raise EngineError(
-            ErrorCode.BAD_SEATS, f"{players} players cannot be split into {n_sides} equal sides.",
+            ErrorCode.BAD_SEATS,
+            f"{players} players cannot be split into {n_sides} equal sides.",
             round_no,
         )
     decks = rules.deck_count(players)
@@ -308,22 +317,31 @@ def _check_books(sheet: _Sheet) -> None:
     problem = None
     if wild_all and not rules.wild_melds:
         i = _first_with(sides, 2)
-        problem = (f"Side {i} shows {_plural(sides[i - 1][2], 'wild book')}, but {limits.name} "
-                   "does not allow melds of wild cards only.")
+        problem = (
+            f"Side {i} shows {_plural(sides[i - 1][2], 'wild book')}, but {limits.name} "
+            "does not allow melds of wild cards only."
+        )
     elif dirty_all and limits.min_dirty_naturals is None:
         i = _first_with(sides, 1)
-        problem = (f"Side {i} shows {_plural(sides[i - 1][1], 'dirty book')}, but {limits.name} "
-                   "allows no wild card in a natural meld.")
+        problem = (
+            f"Side {i} shows {_plural(sides[i - 1][1], 'dirty book')}, but {limits.name} "
+            "allows no wild card in a natural meld."
+        )
     elif (wilds := wild_all * rules.book_size + dirty_all) > DECK_WILDS * decks:
-        problem = (f"The sides show {_plural(wild_all, 'wild book')} and "
-                   f"{_plural(dirty_all, 'dirty book')} together, which need at least {wilds} wild "
-                   f"cards (2s and jokers), but {_plural(decks, 'deck')} hold only {DECK_WILDS * decks}.")
-    elif (naturals := clean_all * rules.book_size
-          + dirty_all * (limits.min_dirty_naturals or 0)) > DECK_NATURALS * decks:
-        problem = (f"The sides show {_plural(clean_all, 'clean book')} and "
-                   f"{_plural(dirty_all, 'dirty book')} together, which need at least {naturals} "
-                   f"natural cards (4 to A), but {_plural(decks, 'deck')} hold only "
-                   f"{DECK_NATURALS * decks}.")
+        problem = (
+            f"The sides show {_plural(wild_all, 'wild book')} and "
+            f"{_plural(dirty_all, 'dirty book')} together, which need at least {wilds} wild "
+            f"cards (2s and jokers), but {_plural(decks, 'deck')} hold only {DECK_WILDS * decks}."
+        )
+    elif (
+        naturals := clean_all * rules.book_size + dirty_all * (limits.min_dirty_naturals or 0)
+    ) > DECK_NATURALS * decks:
+        problem = (
+            f"The sides show {_plural(clean_all, 'clean book')} and "
+            f"{_plural(dirty_all, 'dirty book')} together, which need at least {naturals} "
+            f"natural cards (4 to A), but {_plural(decks, 'deck')} hold only "
+            f"{DECK_NATURALS * decks}."
+        )
     if problem:
         raise EngineError(ErrorCode.SHEET_BOOKS, problem, round_no)
 
@@ -378,13 +396,25 @@ def _scores(sheet: _Sheet) -> list[SideScore]:
     """Each side's score and its parts; SCORE_MISMATCH where a written score differs."""
     rules = sheet.limits.rules
     scored: list[SideScore] = []
-    for i, (clean, dirty, wild, red, table, held, went_out, given, cut) in enumerate(sheet.sides, 1):
+    for i, (clean, dirty, wild, red, table, held, went_out, given, cut) in enumerate(
+        sheet.sides, 1
+    ):
         s = side_score(rules, clean, dirty, wild, red, table, held, went_out)
         if cut:
             s = SheetSideScore(
-                s.clean_books, s.dirty_books, s.wild_books, s.clean_bonus, s.dirty_bonus,
-                s.wild_bonus, s.red_threes, s.red_three_points, s.table_points, s.held_points,
-                s.going_out_bonus, s.went_out, cut,
+                s.clean_books,
+                s.dirty_books,
+                s.wild_books,
+                s.clean_bonus,
+                s.dirty_bonus,
+                s.wild_bonus,
+                s.red_threes,
+                s.red_three_points,
+                s.table_points,
+                s.held_points,
+                s.going_out_bonus,
+                s.went_out,
+                cut,
             )
         if given is not None and given != s.score:
             raise EngineError(
@@ -397,8 +427,8 @@ def _scores(sheet: _Sheet) -> list[SideScore]:
     return scored
 
 
-def _check(doc: Any) -> RoundReport:
-    sheet = _read(doc)
+def _check(doc: Any, rules: RuleSet | None) -> RoundReport:
+    sheet = _read(doc, rules)
     _check_going_out(sheet)
     _check_books(sheet)
     _check_red_threes(sheet)
@@ -427,8 +457,11 @@ def _given_round(doc: Any) -> int | None:
     return given if type(given) is int and given >= 1 else None
 
 
-def check_sheet(sheet: dict[str, Any] | str | bytes) -> GameReport:
+def check_sheet(sheet: dict[str, Any] | str | bytes, rules: RuleSet | None = None) -> GameReport:
     """Check one score sheet and compute its scores. Never raises.
+
+    `rules`, when given, is the sheet's rule set already parsed (the caller has matched it with
+    the sheet's `rules`), so it is not parsed again.
 
     Returns a GameReport of kind "sheet": when valid, `rounds` holds the sheet's one round and
     `totals` its scores; when not, `error` holds the first problem found (its `round` is the
@@ -439,7 +472,7 @@ def check_sheet(sheet: dict[str, Any] | str | bytes) -> GameReport:
     try:
         if isinstance(sheet, str | bytes | bytearray):
             doc = parse_document(sheet)
-        rnd = _check(doc)
+        rnd = _check(doc, rules)
         return GameReport("sheet", True, None, [rnd], [], [s.score for s in rnd.sides])
     except EngineError as err:
         if err.round is None:

@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from core.errors import Conflict, Forbidden, Invalid
 from games.models import ResultVersion
+from games.selectors import GameTable
 from games.services._common import versions_supersede
 from games.services.entrants import Entrant
 from games.services.history import confirm_record
@@ -14,7 +15,9 @@ from games.services.projection import result_project
 from league.models import Game
 
 
-def version_confirm(*, game: Game, version: ResultVersion, entrant: Entrant) -> None:
+def version_confirm(
+    *, game: Game, version: ResultVersion, entrant: Entrant, table: GameTable | None = None
+) -> None:
     versions_supersede(
         versions=(
             v
@@ -27,7 +30,7 @@ def version_confirm(*, game: Game, version: ResultVersion, entrant: Entrant) -> 
     version.confirmed_by_user = entrant.user
     version.confirmed_at = timezone.now()
     version.save(update_fields=["status", "confirmed_by", "confirmed_by_user", "confirmed_at"])
-    result_project(game=game)
+    result_project(game=game, table=table)
 
 
 DISPUTE_MESSAGE = (
@@ -56,7 +59,12 @@ def settles_by_entry(*, version: ResultVersion, entrant: Entrant) -> bool:
 
 
 def result_confirm(
-    *, game: Game, version_number: int, entrant: Entrant, reason: str = ""
+    *,
+    game: Game,
+    version_number: int,
+    entrant: Entrant,
+    reason: str = "",
+    table: GameTable | None = None,
 ) -> ResultVersion:
     """Confirm the figures of an entered (or disputed) version: the same as entering them again.
 
@@ -68,9 +76,7 @@ def result_confirm(
         game = Game.objects.select_for_update().get(pk=game.pk)
         version = game.result_versions.filter(number=version_number).first()
         if version is None:
-            raise Invalid(
-                "NO_SUCH_VERSION", f"This game has no result version {version_number}."
-            )
+            raise Invalid("NO_SUCH_VERSION", f"This game has no result version {version_number}.")
         if version.status not in ResultVersion.OPEN_STATUSES:
             raise Conflict(
                 "NOT_AWAITING_CONFIRMATION",
@@ -79,9 +85,18 @@ def result_confirm(
             )
         confirmer_check(version=version, entrant=entrant)
         was_disputed = version.status == ResultVersion.Status.DISPUTED
-        others = [v for v in game.result_versions.filter(status__in=ResultVersion.OPEN_STATUSES)
-                  if v.pk != version.pk]
-        version_confirm(game=game, version=version, entrant=entrant)
-        confirm_record(game=game, version=version, entrant=entrant, was_disputed=was_disputed,
-                       others=others, reason=reason)
+        others = [
+            v
+            for v in game.result_versions.filter(status__in=ResultVersion.OPEN_STATUSES)
+            if v.pk != version.pk
+        ]
+        version_confirm(game=game, version=version, entrant=entrant, table=table)
+        confirm_record(
+            game=game,
+            version=version,
+            entrant=entrant,
+            was_disputed=was_disputed,
+            others=others,
+            reason=reason,
+        )
     return version

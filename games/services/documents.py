@@ -1,6 +1,6 @@
-"""A game's table in the engine's terms, and the score sheets and move logs entered for it:
-filled in from the event (its rules, the table's players), checked against the table and by
-the engine, and compared figure by figure.
+"""The score sheets and move logs entered for a game: filled in from the event (its rules, the
+table's players: `selectors.GameTable`), checked against the table and by the engine (with the
+table's rule set as parsed once), and compared figure by figure.
 
 A document naming no `rules` is played under the event's rules (filled in). One naming rules
 is recognised as the event's whatever their form (a preset name, preset plus overrides, or just
@@ -13,60 +13,28 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.backends.base.operations import BaseDatabaseOperations
 
 from core.errors import Invalid
+from games import selectors
 from games.models import RoundResult, SeatRoundFacts
+from games.selectors import GameTable, game_table  # noqa: F401  (re-exported)
 from handfoot.checking import check_document, document_kind
 from handfoot.errors import EngineError
 from handfoot.formats import LOG_FORMAT, SHEET_FORMAT
 from handfoot.rules import RuleSet, rules_from_spec, rules_to_dict
 from handfoot.sheets import SIDE_NUMBER_FIELDS
-from league.models import Event, Game, Seat
 
 # The largest score sheet or move log taken, as a file upload or a request body.
 MAX_DOCUMENT_BYTES = 2_000_000
 
+# Re-exported (the spreadsheet import reads the event's rules through here).
+event_rules = selectors.event_rules
+
 # The figures two entries must agree on, per side of a round (plus the round's `ended_by`).
 SIDE_FIGURES = ("score", *SIDE_NUMBER_FIELDS, "went_out")
-
-
-@dataclass
-class GameTable:
-    """What the database knows about a game's table, in the engine's terms."""
-
-    rules: RuleSet
-    rules_spec: Any
-    first_dealer: int = 0
-    players: list[str] = field(default_factory=list)  # slugs in seat order
-    player_ids: list[int] = field(default_factory=list)
-    sides: int = 2
-
-
-def event_rules(*, event: Event) -> RuleSet:
-    try:
-        return rules_from_spec(event.rules_spec)
-    except EngineError as err:
-        raise Invalid(
-            "BAD_RULES", f"The event's own rule set is not valid: {err.message}"
-        ) from None
-
-
-def game_table(*, game: Game) -> GameTable:
-    seats = list(Seat.objects.filter(table_id=game.table_id).select_related("player"))
-    seats.sort(key=lambda s: s.seat_number)
-    event = game.table.rotation.event
-    return GameTable(
-        rules=event_rules(event=event),
-        rules_spec=event.rules_spec,
-        first_dealer=game.first_dealer,
-        players=[s.player.slug for s in seats],
-        player_ids=[s.player_id for s in seats],
-        sides=len({s.side for s in seats}) or 2,
-    )
 
 
 def _named_rules(named: Any, table: GameTable) -> RuleSet:
@@ -103,14 +71,20 @@ def _rules_match(document: dict[str, Any], table: GameTable) -> None:
     differences = rules_differences(event_rules=table.rules, named=named)
     if differences:
         what = "score sheet" if document_kind(document) == "sheet" else "move log"
-        words = "; ".join(f"{label}: the event plays {mine}, the {what} says {theirs}"
-                          for label, mine, theirs in differences)
+        words = "; ".join(
+            f"{label}: the event plays {mine}, the {what} says {theirs}"
+            for label, mine, theirs in differences
+        )
         raise Invalid(
             "RULES_MISMATCH",
             f"This {what} was played under other rules than the event's. {words}. Leave its "
             "rules out to use the event's, or ask the director to change the house rules.",
-            details={"differences": [{"rule": label, "event": mine, "document": theirs}
-                                     for label, mine, theirs in differences]},
+            details={
+                "differences": [
+                    {"rule": label, "event": mine, "document": theirs}
+                    for label, mine, theirs in differences
+                ]
+            },
         )
     document["rules"] = table.rules_spec
 
@@ -198,9 +172,12 @@ def document_prepare(*, document: Any, table: GameTable) -> dict[str, Any]:
     return document
 
 
-def document_check(*, document: dict[str, Any]) -> dict[str, Any]:
-    """The engine's report on a valid document; refuses an invalid one with the engine's error."""
-    report = check_document(document).to_dict()
+def document_check(*, document: dict[str, Any], rules: RuleSet | None = None) -> dict[str, Any]:
+    """The engine's report on a valid document; refuses an invalid one with the engine's error.
+
+    `rules`: the document's rule set already parsed (`GameTable.rules`, for a document that
+    `document_prepare` filled in), so the engine does not parse it again."""
+    report = check_document(document, rules).to_dict()
     error = report["error"]
     if not report["valid"]:
         where = ""
@@ -242,8 +219,9 @@ def report_range_check(*, report: dict[str, Any]) -> None:
     side_ranges, seat_ranges = _column_ranges(RoundResult), _column_ranges(SeatRoundFacts)
     for r in report["rounds"]:
         places = [(f"side {i + 1}", side, side_ranges) for i, side in enumerate(r["sides"])]
-        places += [(f"seat {seat.get('seat', 0) + 1}", seat, seat_ranges)
-                   for seat in r.get("seats") or []]
+        places += [
+            (f"seat {seat.get('seat', 0) + 1}", seat, seat_ranges) for seat in r.get("seats") or []
+        ]
         for where, figures, ranges in places:
             found = _out_of_range(figures, ranges)
             if found:
@@ -253,8 +231,14 @@ def report_range_check(*, report: dict[str, Any]) -> None:
                     f"Round {r['round']}, {where}: {name} is {value:,}; it must be from "
                     f"{low:,} to {high:,}.",
                     field=name,
-                    details={"round": r["round"], "where": where, "field": name,
-                             "value": value, "min": low, "max": high},
+                    details={
+                        "round": r["round"],
+                        "where": where,
+                        "field": name,
+                        "value": value,
+                        "min": low,
+                        "max": high,
+                    },
                 )
 
 

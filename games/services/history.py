@@ -27,28 +27,49 @@ def _where(game: Game) -> str:
     return f"rotation {game.table.rotation.number}, table {game.table.number}"
 
 
-def _who(game: Game, entrant: Entrant) -> tuple[AbstractBaseUser | None, str]:
+def _who(
+    game: Game, entrant: Entrant, sides: list[selectors.SideSeats] | None = None
+) -> tuple[AbstractBaseUser | None, str]:
     """The audit line's user, or (a side's table link) its words."""
     user = entrant.user if entrant.user is not None and entrant.user.is_authenticated else None
     if user is not None:
         return user, ""
-    return None, f"{selectors.entrant_label(game=game, entrant=entrant.key)}, by its table link"
+    label = selectors.entrant_label(game=game, entrant=entrant.key, sides=sides)
+    return None, f"{label}, by its table link"
 
 
-def figures_words(game: Game, totals: list[int]) -> str:
-    """"Side 1 (Ann & Ben) 1,230, Side 2 (Cy & Di) 990"."""
-    labels = {s.side: s.label for s in selectors.game_sides(game=game)}
+def figures_words(
+    game: Game, totals: list[int], sides: list[selectors.SideSeats] | None = None
+) -> str:
+    """ "Side 1 (Ann & Ben) 1,230, Side 2 (Cy & Di) 990" (`sides`: the game's, when read)."""
+    labels = {
+        s.side: s.label for s in (selectors.game_sides(game=game) if sides is None else sides)
+    }
     return ", ".join(
         f"side {i + 1}" + (f" ({labels[i]})" if labels.get(i) else "") + f" {total:,}"
         for i, total in enumerate(totals)
     )
 
 
-def _record(game: Game, entrant: Entrant, action: str, summary: str, data: dict[str, Any]) -> None:
+def _record(
+    game: Game,
+    entrant: Entrant,
+    action: str,
+    summary: str,
+    data: dict[str, Any],
+    sides: list[selectors.SideSeats] | None = None,
+) -> None:
     event = game.table.rotation.event
-    user, who = _who(game, entrant)
-    audit_record(club=event.club, event=event, user=user, who=who, action=action,
-                 summary=summary, data={"game_id": game.pk, **data})
+    user, who = _who(game, entrant, sides)
+    audit_record(
+        club=event.club,
+        event=event,
+        user=user,
+        who=who,
+        action=action,
+        summary=summary,
+        data={"game_id": game.pk, **data},
+    )
 
 
 def _outcome(game: Game) -> str:
@@ -59,35 +80,61 @@ def _outcome(game: Game) -> str:
     }.get(game.status, "")
 
 
-def entry_record(*, game: Game, submission: Submission, entrant: Entrant) -> None:
+def entry_record(
+    *,
+    game: Game,
+    submission: Submission,
+    entrant: Entrant,
+    sides: list[selectors.SideSeats] | None = None,
+) -> None:
     """One line per sheet or log entered (call it after the entry is rebuilt, in its
-    transaction)."""
-    what = (f"the round {submission.round_number} score sheet"
-            if submission.kind == Submission.Kind.SHEET else "a move log")
+    transaction; `sides`: the game's, as the request read them)."""
+    what = (
+        f"the round {submission.round_number} score sheet"
+        if submission.kind == Submission.Kind.SHEET
+        else "a move log"
+    )
     typed = " (typed by the director)" if entrant.director else ""
     totals = [side["score"] for r in submission.report["rounds"] for side in r["sides"]]
     figures = ""
     if submission.kind == Submission.Kind.SHEET and totals:
-        figures = f": {figures_words(game, totals)}"
-    _record(game, entrant, ENTER_ACTION,
-            f"Entered {what} at {_where(game)}{typed}{figures}.{_outcome(game)}",
-            {"submission_id": submission.pk})
+        figures = f": {figures_words(game, totals, sides)}"
+    _record(
+        game,
+        entrant,
+        ENTER_ACTION,
+        f"Entered {what} at {_where(game)}{typed}{figures}.{_outcome(game)}",
+        {"submission_id": submission.pk},
+        sides,
+    )
 
 
-def confirm_record(*, game: Game, version: ResultVersion, entrant: Entrant, was_disputed: bool,
-                   others: list[ResultVersion], reason: str = "") -> None:
+def confirm_record(
+    *,
+    game: Game,
+    version: ResultVersion,
+    entrant: Entrant,
+    was_disputed: bool,
+    others: list[ResultVersion],
+    reason: str = "",
+) -> None:
     """A confirmation, or a director's decision of a dispute (both sides' figures named, and
     the director's reason when one is given)."""
-    mine = figures_words(game, version.totals)
-    by = selectors.entrant_label(game=game, entrant=version.entered_by)
+    sides = selectors.game_sides(game=game)
+    mine = figures_words(game, version.totals, sides)
+    by = selectors.entrant_label(game=game, entrant=version.entered_by, sides=sides)
     if was_disputed and entrant.director:
         against = "; ".join(
-            f"{selectors.entrant_label(game=game, entrant=v.entered_by)} had {figures_words(game, v.totals)}"
-            for v in others)
+            f"{selectors.entrant_label(game=game, entrant=v.entered_by, sides=sides)} had "
+            f"{figures_words(game, v.totals, sides)}"
+            for v in others
+        )
         # The reason first: a summary is kept to 300 characters.
         why = f" ({reason})" if reason else ""
-        summary = (f"Decided the dispute at {_where(game)}{why}: the figures of {by} count "
-                   f"({mine}); {against or 'no other figures'}.")
+        summary = (
+            f"Decided the dispute at {_where(game)}{why}: the figures of {by} count "
+            f"({mine}); {against or 'no other figures'}."
+        )
         action = "result_decide"
     else:
         summary = f"Confirmed the result at {_where(game)} entered by {by}: {mine}."
@@ -95,16 +142,23 @@ def confirm_record(*, game: Game, version: ResultVersion, entrant: Entrant, was_
     data: dict[str, Any] = {"version": version.number}
     if reason:
         data["reason"] = reason
-    _record(game, entrant, action, summary, data)
+    _record(game, entrant, action, summary, data, sides)
 
 
-def correction_record(*, game: Game, version: ResultVersion, entrant: Entrant,
-                      before: ResultVersion | None) -> None:
-    was = f" (was {figures_words(game, before.totals)})" if before is not None else ""
-    _record(game, entrant, "result_correct",
-            f"Corrected the result at {_where(game)}: {figures_words(game, version.totals)}{was}. "
-            f"Reason: {version.reason}",
-            {"version": version.number})
+def correction_record(
+    *, game: Game, version: ResultVersion, entrant: Entrant, before: ResultVersion | None
+) -> None:
+    sides = selectors.game_sides(game=game)
+    was = f" (was {figures_words(game, before.totals, sides)})" if before is not None else ""
+    _record(
+        game,
+        entrant,
+        "result_correct",
+        f"Corrected the result at {_where(game)}: {figures_words(game, version.totals, sides)}"
+        f"{was}. Reason: {version.reason}",
+        {"version": version.number},
+        sides,
+    )
 
 
 # --- undo from the history ---------------------------------------------------------------------
@@ -137,12 +191,18 @@ def undo_rotation_start(entry: AuditEntry, by: AbstractBaseUser | None) -> None:
     if rotation is None:
         raise NotFound("GONE", "That rotation no longer exists.")
     if _rotation_entries(rotation):
-        raise Conflict("RESULTS_EXIST", f"Results were already entered at rotation "
-                       f"{rotation.number}'s tables: it stays started.")
+        raise Conflict(
+            "RESULTS_EXIST",
+            f"Results were already entered at rotation "
+            f"{rotation.number}'s tables: it stays started.",
+        )
     rotation_unstart(rotation=rotation, by=by)
 
 
 def rotation_start_undo_applies(entry: AuditEntry) -> bool:
     rotation = Rotation.objects.filter(pk=entry.data.get("rotation_id")).first()
-    return (rotation is not None and rotation.status == Rotation.Status.STARTED
-            and not _rotation_entries(rotation))
+    return (
+        rotation is not None
+        and rotation.status == Rotation.Status.STARTED
+        and not _rotation_entries(rotation)
+    )

@@ -17,7 +17,6 @@ from games.services.documents import (
     document_check,
     document_hash,
     document_prepare,
-    game_table,
     round_differences,
     rounds_same_figures,
     rounds_totals,
@@ -26,6 +25,8 @@ from games.services.entrants import Entrant
 from games.services.history import entry_record
 from games.services.projection import game_status_sync
 from league.models import Game
+
+GameTable = selectors.GameTable
 
 
 def _with_source(submission: Submission, r: dict[str, Any]) -> dict[str, Any]:
@@ -65,27 +66,37 @@ def _replayed(key: str, game: Game, digest: str, entrant: Entrant) -> Submission
 
 
 def submission_create(
-    *, game: Game, document: Any, entrant: Entrant, idempotency_key: str
+    *,
+    game: Game,
+    document: Any,
+    entrant: Entrant,
+    idempotency_key: str,
+    table: GameTable | None = None,
 ) -> tuple[Submission, bool]:
     """Check and store one score sheet or move log of a game; returns (submission, created).
 
-    The same key with the same body returns the first submission (created False).
+    The same key with the same body returns the first submission (created False). `table` is
+    the game's table as the request read it (`selectors.game_table`), else it is read here: the
+    event's rules are parsed once for the whole submission (check, versions, projection).
     """
     if not idempotency_key or len(idempotency_key) > 128:
-        raise Invalid(
-            "BAD_IDEMPOTENCY_KEY", "An idempotency key of 1 to 128 characters is needed."
-        )
+        raise Invalid("BAD_IDEMPOTENCY_KEY", "An idempotency key of 1 to 128 characters is needed.")
     digest = document_hash(document=document)
     earlier = _replayed(idempotency_key, game, digest, entrant)
     if earlier is not None:
         return earlier, False
-    table = game_table(game=game)
+    table = table or selectors.game_table(game=game)
     document = document_prepare(document=document, table=table)
-    report = document_check(document=document)
+    report = document_check(document=document, rules=table.rules)
     with transaction.atomic():
         # Race: two entries of one game at once (two phones, or a retry) would each build
         # versions from a stale view of the other's; the game row lock serialises them.
-        game = Game.objects.select_for_update().get(pk=game.pk)
+        # (Its table, rotation, event and club come along, unlocked: the history line names them.)
+        game = (
+            Game.objects.select_related("table__rotation__event__club")
+            .select_for_update(of=("self",))
+            .get(pk=game.pk)
+        )
         earlier = _replayed(idempotency_key, game, digest, entrant)
         if earlier is not None:
             return earlier, False
@@ -115,8 +126,8 @@ def submission_create(
                 raise
             return earlier, False
         _flag_differences(submission)
-        entry_rebuild(game=game, entrant=entrant, rounds_needed=table.rules.rounds)
-        entry_record(game=game, submission=submission, entrant=entrant)
+        entry_rebuild(game=game, entrant=entrant, table=table)
+        entry_record(game=game, submission=submission, entrant=entrant, sides=table.side_seats)
     return submission, True
 
 
@@ -136,12 +147,12 @@ def _flag_differences(submission: Submission) -> None:
         submission.save(update_fields=["differences"])
 
 
-def entry_rebuild(*, game: Game, entrant: Entrant, rounds_needed: int) -> None:
+def entry_rebuild(*, game: Game, entrant: Entrant, table: GameTable) -> None:
     """Turn the entrant's entry into a version once it covers every round, then confirm or
     dispute against the other open versions. Called with the game row locked (after an entry,
     and after a director withdraws or restores one)."""
     entry = _entry_figures(game, entrant.key)
-    if sorted(entry) != list(range(1, rounds_needed + 1)):
+    if sorted(entry) != list(range(1, table.rules.rounds + 1)):
         return
     figures = [entry[n] for n in sorted(entry)]
     open_versions = list(game.result_versions.filter(status__in=ResultVersion.OPEN_STATUSES))
@@ -159,7 +170,7 @@ def entry_rebuild(*, game: Game, entrant: Entrant, rounds_needed: int) -> None:
         None,
     )
     if matching is not None:
-        version_confirm(game=game, version=matching, entrant=entrant)
+        version_confirm(game=game, version=matching, entrant=entrant, table=table)
         return
     versions_supersede(versions=own)
     status = ResultVersion.Status.DISPUTED if others else ResultVersion.Status.ENTERED

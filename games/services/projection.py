@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from games import signals
 from games.models import ResultVersion, RoundResult, SeatRoundFacts
-from games.services.documents import game_table
+from games.selectors import GameTable, game_table
 from league.models import Game
 
 
@@ -34,8 +34,14 @@ def _round_results(game: Game, r: dict[str, Any]) -> list[RoundResult]:
         # Scores only (a totals-only result): the rest is unknown, not zero, and `detail`
         # tells the statistics to leave it out.
         return [
-            RoundResult(game=game, round_number=r["round"], side=side_number,
-                        score=side["score"], ended_by="", detail=False)
+            RoundResult(
+                game=game,
+                round_number=r["round"],
+                side=side_number,
+                score=side["score"],
+                ended_by="",
+                detail=False,
+            )
             for side_number, side in enumerate(r["sides"])
         ]
     return [
@@ -87,16 +93,17 @@ def _seat_facts(game: Game, r: dict[str, Any], player_ids: list[int]) -> list[Se
     ]
 
 
-def result_project(*, game: Game) -> None:
+def result_project(*, game: Game, table: GameTable | None = None) -> None:
     """Replace the game's `RoundResult` and `SeatRoundFacts` rows by its confirmed version (none
     when it has none), set `Game.status`, and after commit announce
-    `games.signals.results_changed` for the event (the analytics recompute it)."""
+    `games.signals.results_changed` for the event (the analytics recompute it). `table`: the
+    game's table as the request read it (else read here, when seat facts need its players)."""
     with transaction.atomic():
         RoundResult.objects.filter(game=game).delete()
         SeatRoundFacts.objects.filter(game=game).delete()
         current = game.result_versions.filter(status=ResultVersion.Status.CONFIRMED).first()
         if current is not None:
-            player_ids = game_table(game=game).player_ids
+            player_ids = (table or game_table(game=game)).player_ids
             RoundResult.objects.bulk_create(
                 [row for r in current.rounds for row in _round_results(game, r)]
             )

@@ -50,18 +50,25 @@ def submission_entrant(*, submission: Submission) -> Entrant:
 
 
 def submission_words(*, submission: Submission) -> str:
-    """"the round 2 score sheet of Side 1 (Ann & Ben) at rotation 1, table 3", for the log."""
+    """ "the round 2 score sheet of Side 1 (Ann & Ben) at rotation 1, table 3", for the log."""
     game = submission.game
-    what = (f"round {submission.round_number} score sheet" if submission.kind == Submission.Kind.SHEET
-            else "move log")
+    what = (
+        f"round {submission.round_number} score sheet"
+        if submission.kind == Submission.Kind.SHEET
+        else "move log"
+    )
     who = selectors.entrant_label(game=game, entrant=submission.entrant)
-    return (f"the {what} of {who} at rotation {game.table.rotation.number}, "
-            f"table {game.table.number}")
+    return (
+        f"the {what} of {who} at rotation {game.table.rotation.number}, table {game.table.number}"
+    )
 
 
 def _locked(submission: Submission) -> tuple[Game, Submission]:
-    game = Game.objects.select_for_update(of=("self",)).select_related("table__rotation__event__club").get(
-        pk=submission.game_id)
+    game = (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("table__rotation__event__club")
+        .get(pk=submission.game_id)
+    )
     submission = Submission.objects.select_related("user").get(pk=submission.pk)
     submission.game = game
     return game, submission
@@ -81,7 +88,8 @@ def _state_check(game: Game) -> None:
 def _versions_of(game: Game, submission: Submission) -> list[ResultVersion]:
     """The open versions built (in part) on this submission."""
     return [
-        v for v in game.result_versions.filter(status__in=ResultVersion.OPEN_STATUSES)
+        v
+        for v in game.result_versions.filter(status__in=ResultVersion.OPEN_STATUSES)
         if any((r.get("source") or {}).get("submission") == submission.pk for r in v.rounds)
     ]
 
@@ -90,9 +98,12 @@ def open_versions_settle(*, game: Game) -> None:
     """A single open version left is merely entered (nothing disputes it); two or more are a
     dispute. Then the game's status follows. Called with the game row locked."""
     open_versions = list(game.result_versions.filter(status__in=ResultVersion.OPEN_STATUSES))
-    status = ResultVersion.Status.DISPUTED if len(open_versions) > 1 else ResultVersion.Status.ENTERED
-    game.result_versions.filter(pk__in=[v.pk for v in open_versions]).exclude(
-        status=status).update(status=status)
+    status = (
+        ResultVersion.Status.DISPUTED if len(open_versions) > 1 else ResultVersion.Status.ENTERED
+    )
+    game.result_versions.filter(pk__in=[v.pk for v in open_versions]).exclude(status=status).update(
+        status=status
+    )
     game_status_sync(game=game)
 
 
@@ -103,16 +114,10 @@ def _log_settled(submission: Submission, action: str) -> None:
     ).update(undone_at=timezone.now())
 
 
-def _rounds_needed(game: Game) -> int:
-    from games.services.documents import game_table
-
-    return game_table(game=game).rules.rounds
-
-
 def submission_withdraw(*, submission: Submission, by: AbstractBaseUser | None) -> Submission:
     """Withdraw a score sheet or move log entered by mistake, before the result is confirmed:
     kept, marked and logged; the result is read again without it (see the module docstring)."""
-    rounds = _rounds_needed(submission.game)
+    table = selectors.game_table(game=submission.game)
     with transaction.atomic():
         # Race: a withdrawal and a new entry (or a confirmation) of one game at once.
         game, submission = _locked(submission)
@@ -123,21 +128,25 @@ def submission_withdraw(*, submission: Submission, by: AbstractBaseUser | None) 
         submission.withdrawn_by = by if by is not None and by.is_authenticated else None
         submission.save(update_fields=["withdrawn_at", "withdrawn_by"])
         versions_supersede(versions=_versions_of(game, submission))
-        entry_rebuild(game=game, entrant=submission_entrant(submission=submission),
-                      rounds_needed=rounds)
+        entry_rebuild(game=game, entrant=submission_entrant(submission=submission), table=table)
         open_versions_settle(game=game)
         _log_settled(submission, RESTORE_ACTION)
         event = game.table.rotation.event
-        audit_record(club=event.club, event=event, user=by, action=WITHDRAW_ACTION,
-                     summary=f"Withdrew {submission_words(submission=submission)}.",
-                     data={"submission_id": submission.pk, "game_id": game.pk})
+        audit_record(
+            club=event.club,
+            event=event,
+            user=by,
+            action=WITHDRAW_ACTION,
+            summary=f"Withdrew {submission_words(submission=submission)}.",
+            data={"submission_id": submission.pk, "game_id": game.pk},
+        )
     return submission
 
 
 def submission_restore(*, submission: Submission, by: AbstractBaseUser | None) -> Submission:
     """Put a withdrawn entry back, as if it had just been entered. Refused when the entrant has
     entered any of its rounds again since, once the result is confirmed, on finished events."""
-    rounds = _rounds_needed(submission.game)
+    table = selectors.game_table(game=submission.game)
     with transaction.atomic():
         game, submission = _locked(submission)
         if submission.withdrawn_at is None:
@@ -155,16 +164,20 @@ def submission_restore(*, submission: Submission, by: AbstractBaseUser | None) -
         submission.withdrawn_at = None
         submission.withdrawn_by = None
         submission.save(update_fields=["withdrawn_at", "withdrawn_by"])
-        entry_rebuild(game=game, entrant=submission_entrant(submission=submission),
-                      rounds_needed=rounds)
+        entry_rebuild(game=game, entrant=submission_entrant(submission=submission), table=table)
         game.refresh_from_db()
         if game.status != Game.Status.CONFIRMED:
             open_versions_settle(game=game)
         _log_settled(submission, WITHDRAW_ACTION)
         event = game.table.rotation.event
-        audit_record(club=event.club, event=event, user=by, action=RESTORE_ACTION,
-                     summary=f"Restored {submission_words(submission=submission)}.",
-                     data={"submission_id": submission.pk, "game_id": game.pk})
+        audit_record(
+            club=event.club,
+            event=event,
+            user=by,
+            action=RESTORE_ACTION,
+            summary=f"Restored {submission_words(submission=submission)}.",
+            data={"submission_id": submission.pk, "game_id": game.pk},
+        )
     return submission
 
 

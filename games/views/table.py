@@ -12,7 +12,7 @@ saved round needs an explicit "Replace round N" with both versions shown; every 
 what was typed. Messages are the table's words (`games.wording`).
 """
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.conf import settings
@@ -22,7 +22,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from core.errors import DomainError, Forbidden, Gone, Invalid
+from core.errors import DomainError, Gone, Invalid
 from core.http import refusal_status
 from core.throttling import page_lookup_throttled
 from games import logmap, replays, selectors, services
@@ -50,7 +50,8 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     script under /static/ could only control /static/). Static script: no inline code."""
     context = {
         "scope": reverse("play-home"),
-        "static_prefix": settings.STATIC_URL if settings.STATIC_URL.startswith("/")
+        "static_prefix": settings.STATIC_URL
+        if settings.STATIC_URL.startswith("/")
         else "/" + settings.STATIC_URL,
         "version": SERVICE_WORKER_VERSION,
     }
@@ -94,7 +95,22 @@ def _entrant(request: HttpRequest, link: selectors.TableLink) -> Entrant | None:
         return None  # an old link whose side is unknown (a closed event is handled before)
 
 
-def _link_or_early(request: HttpRequest, token: str) -> selectors.TableLink | HttpResponse:
+@dataclass(frozen=True)
+class Visit:
+    """One request at a table link: the link, the game's table (read once, with the event's
+    rules parsed once) and who is entering (decided once), passed to everything the request
+    does."""
+
+    link: selectors.TableLink
+    table: selectors.GameTable
+    entrant: Entrant
+
+    @property
+    def game(self) -> Game:
+        return self.link.game
+
+
+def _link_or_early(request: HttpRequest, token: str) -> Visit | HttpResponse:
     link = _link(request, token)
     game = link.game
     try:
@@ -104,25 +120,30 @@ def _link_or_early(request: HttpRequest, token: str) -> selectors.TableLink | Ht
             return render(
                 request, "games/closed.html", {"game": game, "message": closed.message}, status=410
             )
-    if _entrant(request, link) is None:
+    entrant = _entrant(request, link)
+    if entrant is None:
         return render(
             request,
             "games/closed.html",
             {"game": game, "message": services.OLD_LINK_MESSAGE, "title": "This table card is old"},
             status=403,
         )
-    return link
+    return Visit(link=link, table=selectors.game_table(game=game), entrant=entrant)
 
 
-def words_for(game: Game, refused: DomainError | EngineError) -> TableWords:
-    """A refusal in the table's words, with the players' names for seats and sides."""
+def words_for(
+    game: Game, refused: DomainError | EngineError, table: selectors.GameTable | None = None
+) -> TableWords:
+    """A refusal in the table's words, with the players' names for seats and sides (`table`:
+    the game's, when the request has read it)."""
     engine = None
     if isinstance(refused, EngineError):
         engine = refused.to_dict()
     elif isinstance(refused.details, dict):
         engine = refused.details
-    seats = [seat.player.name for seat in selectors.game_seats(game=game)]
-    sides = [side.label for side in selectors.game_sides(game=game)]
+    table = table or selectors.game_table(game=game)
+    seats = table.seat_names
+    sides = [side.label for side in table.side_seats]
     if engine and "message" in engine:
         return table_words(
             str(engine["code"]),
@@ -136,12 +157,15 @@ def words_for(game: Game, refused: DomainError | EngineError) -> TableWords:
 
 
 def _sheet_form(
-    game: Game, data: Any = None, saved: list[dict[str, Any]] | None = None, **kwargs: Any
+    table: selectors.GameTable,
+    data: Any = None,
+    saved: list[dict[str, Any]] | None = None,
+    **kwargs: Any,
 ) -> SheetForm:
     return SheetForm(
         data,
-        sides=selectors.game_sides(game=game),
-        rounds=services.game_table(game=game).rules.rounds,
+        sides=table.side_seats,
+        rounds=table.rules.rounds,
         saved_rounds=[r["round"] for r in saved or []],
         **kwargs,
     )
@@ -168,58 +192,53 @@ def _round_details(sides: list, version: Any) -> list[dict[str, Any]]:
 
 
 def _default_sheet(
-    request: HttpRequest, game: Game, entrant: Entrant | None, saved: list[dict[str, Any]]
+    request: HttpRequest, visit: Visit, saved: list[dict[str, Any]]
 ) -> tuple[SheetForm | None, int | None]:
     """The sheet the page opens with: a saved round chosen again opens with its saved figures;
     once every round is saved, no sheet (each round can be opened again), else the next one."""
-    rounds = services.game_table(game=game).rules.rounds
+    table = visit.table
+    rounds = table.rules.rounds
     asked = _asked_round(request, rounds)
-    latest = selectors.entry_latest_rounds(game=game, entrant=entrant.key) if entrant else {}
+    latest = selectors.entry_latest_rounds(game=visit.game, entrant=visit.entrant.key)
     if asked is not None and asked in latest:
-        return _sheet_form(game, saved=saved, initial=sheet_initial(latest[asked][1])), asked
+        return _sheet_form(table, saved=saved, initial=sheet_initial(latest[asked][1])), asked
     if asked is None and len(latest) >= rounds:
         return None, None
-    form = _sheet_form(game, saved=saved, initial={"round": asked} if asked else {})
+    form = _sheet_form(table, saved=saved, initial={"round": asked} if asked else {})
     return form, None
 
 
-def _page(
-    request: HttpRequest, link: selectors.TableLink, *, status: int = 200, **extra: Any
-) -> HttpResponse:
-    game = link.game
-    sides = selectors.game_sides(game=game)
-    table = services.game_table(game=game)
-    entrant = _entrant(request, link)
-    saved = selectors.entry_rounds(game=game, entrant=entrant.key) if entrant else []
-    comparison = selectors.dispute_comparison(game=game)
+def _page(request: HttpRequest, visit: Visit, *, status: int = 200, **extra: Any) -> HttpResponse:
+    game, table, entrant = visit.game, visit.table, visit.entrant
+    sides = table.side_seats
+    saved = selectors.entry_rounds(game=game, entrant=entrant.key)
+    comparison = selectors.dispute_comparison(game=game, sides=sides)
     sheet_form = extra.pop("sheet_form", None)
     reopened = None
     if sheet_form is None:
-        sheet_form, reopened = _default_sheet(request, game, entrant, saved)
+        sheet_form, reopened = _default_sheet(request, visit, saved)
     decided = (
-        selectors.game_current_version(game=game)
-        if game.status == Game.Status.CONFIRMED
-        else None
+        selectors.game_current_version(game=game) if game.status == Game.Status.CONFIRMED else None
     )
     context = {
         "game": game,
-        "token": link.token,
-        "event": selectors.game_event(game=game),
-        "seats": selectors.game_seats(game=game),
+        "token": visit.link.token,
+        "event": table.event,
+        "seats": table.seats,
         "sides": sides,
         "entrant": entrant,
-        "entrant_side": entrant.side + 1 if entrant and entrant.side is not None else None,
-        "entrant_label": selectors.entrant_label(game=game, entrant=entrant.key) if entrant else "",
+        "entrant_side": entrant.side + 1 if entrant.side is not None else None,
+        "entrant_label": selectors.entrant_label(game=game, entrant=entrant.key, sides=sides),
         "entered_rounds": saved,
         "entered_totals": [sum(col) for col in zip(*(r["scores"] for r in saved), strict=True)]
         if saved
         else [],
         "rounds": table.rules.rounds,
-        "versions": selectors.game_version_rows(game=game),
+        "versions": selectors.game_version_rows(game=game, sides=sides),
         "to_confirm": [
             {"version": v, "details": _round_details(sides, v)}
             for v in selectors.game_open_versions(game=game)
-            if entrant and v.entered_by != entrant.key and v.status == "entered"
+            if v.entered_by != entrant.key and v.status == "entered"
         ],
         "decided": {"version": decided, "details": _round_details(sides, decided)}
         if decided
@@ -228,7 +247,7 @@ def _page(
         "sheet_form": sheet_form,
         "reopened": reopened,
         "log_form": extra.pop("log_form", None) or LogUploadForm(),
-        "flags": selectors.game_flag_lines(game=game),
+        "flags": selectors.game_flag_lines(game=game, sides=sides),
         **replays.game_story_context(game=game),
         **extra,
     }
@@ -237,26 +256,23 @@ def _page(
 
 @page_lookup_throttled
 def play_game(request: HttpRequest, token: str) -> HttpResponse:
-    link = _link_or_early(request, token)
-    if isinstance(link, HttpResponse):
-        return link
-    return _page(request, link)
+    visit = _link_or_early(request, token)
+    if isinstance(visit, HttpResponse):
+        return visit
+    return _page(request, visit)
 
 
-def _submit(request: HttpRequest, link: selectors.TableLink, document: Any, key: str) -> None:
+def _submit(request: HttpRequest, visit: Visit, document: Any, key: str) -> None:
     """Store the document (raises DomainError when it is not)."""
-    game = link.game
-    entrant = _entrant(request, link)
-    if entrant is None:
-        raise Forbidden("OLD_TABLE_LINK", services.OLD_LINK_MESSAGE)
+    game, entrant = visit.game, visit.entrant
     submission, created = services.submission_create(
-        game=game, document=document, entrant=entrant, idempotency_key=key
+        game=game, document=document, entrant=entrant, idempotency_key=key, table=visit.table
     )
     game.refresh_from_db()
     if submission.round_number:
         what = f"Round {submission.round_number} is saved"
         saved = selectors.entry_rounds(game=game, entrant=entrant.key)
-        rounds = services.game_table(game=game).rules.rounds
+        rounds = visit.table.rules.rounds
         left = [n for n in range(1, rounds + 1) if n not in {r["round"] for r in saved}]
         after = f" Now round {left[0]}." if left else " Every round is entered."
     else:
@@ -269,20 +285,20 @@ def _submit(request: HttpRequest, link: selectors.TableLink, document: Any, key:
 
 
 def _refused_sheet(
-    request: HttpRequest, link: selectors.TableLink, form: SheetForm, refused: DomainError
+    request: HttpRequest, visit: Visit, form: SheetForm, refused: DomainError
 ) -> HttpResponse:
     """The page again with what was typed, the problem next to its field."""
-    words = words_for(link.game, refused)
+    words = words_for(visit.game, refused, visit.table)
     field = words.field if words.field in form.fields else None
     form.add_error(field, words.text)
-    return _page(request, link, status=refusal_status(refused), sheet_form=form, details=words.details)
+    return _page(
+        request, visit, status=refusal_status(refused), sheet_form=form, details=words.details
+    )
 
 
-def _replace_check(
-    link: selectors.TableLink, entrant: Entrant | None, form: SheetForm
-) -> dict[str, Any] | None:
+def _replace_check(visit: Visit, form: SheetForm) -> dict[str, Any] | None:
     """The saved round a new sheet would replace (None when nothing is replaced)."""
-    if entrant is None or form.cleaned_data.get("replace"):
+    if form.cleaned_data.get("replace"):
         return None
     if form.cleaned_data.get("reopened") == form.cleaned_data["round"]:
         return None  # saved from "Open round N again": the scorer chose to change that round
@@ -290,7 +306,11 @@ def _replace_check(
         return None  # a resend of a saved round (double click, reconnect): replayed as it was
     number = form.cleaned_data["round"]
     return next(
-        (r for r in selectors.entry_rounds(game=link.game, entrant=entrant.key) if r["round"] == number),
+        (
+            r
+            for r in selectors.entry_rounds(game=visit.game, entrant=visit.entrant.key)
+            if r["round"] == number
+        ),
         None,
     )
 
@@ -298,44 +318,43 @@ def _replace_check(
 @require_POST
 @page_lookup_throttled
 def submit_sheet(request: HttpRequest, token: str) -> HttpResponse:
-    link = _link_or_early(request, token)
-    if isinstance(link, HttpResponse):
-        return link
-    game = link.game
-    entrant = _entrant(request, link)
-    form = _sheet_form(game, request.POST)
+    visit = _link_or_early(request, token)
+    if isinstance(visit, HttpResponse):
+        return visit
+    form = _sheet_form(visit.table, request.POST)
     if not form.is_valid():
-        return _page(request, link, status=400, sheet_form=form)
-    saved_round = _replace_check(link, entrant, form)
+        return _page(request, visit, status=400, sheet_form=form)
+    saved_round = _replace_check(visit, form)
     if saved_round is not None:
-        return _replace_page(request, link, form, saved_round)
+        return _replace_page(request, visit, form, saved_round)
     try:
-        _submit(request, link, form.sheet(), form.cleaned_data["idempotency_key"])
+        _submit(request, visit, form.sheet(), form.cleaned_data["idempotency_key"])
     except DomainError as refused:
-        return _refused_sheet(request, link, form, refused)
+        return _refused_sheet(request, visit, form, refused)
     return redirect("play-game", token=token)
 
 
 def _replace_page(
-    request: HttpRequest, link: selectors.TableLink, form: SheetForm, saved_round: dict[str, Any]
+    request: HttpRequest, visit: Visit, form: SheetForm, saved_round: dict[str, Any]
 ) -> HttpResponse:
     """Saving over a saved round: show both versions and ask for "Replace round N"."""
-    game = link.game
+    table = visit.table
     number = saved_round["round"]
     typed = form.sheet()
     try:
-        table = services.game_table(game=game)
-        checked = services.document_check(document=services.document_prepare(document=typed, table=table))
+        checked = services.document_check(
+            document=services.document_prepare(document=typed, table=table), rules=table.rules
+        )
     except DomainError as refused:
-        return _refused_sheet(request, link, form, refused)
+        return _refused_sheet(request, visit, form, refused)
     rows = selectors.round_comparison(
-        sides=selectors.game_sides(game=game),
+        sides=table.side_seats,
         versions=[("saved", saved_round), ("typed", checked["rounds"][0])],
     )
     form.add_error(None, table_words("REPLACE_NOT_CONFIRMED", round=number).text)
     return _page(
         request,
-        link,
+        visit,
         status=409,
         sheet_form=form,
         replacing={"round": number, "rows": rows},
@@ -349,12 +368,12 @@ def _pending_key(token: str) -> str:
 @require_POST
 @page_lookup_throttled
 def upload_log(request: HttpRequest, token: str) -> HttpResponse:
-    link = _link_or_early(request, token)
-    if isinstance(link, HttpResponse):
-        return link
+    visit = _link_or_early(request, token)
+    if isinstance(visit, HttpResponse):
+        return visit
     form = LogUploadForm(request.POST, request.FILES)
     if not form.is_valid():
-        return _page(request, link, status=400, log_form=form)
+        return _page(request, visit, status=400, log_form=form)
     upload = form.cleaned_data["log"]
     document = None
     try:
@@ -365,16 +384,16 @@ def upload_log(request: HttpRequest, token: str) -> HttpResponse:
                 "move log?",
             )
         document = parse_document(upload.read())
-        _submit(request, link, document, form.cleaned_data["idempotency_key"])
+        _submit(request, visit, document, form.cleaned_data["idempotency_key"])
     except (EngineError, DomainError) as refused:
-        seats = len(selectors.game_seats(game=link.game))
+        seats = len(visit.table.seats)
         if str(refused.code) in logmap.MAPPABLE and logmap.can_map(document, seats):
             request.session[_pending_key(token)] = document
             return redirect("play-log-map", token=token)
-        words = words_for(link.game, refused)
+        words = words_for(visit.game, refused, visit.table)
         form.add_error("log", words.text)
         status = refusal_status(refused) if isinstance(refused, DomainError) else 400
-        return _page(request, link, status=status, log_form=form, log_details=words.details)
+        return _page(request, visit, status=status, log_form=form, log_details=words.details)
     return redirect("play-game", token=token)
 
 
@@ -382,24 +401,24 @@ def upload_log(request: HttpRequest, token: str) -> HttpResponse:
 def log_map(request: HttpRequest, token: str) -> HttpResponse:
     """A move log whose seats or first dealer differ from the table's: say which log seat is
     which player (a turn of the table), then it is checked like any other log."""
-    link = _link_or_early(request, token)
-    if isinstance(link, HttpResponse):
-        return link
-    game = link.game
+    visit = _link_or_early(request, token)
+    if isinstance(visit, HttpResponse):
+        return visit
+    game = visit.game
     document = request.session.get(_pending_key(token))
     if document is None:
         messages.error(request, "Upload the move log again.")
         return redirect("play-game", token=token)
-    seats = selectors.game_seats(game=game)
+    seats = visit.table.seats
     options = logmap.turn_options(document, [s.player.name for s in seats], game.first_dealer)
     form = LogMappingForm(request.POST or None, options=options)
     words = None
     if request.method == "POST" and form.is_valid():
         mapped = logmap.turned(document, form.cleaned_data["turn"], [s.player.slug for s in seats])
         try:
-            _submit(request, link, mapped, form.cleaned_data["idempotency_key"])
+            _submit(request, visit, mapped, form.cleaned_data["idempotency_key"])
         except (EngineError, DomainError) as refused:
-            words = words_for(game, refused)
+            words = words_for(game, refused, visit.table)
             form.add_error(None, words.text)
         else:
             request.session.pop(_pending_key(token), None)
@@ -407,7 +426,7 @@ def log_map(request: HttpRequest, token: str) -> HttpResponse:
     context = {
         "game": game,
         "token": token,
-        "event": selectors.game_event(game=game),
+        "event": visit.table.event,
         "form": form,
         "options": options,
         "log_seats": document.get("seats") or [],
@@ -420,24 +439,27 @@ def log_map(request: HttpRequest, token: str) -> HttpResponse:
 @page_lookup_throttled
 def check_sheet(request: HttpRequest, token: str) -> JsonResponse:
     """The live check of the sheet being typed: each side's score, or the problem in words."""
-    link = _link_or_early(request, token)
-    if isinstance(link, HttpResponse):
-        return JsonResponse({"valid": False}, status=link.status_code)
-    return sheet_check_response(link.game, request.POST)
+    visit = _link_or_early(request, token)
+    if isinstance(visit, HttpResponse):
+        return JsonResponse({"valid": False}, status=visit.status_code)
+    return sheet_check_response(visit.game, request.POST, table=visit.table)
 
 
-def sheet_check_response(game: Game, data: Any, prefix: str | None = None) -> JsonResponse:
-    form = _sheet_form(game, data, prefix=prefix)
+def sheet_check_response(
+    game: Game, data: Any, prefix: str | None = None, table: selectors.GameTable | None = None
+) -> JsonResponse:
+    table = table or selectors.game_table(game=game)
+    form = _sheet_form(table, data, prefix=prefix)
     if not form.is_valid():
         errors = {name: " ".join(e) for name, e in form.errors.items()}
         return JsonResponse({"valid": False, "errors": errors})
     try:
-        table = services.game_table(game=game)
         report = services.document_check(
-            document=services.document_prepare(document=form.sheet(), table=table)
+            document=services.document_prepare(document=form.sheet(), table=table),
+            rules=table.rules,
         )
     except DomainError as refused:
-        words = words_for(game, refused)
+        words = words_for(game, refused, table)
         field = words.field if words.field in form.fields else "__all__"
         return JsonResponse(
             {"valid": False, "errors": {field: words.text}, "details": words.details}
@@ -449,21 +471,23 @@ def sheet_check_response(game: Game, data: Any, prefix: str | None = None) -> Js
 @require_POST
 @page_lookup_throttled
 def confirm_result(request: HttpRequest, token: str) -> HttpResponse:
-    link = _link_or_early(request, token)
-    if isinstance(link, HttpResponse):
-        return link
-    game = link.game
+    visit = _link_or_early(request, token)
+    if isinstance(visit, HttpResponse):
+        return visit
+    game = visit.game
     form = ConfirmForm(request.POST)
-    entrant = _entrant(request, link)
-    if not form.is_valid() or entrant is None:
+    if not form.is_valid():
         messages.error(request, "Confirm the figures shown with the button below them.")
         return redirect("play-game", token=token)
     try:
         services.result_confirm(
-            game=game, version_number=form.cleaned_data["version"], entrant=entrant
+            game=game,
+            version_number=form.cleaned_data["version"],
+            entrant=visit.entrant,
+            table=visit.table,
         )
     except DomainError as refused:
-        messages.error(request, words_for(game, refused).text)
+        messages.error(request, words_for(game, refused, visit.table).text)
         return redirect("play-game", token=token)
     messages.success(request, "Thank you: the result is confirmed.")
     return redirect("play-game", token=token)

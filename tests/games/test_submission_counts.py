@@ -1,0 +1,126 @@
+"""Issue 24: a submitted result is derived once per request. The game's table (seats, sides,
+players and the event's rule set) is built once, the rules are parsed once, who is entering is
+decided once, and the queries stay within a bound, along the table page (the sheet's POST and
+the page its redirect shows) and the API; bench/submission_bench.py prints the same figures."""
+
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import get_resolver
+
+import games.selectors
+import games.services.entrants
+import handfoot.rules
+from games.models import ResultVersion
+from tests.games.factories import named_game, sheet, side_link
+from tests.games.test_table_entry import sheet_post
+
+pytestmark = pytest.mark.django_db
+
+COUNTED = {
+    "table": games.selectors.game_table,
+    "rules": handfoot.rules.rules_from_spec,
+    "entrant": games.services.entrants.entrant_for,
+}
+# The most queries one request may run. When this was written (SQLite): a sheet's POST 19, the
+# one that confirms the result and projects it 30; the page after it 9 or 10; on the API 21,
+# and 32 for the confirming one (before issue 24: 42 and 54 for POST and page together, 26 and
+# 38 on the API).
+PAGE_POST_QUERIES = 32
+PAGE_GET_QUERIES = 12
+API_QUERIES = 34
+
+
+@pytest.fixture
+def counts(monkeypatch) -> Iterator[Counter[str]]:
+    """How often each counted function ran, under every name a module imported it by."""
+    counter: Counter[str] = Counter()
+    assert get_resolver().url_patterns  # every view imported (an import may read a rule set)
+
+    def counting(label: str, func: Callable[..., Any]) -> Callable[..., Any]:
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            counter[label] += 1
+            return func(*args, **kwargs)
+
+        return counted
+
+    for label, func in COUNTED.items():
+        wrapper = counting(label, func)
+        for module in list(sys.modules.values()):
+            namespace = getattr(module, "__dict__", None)
+            if not isinstance(namespace, dict) or not module.__name__.startswith(
+                ("games", "handfoot", "league", "core")
+            ):
+                continue
+            for name, value in list(namespace.items()):
+                if value is func:
+                    monkeypatch.setattr(module, name, wrapper)
+    yield counter
+
+
+def _measured(
+    counts: Counter[str], send: Callable[..., Any], *args: Any, **kwargs: Any
+) -> tuple[dict[str, int], int]:
+    """What one request counted, and its queries."""
+    counts.clear()
+    with CaptureQueriesContext(connection) as queries:
+        response = send(*args, **kwargs)
+    assert response.status_code in (200, 201, 302), response.content[:300]
+    return dict(counts), len(queries)
+
+
+ONCE = {"table": 1, "rules": 1, "entrant": 1}
+
+
+def test_each_table_page_request_builds_the_table_once_and_parses_the_rules_once(client, counts):
+    game = named_game()
+    for side in (0, 1):
+        url = f"/play/{side_link(game, side)}/"
+        for number in (1, 2, 3, 4):
+            found, queries = _measured(
+                counts, client.post, url + "sheet/", sheet_post(number, key=f"s{side}r{number}")
+            )
+            assert found == ONCE
+            assert queries <= PAGE_POST_QUERIES
+            found, queries = _measured(counts, client.get, url)
+            assert found == ONCE
+            assert queries <= PAGE_GET_QUERIES
+    assert game.result_versions.filter(status=ResultVersion.Status.CONFIRMED).exists()
+
+
+def test_each_api_submission_builds_the_table_once_and_parses_the_rules_once(client, counts):
+    game = named_game()
+    for side in (0, 1):
+        token = side_link(game, side)
+        for number in (1, 2, 3, 4):
+            found, queries = _measured(
+                counts,
+                client.post,
+                f"/api/results/{game.pk}/submissions/",
+                {"document": sheet(number)},
+                content_type="application/json",
+                headers={"X-Entry-Token": token, "Idempotency-Key": f"a{side}r{number}"},
+            )
+            assert found == ONCE
+            assert queries <= API_QUERIES
+    assert game.result_versions.filter(status=ResultVersion.Status.CONFIRMED).exists()
+
+
+def test_a_sheet_naming_the_events_rules_parses_them_once_more(client, counts):
+    """The rules a sheet names are read (to compare them with the event's); the engine then
+    checks it with the event's rule set as already parsed."""
+    game = named_game()
+    found, _ = _measured(
+        counts,
+        client.post,
+        f"/api/results/{game.pk}/submissions/",
+        {"document": sheet(1, rules="classic")},
+        content_type="application/json",
+        headers={"X-Entry-Token": side_link(game, 0), "Idempotency-Key": "named"},
+    )
+    assert found == {"table": 1, "rules": 2, "entrant": 1}
