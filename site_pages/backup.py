@@ -33,7 +33,7 @@ from django.db.models import Model
 
 from analytics.services import club_recompute
 from core.errors import Conflict, Invalid
-from games.engine.errors import shown
+from handfoot.errors import shown
 from league.models import AuditEntry, Club
 from league.services.undo import RESTORED
 

@@ -20,10 +20,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import services as results
-from games.engine.checking import check_document
-from games.engine.formats import SHEET_FORMAT
-from games.engine.sheets import SIDE_NUMBER_FIELDS
-from games.engine.simulate import simulate_game
+from handfoot.checking import check_document
+from handfoot.formats import SHEET_FORMAT
+from handfoot.sheets import SIDE_NUMBER_FIELDS
+from handfoot.simulate import simulate_game
 from league import services as league
 from league.models import Club, Event, Game, Membership, Player, Rotation, Season
 from league.services._common import unique_slug

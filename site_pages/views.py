@@ -6,8 +6,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from analytics import selectors as analytics_selectors
-from games.engine.errors import EngineError
-from games.engine.rules import PRESETS, BookCounts, RuleSet, rules_from_spec
+from handfoot.errors import EngineError
+from handfoot.rules import PRESETS, BookCounts, RuleSet, rules_from_spec
 from league import selectors
 from league.house_rules import rules_summary_changes
 from league.models import Event, Rotation, Season
@@ -15,7 +15,7 @@ from league.permissions import is_director, visible_events
 from league.presets import preset_name
 from league.views.public import event_or_404
 
-STANDINGS_REFRESH_SECONDS = 5
+STANDINGS_REFRESH_SECONDS = 1  # a 304 while nothing changed (analytics.views.public)
 
 
 # --- rule set summary ---------------------------------------------------------------------------

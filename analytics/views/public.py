@@ -11,7 +11,7 @@ import logging
 from collections.abc import Callable, Iterable, Sequence
 
 from django.core.cache import cache
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import get_template, render_to_string
 from django.utils import timezone, translation
@@ -95,11 +95,27 @@ def _player_or_404(club: str, slug: str) -> Player:
     return get_object_or_404(Player.objects.select_related("club"), club__slug=club, slug=slug)
 
 
+def _fragment_response(request: HttpRequest, fingerprint: str, draw: Callable[[], str]) -> HttpResponse:
+    """A polled fragment answered "304 Not Modified" (no body, nothing drawn) while what it shows
+    is unchanged: `fingerprint` changes with every new result (its snapshot) and every minute it
+    prints. Polling once a second then costs the page a small query, not a page."""
+    etag = f'"{fingerprint}"'
+    if etag in request.headers.get("If-None-Match", ""):
+        response = HttpResponseNotModified()
+    else:
+        response = HttpResponse(draw())
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"  # ask again each time (304 when unchanged)
+    return response
+
+
 @require_safe
 def event_standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event_or_404(request, slug)
     if _is_fragment(request):
-        return HttpResponse(_event_standings_fragment(request, event))
+        key = _event_fragment_key(event)
+        return _fragment_response(request, key,
+                                  lambda: _event_standings_fragment(request, event, key))
     return render(request, "analytics/event_standings.html", _event_standings_context(event))
 
 
@@ -108,17 +124,23 @@ def _event_standings_context(event: Event) -> dict:
             "columns": STANDINGS_COLUMNS.get(event.scoring, STANDINGS_COLUMNS["match_points"])}
 
 
-def _event_standings_fragment(request: HttpRequest, event: Event) -> str:
-    """The fragment every open event page asks for every 5 s (live-refresh.js): drawn once per
-    snapshot and minute (the time it prints) and kept in the cache, so a poll costs two small
-    queries and a cache read instead of drawing every row again. Without the cache (Redis
-    down) it is drawn each time."""
+def _event_fragment_key(event: Event) -> str:
+    """What the event's standings fragment shows: its snapshot, the event's settings, the
+    minute it prints and the language."""
     fields = (translation.get_language(), event.pk, event.name, event.club.name, event.date,
               event.scoring, event.format,
               event.sit_out_scoring, event.bye_points,
               selectors.event_standings_computed_at(event=event),
               timezone.now().strftime("%Y%m%d%H%M"))
-    key = "standings-fragment:" + hashlib.sha1(repr(fields).encode(), usedforsecurity=False).hexdigest()
+    return hashlib.sha1(repr(fields).encode(), usedforsecurity=False).hexdigest()
+
+
+def _event_standings_fragment(request: HttpRequest, event: Event, fingerprint: str) -> str:
+    """The fragment every open event page asks for every second (live-refresh.js) when it
+    changed: drawn once per snapshot and minute and kept in the cache, so the first poll after
+    a change costs a cache read, not every row drawn again. Without the cache (Redis down) it is
+    drawn each time."""
+    key = "standings-fragment:" + fingerprint
     try:
         html = cache.get(key)
     except Exception:
@@ -159,8 +181,14 @@ def _season_or_404(season_id: int) -> Season:
 def season_standings(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season_or_404(season_id)
     context = {"season": season, "standings": selectors.season_standings(season=season)}
-    template = "analytics/_season_standings.html" if _is_fragment(request) else "analytics/season_standings.html"
-    return render(request, template, context)
+    if _is_fragment(request):
+        snapshot = context["standings"]
+        fields = (translation.get_language(), season.pk, str(season),
+                  snapshot.computed_at if snapshot else None)
+        fingerprint = hashlib.sha1(repr(fields).encode(), usedforsecurity=False).hexdigest()
+        return _fragment_response(request, fingerprint, lambda: render_to_string(
+            "analytics/_season_standings.html", context, request))
+    return render(request, "analytics/season_standings.html", context)
 
 
 @require_safe

@@ -1,5 +1,5 @@
 /* Live fragments: every element with data-refresh-url is refilled from that URL every
-   data-refresh-seconds while the page is visible (at once when it becomes visible again). The
+   data-refresh-seconds (asking with If-None-Match: unchanged, the answer is an empty 304) while the page is visible (at once when it becomes visible again). The
    server renders the fragment, also for the first paint; this only swaps it in, and only when it
    changed, so screen readers (aria-live="polite" on the container) hear about real changes only. */
 (function () {
@@ -11,6 +11,7 @@
     var parser = document.createElement("template");
     var timer = null;
     var inFlight = false;
+    var etag = null;  // the server answers 304 (no body) while the fragment is unchanged
 
     function showProblem(text) {
       var note = container.parentNode.querySelector(".refresh-problem");
@@ -27,16 +28,17 @@
       if (inFlight) return;
       inFlight = true;
       container.setAttribute("aria-busy", "true");
-      fetch(url, {
-        headers: { "X-Requested-With": "fetch" },
-        credentials: "same-origin",
-        cache: "no-store"
-      })
+      var headers = { "X-Requested-With": "fetch" };
+      if (etag) headers["If-None-Match"] = etag;
+      fetch(url, { headers: headers, credentials: "same-origin", cache: "no-store" })
         .then(function (response) {
+          if (response.status === 304) return null;
           if (!response.ok) throw new Error("HTTP " + response.status);
+          etag = response.headers.get("ETag");
           return response.text();
         })
         .then(function (html) {
+          if (html === null) { showProblem(""); return; }
           parser.innerHTML = html;
           if (parser.innerHTML.trim() !== container.innerHTML.trim()) {
             container.innerHTML = parser.innerHTML;

@@ -1,7 +1,7 @@
 /* The replay viewer (templates/games/replay.html, docs/replay.md).
  *
  * All the data arrives once in <script type="application/json" id="replay-data"> (the format
- * hand-and-foot-replay/1 of games/engine/timeline.py): per round the table after the deal and,
+ * hand-and-foot-replay/1 of handfoot/timeline.py): per round the table after the deal and,
  * per event, only what changed. Stepping rebuilds tables from those changes: no request.
  * The address names the moment (#r2-s35: round 2 after 35 events) so it can be shared.
  */

@@ -7,7 +7,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from analytics import services
+from analytics.ratings import services as ratings_services
+from analytics.standings import services as standings_services
+from analytics.statistics import services as statistics_services
 from handfoot.rules import PRESETS
 from tests.analytics.factories import confirm, make_game
 from tests.factories import (
@@ -30,9 +32,9 @@ def build_event(games: int = 1, *, club=None, **event_fields):
         order = players if number % 2 else [players[0], players[2], players[1], players[3]]
         confirm(make_game(event=event, players=order, rotation_number=number),
                 [[100 * number, 50], [200, 20 * number]], clean_books=[[1, 0], [0, 2]])
-    services.event_recompute(event_id=event.pk)
-    services.ratings_recompute(club_id=club.pk)
-    services.statistics_recompute(club_id=club.pk)
+    standings_services.event_recompute(event_id=event.pk)
+    ratings_services.ratings_recompute(club_id=club.pk)
+    statistics_services.statistics_recompute(club_id=club.pk)
     return event, players
 
 
@@ -60,7 +62,7 @@ def test_event_standings_fragment_is_drawn_again_when_the_standings_change(clien
     assert "1 confirmed game " in client.get(url, headers=fetch).content.decode()
     confirm(make_game(event=event, players=players, rotation_number=2), [[100, 50], [200, 20]],
             clean_books=[[1, 0], [0, 2]])
-    services.event_recompute(event_id=event.pk)
+    standings_services.event_recompute(event_id=event.pk)
     assert "2 confirmed games" in client.get(url, headers=fetch).content.decode()
 
 
@@ -146,9 +148,9 @@ def test_player_page_partners_table_is_cached_but_never_stale(client, monkeypatc
     assert "Renamed Partner</a></th>" in client.get(url).content.decode()
     # A new game changes the pair's figures: the table shows them at once.
     confirm(make_game(event=event, players=players, rotation_number=4), [[900, 10]])
-    services.event_recompute(event_id=event.pk)
-    change = services.ratings_update(club_id=event.club_id, event_id=event.pk)
-    services.statistics_refresh(club_id=event.club_id, player_ids=change.players)
+    standings_services.event_recompute(event_id=event.pk)
+    change = ratings_services.ratings_update(club_id=event.club_id, event_id=event.pk)
+    statistics_services.statistics_refresh(club_id=event.club_id, player_ids=change.players)
     page = client.get(url).content.decode()
     assert len(rendered) == 3
     assert '<td class="num">3</td><td class="num">3–0–0</td>' in page  # with players[2]
@@ -225,7 +227,7 @@ def test_leaderboard_lists_only_players_with_enough_games(client, settings):
 def test_season_standings_fragment_and_csv(client):
     season = SeasonFactory()
     event, _ = build_event(1, club=season.league.club, season=season)
-    services.event_recompute(event_id=event.pk)
+    standings_services.event_recompute(event_id=event.pk)
     fragment = client.get(f"/seasons/{season.pk}/standings/", headers={"X-Requested-With": "fetch"})
     assert fragment.status_code == 200 and "<html" not in fragment.content.decode()
     rows = list(csv.DictReader(io.StringIO(
@@ -338,7 +340,7 @@ def test_season_leaderboard_and_partnership_queries_do_not_grow(client):
     for games in (1, 6):
         season = SeasonFactory()
         _, players = build_event(games, club=season.league.club, season=season)
-        services.event_recompute(event_id=season.events.first().pk)
+        standings_services.event_recompute(event_id=season.events.first().pk)
         club = season.league.club
         sizes.append([
             queries_for(client, f"/seasons/{season.pk}/standings/"),
@@ -354,7 +356,7 @@ def test_csv_keeps_formula_like_names_as_text(client):
     event, players = build_event(1)
     players[0].name = "=HYPERLINK(1)"
     players[0].save()
-    services.event_recompute(event_id=event.pk)
+    standings_services.event_recompute(event_id=event.pk)
     body = client.get(f"/events/{event.slug}/standings.csv").content.decode()
     assert "'=HYPERLINK(1)" in body
     assert ",=HYPERLINK" not in body
@@ -394,3 +396,29 @@ def test_printed_standings_carry_club_event_and_date(client):
     text = client.get(f"/events/{event.slug}/standings/").content.decode()
     assert f'<p class="print-header">{event.club.name} &middot; {event.name} &middot; ' in text
     assert event.date.strftime("%B %Y").lstrip("0") in text
+
+
+def test_a_polled_fragment_is_not_modified_until_a_result_changes_it(client):
+    """live-refresh.js asks every second with the last ETag: 304 and no body while nothing
+    changed, the new fragment as soon as the standings are recomputed."""
+    event, players = build_event(1)
+    url, fetch = f"/events/{event.slug}/standings/", {"X-Requested-With": "fetch"}
+    first = client.get(url, headers=fetch)
+    assert first.status_code == 200 and first["ETag"]
+    again = client.get(url, headers={**fetch, "If-None-Match": first["ETag"]})
+    assert again.status_code == 304 and again.content == b""
+    confirm(make_game(event=event, players=players, rotation_number=2), [[300, 0], [100, 0]])
+    standings_services.event_recompute(event_id=event.pk)
+    changed = client.get(url, headers={**fetch, "If-None-Match": first["ETag"]})
+    assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
+    assert changed.content != first.content
+
+
+def test_a_polled_season_fragment_is_not_modified_while_unchanged(client):
+    season = SeasonFactory()
+    build_event(1, club=season.league.club, season=season)
+    url, fetch = f"/seasons/{season.pk}/standings/", {"X-Requested-With": "fetch"}
+    first = client.get(url, headers=fetch)
+    assert first.status_code == 200 and "<html" not in first.content.decode()
+    assert client.get(url, headers={**fetch, "If-None-Match": first["ETag"]}).status_code == 304
+    assert client.get(url, headers={**fetch, "If-None-Match": '"other"'}).status_code == 200

@@ -1,0 +1,36 @@
+"""An open event page follows its standings in a real browser: polled every second with the last
+ETag, answered 304 while nothing changed, and showing a confirmed result within two seconds of
+its standings being recomputed."""
+
+import time
+
+import pytest
+
+from analytics.standings import services as standings_services
+from league.models import Event
+from tests.analytics.factories import confirm, make_game
+from tests.analytics.test_pages import build_event
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_an_open_event_page_shows_a_new_result_within_two_seconds(phone):
+    event, players = build_event(1, status=Event.Status.RUNNING)
+    answers: list[int] = []
+    phone.on("response", lambda r: answers.append(r.status) if "/standings/" in r.url else None)
+    phone.goto(f"/events/{event.slug}/")
+    table = phone.locator("[data-refresh-url]")
+    before = table.inner_text()
+    phone.wait_for_timeout(2500)
+    # the first poll learns the fragment's ETag; after it, nothing changed and nothing was sent
+    assert len(answers) >= 2 and set(answers[1:]) == {304}
+    confirm(make_game(event=event, players=players, rotation_number=2), [[900, 0], [100, 0]])
+    standings_services.event_recompute(event_id=event.pk)
+    recomputed = time.monotonic()
+    phone.wait_for_function(
+        "(before) => document.querySelector('[data-refresh-url]').innerText !== before",
+        arg=before,
+        timeout=5000,
+    )
+    assert time.monotonic() - recomputed < 2.0
+    assert answers[-1] == 200
