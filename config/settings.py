@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "league",
     "games",
     "analytics",
+    "notifications",
     "site_pages",
 ]
 
@@ -197,6 +198,10 @@ else:
     MAILERS = {"default": {"BACKEND": "django.core.mail.backends.filebased.EmailBackend",
                            "OPTIONS": {"file_path": str(DATA_DIR / "mail")}}}
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "league@localhost")
+# The site's address as players reach it, for the links in mail and calendars.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# How long after a result is confirmed its players may still dispute it (said in the mail).
+MAIL_DISPUTE_HOURS = int(os.environ.get("MAIL_DISPUTE_HOURS", "48"))
 
 # Celery: Redis when CELERY_BROKER_URL is set, else every task runs in-process.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")

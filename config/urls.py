@@ -30,6 +30,7 @@ urlpatterns = [
     path("play/", include("games.urls.table")),
     path("", include("games.urls.public")),
     path("", include("jobs.urls.public")),
+    path("", include("notifications.urls.public")),
     path("", include("analytics.urls.public")),
     path("", include("site_pages.urls")),
     path("", include("league.urls.public")),

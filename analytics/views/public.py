@@ -100,6 +100,7 @@ def _fragment_response(request: HttpRequest, fingerprint: str, draw: Callable[[]
     is unchanged: `fingerprint` changes with every new result (its snapshot) and every minute it
     prints. Polling once a second then costs the page a small query, not a page."""
     etag = f'"{fingerprint}"'
+    response: HttpResponse
     if etag in request.headers.get("If-None-Match", ""):
         response = HttpResponseNotModified()
     else:
@@ -180,9 +181,9 @@ def _season_or_404(season_id: int) -> Season:
 @require_safe
 def season_standings(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season_or_404(season_id)
-    context = {"season": season, "standings": selectors.season_standings(season=season)}
+    snapshot = selectors.season_standings(season=season)
+    context = {"season": season, "standings": snapshot}
     if _is_fragment(request):
-        snapshot = context["standings"]
         fields = (translation.get_language(), season.pk, str(season),
                   snapshot.computed_at if snapshot else None)
         fingerprint = hashlib.sha1(repr(fields).encode(), usedforsecurity=False).hexdigest()

@@ -1,0 +1,79 @@
+"""Reads for the mail: who gets a game's result, and the result in the table's words."""
+
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from games.models import ResultVersion, RoundResult
+from league.models import Game, Player, Seat, SideCredential
+from notifications.models import Contact
+
+
+@dataclass(frozen=True)
+class ResultRecipient:
+    player: Player
+    contact: Contact
+    side: int  # the engine's side number (0 holds seat 0)
+    entry_token: str  # the side's own entry link, where a dispute starts
+
+
+def game_confirmed_version(*, game_id: int) -> ResultVersion | None:
+    return (
+        ResultVersion.objects.filter(game_id=game_id, status=ResultVersion.Status.CONFIRMED)
+        .select_related("game__table__rotation__event__club")
+        .first()
+    )
+
+
+def result_recipients(*, game: Game) -> list[ResultRecipient]:
+    """The game's players who gave an address and want their results mailed."""
+    tokens = dict(SideCredential.objects.filter(game=game).values_list("side", "token"))
+    seats = (
+        Seat.objects.filter(table__game=game)
+        .select_related("player__contact")
+        .order_by("seat_number")
+    )
+    found = []
+    for seat in seats:
+        contact = getattr(seat.player, "contact", None)
+        if contact is not None and contact.wants(Contact.Reason.RESULT):
+            found.append(
+                ResultRecipient(seat.player, contact, seat.side, tokens.get(seat.side, ""))
+            )
+    return found
+
+
+def result_lines(*, game: Game) -> dict[str, Any]:
+    """The game's sides (names), each round's score per side, and the totals."""
+    names: dict[int, list[str]] = defaultdict(list)
+    for seat in (
+        Seat.objects.filter(table__game=game).select_related("player").order_by("seat_number")
+    ):
+        names[seat.side].append(seat.player.name)
+    scores: dict[int, dict[int, int]] = defaultdict(dict)
+    for row in RoundResult.objects.filter(game=game).order_by("round_number", "side"):
+        scores[row.round_number][row.side] = row.score
+    sides = sorted(names)
+    rounds: list[dict[str, Any]] = [
+        {"number": number, "scores": [scores[number].get(s, 0) for s in sides]}
+        for number in sorted(scores)
+    ]
+    return {
+        "sides": [
+            {
+                "number": i + 1,
+                "names": " & ".join(names[s]),
+                "total": sum(r["scores"][i] for r in rounds),
+            }
+            for i, s in enumerate(sides)
+        ],
+        "rounds": rounds,
+        "totals_only": rounds == [] or rounds[0]["number"] == 0,
+    }
+
+
+def dispute_until(*, version: ResultVersion, hours: int) -> datetime | None:
+    from datetime import timedelta
+
+    return version.confirmed_at + timedelta(hours=hours) if version.confirmed_at else None

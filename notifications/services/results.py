@@ -1,0 +1,44 @@
+"""The "your result is confirmed" mail: each player of the game who wants it gets the rounds and
+totals, and the link to dispute it while the club's window is open."""
+
+from django.conf import settings
+from django.urls import reverse
+
+from notifications import selectors
+from notifications.services.mail import Mail, mail_send, site_url
+
+
+def result_mails_send(*, game_id: int) -> int:
+    """Mail the game's confirmed result to its players (once per confirmed version: a later
+    correction is mailed again); the number of mails sent now."""
+    version = selectors.game_confirmed_version(game_id=game_id)
+    if version is None:
+        return 0
+    game = version.game
+    event = game.table.rotation.event
+    lines = selectors.result_lines(game=game)
+    until = selectors.dispute_until(version=version, hours=settings.MAIL_DISPUTE_HOURS)
+    sent = 0
+    for recipient in selectors.result_recipients(game=game):
+        context = {
+            "player": recipient.player,
+            "event": event,
+            "game": game,
+            "lines": lines,
+            "rotation": game.table.rotation.number,
+            "table": game.table.number,
+            "my_side": recipient.side + 1,
+            "dispute_until": until,
+            "dispute_url": site_url(reverse("play-game", args=[recipient.entry_token]))
+            if recipient.entry_token
+            else "",
+            "event_url": site_url(event.get_absolute_url()),
+        }
+        mail = Mail(
+            reason="result",
+            key=f"game:{game.pk}:v{version.number}",
+            template="result",
+            context=context,
+        )
+        sent += mail_send(mail=mail, email=recipient.contact.email, contact=recipient.contact)
+    return sent

@@ -1,0 +1,112 @@
+"""The "your result is confirmed" mail, sent through a real SMTP server and read back."""
+
+import pytest
+from django.urls import reverse
+
+from games import services as results
+from league.models import Seat
+from league.services.credentials import side_credentials_ensure
+from notifications.models import Contact, SentMail
+from notifications.services.results import result_mails_send
+from notifications.tasks import result_mails_task
+from tests.games.factories import named_game, stockout_log
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def confirmed_game():
+    game = named_game()
+    side_credentials_ensure(games=[game])
+    results.submission_create(
+        game=game,
+        document=stockout_log(),
+        entrant=results.Entrant.for_side(game, 0),
+        idempotency_key="log-0",
+    )
+    version = game.result_versions.order_by("-number").first()
+    results.result_confirm(
+        game=game, version_number=version.number, entrant=results.Entrant.for_side(game, 1)
+    )
+    seats = list(
+        Seat.objects.filter(table__game=game).select_related("player").order_by("seat_number")
+    )
+    for seat in seats[:3]:
+        Contact.objects.create(player=seat.player, email=f"{seat.player.slug}@example.net")
+    return game, seats
+
+
+def test_each_player_with_an_address_gets_the_rounds_totals_and_a_dispute_link(
+    smtp, confirmed_game
+):
+    game, seats = confirmed_game
+    assert result_mails_send(game_id=game.pk) == 3
+    assert sorted(m["To"] for m in smtp.messages) == sorted(
+        f"{s.player.slug}@example.net" for s in seats[:3]
+    )
+    message = next(m for m in smtp.messages if m["To"] == f"{seats[0].player.slug}@example.net")
+    assert message["Subject"].startswith("Your result at ")
+    text = message.get_body(("plain",)).get_content()
+    html = message.get_body(("html",)).get_content()
+    assert f"Hello {seats[0].player.name}" in text and "You played for side 1." in text
+    assert "Round 1:" in text and "Side 2 (" in text
+    token = game.side_credentials.get(side=seats[0].side).token
+    dispute = "http://league.example" + reverse("play-game", args=[token])
+    assert dispute in text and f'href="{dispute}"' in html
+    assert "<table" in html and "Total" in html
+    # one-click unsubscribe headers (RFC 8058), the link in the mail itself
+    link = message["List-Unsubscribe"].strip("<>")
+    assert link.startswith("http://league.example/mail/unsubscribe/")
+    assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    assert link in text
+    for engine_word in ("clean_books", "side 0", "Side 0", "None"):
+        assert engine_word not in text
+
+
+def test_sending_again_sends_nothing_twice(smtp, confirmed_game):
+    game, _ = confirmed_game
+    assert result_mails_task.apply(args=[game.pk]).get() == 3
+    assert result_mails_task.apply(args=[game.pk]).get() == 0  # a retried or repeated job
+    assert len(smtp.messages) == 3
+    assert SentMail.objects.filter(status=SentMail.Status.SENT).count() == 3
+
+
+def test_a_refused_address_is_marked_and_not_tried_again(smtp, confirmed_game):
+    game, seats = confirmed_game
+    Contact.objects.filter(player=seats[1].player).update(email="nobody@example.org")
+    assert result_mails_send(game_id=game.pk) == 2
+    contact = Contact.objects.get(player=seats[1].player)
+    assert contact.undeliverable_at is not None
+    assert contact.undeliverable_reason == "The mail server refused this address."
+    assert SentMail.objects.get(email="nobody@example.org").status == SentMail.Status.REFUSED
+
+
+def test_a_mail_server_away_sends_nothing_and_the_retry_sends_it(settings, smtp, confirmed_game):
+    game, _ = confirmed_game
+    settings.MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {"host": "127.0.0.1", "port": 1, "timeout": 2},
+        }
+    }
+    with pytest.raises(ConnectionError):
+        result_mails_send(game_id=game.pk)
+    assert not SentMail.objects.exists()  # nothing recorded as sent
+    settings.MAILERS["default"]["OPTIONS"]["port"] = smtp.port
+    assert result_mails_send(game_id=game.pk) == 3
+
+
+def test_one_click_unsubscribe_needs_no_login_and_stops_only_that_kind(
+    client, smtp, confirmed_game
+):
+    game, seats = confirmed_game
+    result_mails_send(game_id=game.pk)
+    message = next(m for m in smtp.messages if m["To"] == f"{seats[0].player.slug}@example.net")
+    path = message["List-Unsubscribe"].strip("<>").removeprefix("http://league.example")
+    page = client.get(path)
+    assert page.status_code == 200 and "Stop these mails" in page.content.decode()
+    answer = client.post(path, {"List-Unsubscribe": "One-Click"})
+    assert answer.status_code == 200 and "no longer get mail about" in answer.content.decode()
+    contact = Contact.objects.get(player=seats[0].player)
+    assert (contact.results, contact.reminders, contact.nights) == (False, True, True)
+    assert client.post(path[:-3] + "xx/").status_code == 404
