@@ -27,6 +27,7 @@ urlpatterns = [
     path("accounts/landing/", landing, name="login-landing"),
     path("director/", include("league.urls.director")),
     path("director/", include("games.urls.director")),
+    path("director/", include("notifications.urls.director")),
     path("play/", include("games.urls.table")),
     path("", include("games.urls.public")),
     path("", include("jobs.urls.public")),

@@ -55,6 +55,7 @@ class SentMail(models.Model):
         Contact, on_delete=models.SET_NULL, null=True, blank=True, related_name="sent_mail"
     )
     subject = models.CharField(max_length=200)
+    body = models.TextField(blank=True, help_text="The plain-text part, for the club's directors")
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.SENDING)
     created_at = models.DateTimeField(auto_now_add=True)
 

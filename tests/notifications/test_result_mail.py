@@ -110,3 +110,18 @@ def test_one_click_unsubscribe_needs_no_login_and_stops_only_that_kind(
     contact = Contact.objects.get(player=seats[0].player)
     assert (contact.results, contact.reminders, contact.nights) == (False, True, True)
     assert client.post(path[:-3] + "xx/").status_code == 404
+
+
+def test_the_clubs_directors_read_what_was_sent(client, smtp, confirmed_game):
+    from tests.factories import MembershipFactory
+
+    game, seats = confirmed_game
+    result_mails_send(game_id=game.pk)
+    club = game.table.rotation.event.club
+    url = reverse("director-club-mail", args=[club.slug])
+    client.force_login(MembershipFactory(club=club, role="scorer").user)
+    assert client.get(url).status_code == 403
+    client.force_login(MembershipFactory(club=club, role="director").user)
+    page = client.get(url).content.decode()
+    assert f"To {seats[0].player.name}" in page and "You played for side 1." in page
+    assert "· Sent" in page
