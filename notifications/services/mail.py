@@ -81,7 +81,7 @@ def mail_send(*, mail: Mail, email: str, contact: Contact | None = None) -> bool
                 email=email,
                 contact=contact,
                 subject=message.subject[:200],
-                body=message.body,
+                body=str(message.body),
             )
     except IntegrityError:
         return False  # sent before (or being sent by another attempt)

@@ -1,6 +1,8 @@
 """The club's mail, for its directors: what was sent to whom, and what it said (in the embedded
 mode, without a mail server, this is where a director reads it)."""
 
+from typing import Any
+
 from django.conf import settings
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
@@ -24,7 +26,8 @@ def club_mail(request: HttpRequest, slug: str) -> HttpResponse:
         .order_by("-created_at", "-pk")
     )
     page = Paginator(sent, PER_PAGE).get_page(request.GET.get("page"))
-    backend = settings.MAILERS["default"]["BACKEND"]
+    mailer: dict[str, Any] = settings.MAILERS["default"]
+    backend = str(mailer["BACKEND"])
     return render(
         request,
         "notifications/club_mail.html",
@@ -33,6 +36,6 @@ def club_mail(request: HttpRequest, slug: str) -> HttpResponse:
             "page": page,
             "mails": page.object_list,
             "to_files": backend.endswith("filebased.EmailBackend"),
-            "folder": settings.MAILERS["default"].get("OPTIONS", {}).get("file_path", ""),
+            "folder": mailer.get("OPTIONS", {}).get("file_path", ""),
         },
     )
