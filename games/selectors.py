@@ -8,7 +8,6 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.migrations.recorder import MigrationRecorder
 from django.db.models import QuerySet, Sum
 
 from core.errors import Invalid
@@ -31,15 +30,11 @@ def games_with_results(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Ga
 
 @dataclass(frozen=True)
 class TableLink:
-    """A table credential as presented: its game and the side it enters for.
-
-    `side` is None for a game's old per-game link whose side could not be decided; `old` marks
-    that old link (or code)."""
+    """A side's table credential as presented: its game and the side it enters for."""
 
     game: Game
-    side: int | None
+    side: int
     token: str
-    old: bool = False
 
 
 def _credential_link(credential: SideCredential | None) -> TableLink | None:
@@ -48,61 +43,25 @@ def _credential_link(credential: SideCredential | None) -> TableLink | None:
     return TableLink(game=credential.game, side=credential.side, token=credential.token)
 
 
-# The migration that gave every side its own link: games seated after it never had a per-game
-# table card printed, so their per-game link and code are not a credential at all.
-SIDE_LINKS_MIGRATION = ("games", "0003_side_credentials_for_existing_games")
-
-
-def _side_links_since() -> Any:
-    """When this site's games got per-side links (None when the migration is not recorded)."""
-    app, name = SIDE_LINKS_MIGRATION
-    row = MigrationRecorder.Migration.objects.filter(app=app, name=name).only("applied").first()
-    return row.applied if row else None
-
-
-def _old_link(game: Game | None) -> TableLink | None:
-    """A game's old per-game link or code: only for a game seated before each side had its own
-    (whose table card carried it); for a newer game it is no credential, like a mistyped one."""
-    if game is None:
-        return None
-    credential = SideCredential.objects.filter(game=game, takes_old_link=True).first()
-    if credential is not None:
-        return TableLink(game=game, side=credential.side, token=game.entry_token, old=True)
-    since = _side_links_since()
-    if since is None or game.table.rotation.created_at >= since:
-        return None
-    return TableLink(game=game, side=None, token=game.entry_token, old=True)
-
-
 def table_link_by_token(*, token: str) -> TableLink | None:
-    """The side link (or the game's old link) with this token, if any."""
+    """The side link with this token, if any."""
     if not token or len(token) > 64:
         return None
-    credential = (
+    return _credential_link(
         SideCredential.objects.select_related("game__table__rotation__event__club")
         .filter(token=token)
-        .first()
-    )
-    if credential is not None:
-        return _credential_link(credential)
-    return _old_link(
-        Game.objects.select_related("table__rotation__event__club")
-        .filter(entry_token=token)
         .first()
     )
 
 
 def table_link_by_code(*, code: str) -> TableLink | None:
-    """The side code (or the game's old code) typed at /play/, if any: as printed, typed in
-    small letters, with dashes or spaces (`league.services.credentials.code_normalise`)."""
+    """The side code typed at /play/, if any: as printed, typed in small letters, with dashes
+    or spaces (`league.services.credentials.code_normalise`)."""
     cleaned = code_normalise(code)
     if cleaned is None:
         return None
-    credential = SideCredential.objects.select_related("game").filter(code=cleaned).first()
-    if credential is not None:
-        return _credential_link(credential)
-    return _old_link(
-        Game.objects.select_related("table__rotation").filter(entry_code=cleaned).first()
+    return _credential_link(
+        SideCredential.objects.select_related("game").filter(code=cleaned).first()
     )
 
 

@@ -71,7 +71,6 @@ HEADLINES: dict[str, str] = {
     "ALREADY_CONFIRMED": "This game's result is already confirmed; ask the director for a "
     "correction.",
     "EVENT_NOT_RUNNING": "{message}",
-    "OLD_TABLE_LINK": "{message}",
     "WRONG_TABLE_LINK": "This table link belongs to another game.",
     "SIDE_MISMATCH": "Each side enters with its own link only.",
     "NOT_AN_ENTRANT": "Only the game's players, the club's scorers and directors may enter "

@@ -202,9 +202,9 @@ class SeatInline(admin.TabularInline):
 class GameInline(admin.StackedInline):
     model = Game
     extra = 0
-    fields = ["first_dealer", "status", "entry_code", "played_at"]
+    fields = ["first_dealer", "status", "played_at"]
     # The status and time follow the results (games.services); never set by hand.
-    readonly_fields = ["entry_code", "status", "played_at"]
+    readonly_fields = ["status", "played_at"]
 
 
 @admin.register(Table)
@@ -230,14 +230,14 @@ class SitOutAdmin(admin.ModelAdmin):
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    list_display = ["__str__", "status", "first_dealer", "entry_code", "played_at"]
+    list_display = ["__str__", "status", "first_dealer", "played_at"]
     list_filter = ["status", "table__rotation__event__club"]
-    search_fields = ["entry_code", "table__rotation__event__name"]
+    search_fields = ["side_credentials__code", "table__rotation__event__name"]
 
     def get_readonly_fields(self, request: HttpRequest, obj: models.Model | None = None
                             ) -> list[str]:
         """The status follows the results; the first dealer is fixed once results came in."""
-        locked = ["entry_token", "entry_code", "status", "played_at"]
+        locked = ["status", "played_at"]
         if obj is not None and obj.submissions.exists():
             locked.append("first_dealer")
         return locked

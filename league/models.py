@@ -436,6 +436,7 @@ CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 
 
 def _new_entry_code() -> str:
+    """The default of a field the migrations still create (league 0001) and then remove."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
 
 
@@ -456,8 +457,6 @@ class Game(models.Model):
 
     table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="game")
     first_dealer = models.PositiveSmallIntegerField(help_text="Seat number that deals round 1.")
-    entry_token = models.CharField(max_length=64, unique=True, default=_new_entry_token)
-    entry_code = models.CharField(max_length=8, unique=True, default=_new_entry_code)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
     played_at = models.DateTimeField(null=True, blank=True)
 
@@ -473,37 +472,22 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"Game at {self.table}"
 
-    @property
-    def entry_url(self) -> str:
-        """The table card's link: opens the result entry page for this game, no account needed."""
-        return reverse("play-game", kwargs={"token": self.entry_token})
-
 
 class SideCredential(models.Model):
     """One side's own entry link and short code for one game, printed on the table card.
 
-    Whoever holds it enters (and confirms the other side's figures) for that side only. The
-    game's older per-game link (`Game.entry_token` / `entry_code`, from before each side had its
-    own) still works for the one side marked `takes_old_link`, where that could be decided.
+    Whoever holds it enters (and confirms the other side's figures) for that side only.
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="side_credentials")
     side = models.PositiveSmallIntegerField(help_text="The engine's side number (0 holds seat 0).")
     token = models.CharField(max_length=64, unique=True, default=_new_entry_token)
     code = models.CharField(max_length=8, unique=True, default=_new_side_code)
-    takes_old_link = models.BooleanField(
-        default=False, help_text="The game's old per-game link enters for this side."
-    )
 
     class Meta:
         ordering = ["game", "side"]
         constraints = [
             models.UniqueConstraint(fields=["game", "side"], name="sidecredential_one_per_side"),
-            models.UniqueConstraint(
-                fields=["game"],
-                condition=Q(takes_old_link=True),
-                name="sidecredential_old_link_one_side",
-            ),
         ]
 
     def __str__(self) -> str:

@@ -41,7 +41,6 @@ from games.services.documents import (
     round_figures,
 )
 from games.services.entrants import (
-    OLD_LINK_MESSAGE,
     Entrant,
     entrant_for,
     seated_side,
@@ -53,9 +52,28 @@ from games.services.settlement import dispute_settle_by_log
 from games.services.withdrawal import submission_restore, submission_withdraw
 
 __all__ = [
-    "Entrant", "GameTable", "MAX_DOCUMENT_BYTES", "OLD_LINK_MESSAGE", "SIDE_FIGURES",
-    "correction_rounds", "dispute_settle_by_log", "document_check", "document_hash", "document_prepare", "entrant_for",
-    "event_rules", "game_table", "report_range_check", "result_confirm", "result_correct", "result_project",
-    "result_revision", "round_differences", "round_figures", "seated_side", "submission_create",
-    "submission_restore", "submission_withdraw", "table_link_check",
+    "Entrant",
+    "GameTable",
+    "MAX_DOCUMENT_BYTES",
+    "SIDE_FIGURES",
+    "correction_rounds",
+    "dispute_settle_by_log",
+    "document_check",
+    "document_hash",
+    "document_prepare",
+    "entrant_for",
+    "event_rules",
+    "game_table",
+    "report_range_check",
+    "result_confirm",
+    "result_correct",
+    "result_project",
+    "result_revision",
+    "round_differences",
+    "round_figures",
+    "seated_side",
+    "submission_create",
+    "submission_restore",
+    "submission_withdraw",
+    "table_link_check",
 ]

@@ -60,13 +60,6 @@ def seated_side(*, game: Game, user: Any) -> int | None:
     return seat.side if seat else None
 
 
-OLD_LINK_MESSAGE = (
-    "This table card is from before each side had its own link, so it cannot tell which side "
-    "you are. Use your side's link or code on the new table card (ask the director to print "
-    "it), or sign in."
-)
-
-
 def _side_claim_check(side: int, claimed_side: Any) -> None:
     if claimed_side is not None and claimed_side != side:
         shown = claimed_side + 1 if isinstance(claimed_side, int) else claimed_side
@@ -83,8 +76,7 @@ def entrant_for(
     """The one rule of who may enter and confirm a game's result, and as whom.
 
     A signed-in director or scorer of the event's club enters as themselves. Otherwise a table
-    link enters for its own side only (the game's old per-game link only for the side it could
-    be tied to), while the event runs; a signed-in player seated in the game enters for their
+    link enters for its own side only, while the event runs; a signed-in player seated in the game enters for their
     side. A `claimed_side` (the API body's `side`) must be that side. None when none of these
     is asking; a link that cannot enter is refused. Confirming and settling disputes have their
     own limits (`confirmation.confirmer_check`).
@@ -98,8 +90,6 @@ def entrant_for(
         if link.game.pk != game.pk:
             raise Forbidden("WRONG_TABLE_LINK", "This table link belongs to another game.")
         table_link_check(game=game)
-        if link.side is None:
-            raise Forbidden("OLD_TABLE_LINK", OLD_LINK_MESSAGE)
         _side_claim_check(link.side, claimed_side)
         return Entrant.for_side(game, link.side)
     side = seated_side(game=game, user=user)

@@ -2,17 +2,15 @@
 
 Each side of a table has its own link and code (the table card prints both). Who enters, and for
 which side, is decided by `services.entrant_for`: a signed-in scorer or director as
-themselves, else the link's own side, else a signed-in player's seat. A game's old per-game link
-works for the side it can be tied to (the migration's choice, or the side this browser chose
-before side links existed); otherwise its page says what to do. Links work only for their own
-game and only while the event runs.
+themselves, else the link's own side, else a signed-in player's seat. Links work only for their
+own game and only while the event runs.
 
 The page never loses a round: after a save it offers the next unsaved round; saving over a
 saved round needs an explicit "Replace round N" with both versions shown; every refusal keeps
 what was typed. Messages are the table's words (`games.wording`).
 """
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -22,7 +20,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from core.errors import DomainError, Gone, Invalid
+from core.errors import DomainError, Invalid
 from core.http import refusal_status
 from core.throttling import page_lookup_throttled
 from games import logmap, replays, selectors, services
@@ -39,7 +37,6 @@ from games.wording import TableWords, table_words
 from handfoot.checking import parse_document
 from handfoot.errors import EngineError
 from league.models import Game
-from league.permissions import is_scorer
 
 PENDING_LOG_KEY = "pending_log:{token}"
 SERVICE_WORKER_VERSION = "1"
@@ -72,27 +69,11 @@ def play_home(request: HttpRequest) -> HttpResponse:
     return render(request, "games/play_home.html", {"form": form})
 
 
-def _old_session_key(game: Game) -> str:
-    """Where browsers kept the side they chose on an old per-game link."""
-    return f"entry_side:{game.pk}"
-
-
-def _link(request: HttpRequest, token: str) -> selectors.TableLink:
+def _link(token: str) -> selectors.TableLink:
     link = selectors.table_link_by_token(token=token)
     if link is None:
         raise Http404("No game has this link.")
-    if link.old and link.side is None:
-        chosen = request.session.get(_old_session_key(link.game))
-        if isinstance(chosen, int) and not isinstance(chosen, bool):
-            link = replace(link, side=chosen)
     return link
-
-
-def _entrant(request: HttpRequest, link: selectors.TableLink) -> Entrant | None:
-    try:
-        return services.entrant_for(game=link.game, user=request.user, link=link)
-    except DomainError:
-        return None  # an old link whose side is unknown (a closed event is handled before)
 
 
 @dataclass(frozen=True)
@@ -111,23 +92,20 @@ class Visit:
 
 
 def _link_or_early(request: HttpRequest, token: str) -> Visit | HttpResponse:
-    link = _link(request, token)
+    """The request's visit, or the page saying why this link enters nothing now (its event is
+    not running: a scorer or director of the club may still enter)."""
+    link = _link(token)
     game = link.game
     try:
-        services.table_link_check(game=game)
-    except Gone as closed:
-        if not is_scorer(request.user, selectors.game_event(game=game).club_id):
-            return render(
-                request, "games/closed.html", {"game": game, "message": closed.message}, status=410
-            )
-    entrant = _entrant(request, link)
-    if entrant is None:
+        entrant = services.entrant_for(game=game, user=request.user, link=link)
+    except DomainError as closed:
         return render(
             request,
             "games/closed.html",
-            {"game": game, "message": services.OLD_LINK_MESSAGE, "title": "This table card is old"},
-            status=403,
+            {"game": game, "message": closed.message},
+            status=refusal_status(closed),
         )
+    assert entrant is not None  # a link always enters for its side
     return Visit(link=link, table=selectors.game_table(game=game), entrant=entrant)
 
 

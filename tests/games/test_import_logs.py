@@ -71,7 +71,9 @@ def test_bad_files_are_reported_and_the_rest_imported(tmp_path, game):
 
 
 def test_game_hint_picks_the_game(tmp_path, game):
-    log = stockout_log() | {"game": game.entry_code}
+    from league.services.credentials import game_side_credentials, printed_code
+
+    log = stockout_log() | {"game": printed_code(game_side_credentials(game=game)[1].code)}
     failure, _, _ = run(write(tmp_path, "a.json", log), event=game.table.rotation.event)
     assert failure is None
     assert Submission.objects.get().document.get("game") is None

@@ -1,15 +1,12 @@
 """Issue 11, finding 3: one credential per side. A side's link enters and confirms for that side
 only; it never confirms what it entered; only a director settles a dispute (or both sides
-entering the same figures); the game's old per-game link works only where its side is known."""
+entering the same figures). The game's old per-game link is gone (issue 24)."""
 
-import datetime
-import importlib
 import json
 
 import pytest
 
 from games.models import ResultVersion, Submission
-from league.models import Rotation, SideCredential
 from league.services.credentials import game_side_credentials
 from tests.factories import MembershipFactory
 from tests.games.factories import named_game, sheet, side_link
@@ -42,8 +39,8 @@ def confirm(client, game, token, version=1):
 def test_each_side_has_its_own_link_and_code(game):
     credentials = game_side_credentials(game=game)
     assert [c.side for c in credentials] == [0, 1]
-    assert len({c.token for c in credentials} | {game.entry_token}) == 3
-    assert len({c.code for c in credentials} | {game.entry_code}) == 3
+    assert len({c.token for c in credentials}) == 2
+    assert len({c.code for c in credentials}) == 2
     assert all(len(c.code) == 7 for c in credentials)
     assert game_side_credentials(game=game) == credentials  # made once
 
@@ -110,45 +107,12 @@ def test_side_codes_open_their_sides_page(client, game):
     assert response.status_code == 302 and response["Location"] == credential.entry_url
 
 
-def seated_before_side_links(game):
-    """Make the game one seated before each side had its own link (its card had one code)."""
-    Rotation.objects.filter(pk=game.table.rotation_id).update(
-        created_at=datetime.datetime(2020, 1, 1, tzinfo=datetime.UTC))
-    game.refresh_from_db()
-
-
-def test_an_old_link_whose_side_is_unknown_says_what_to_do(client, api_client, game):
+def test_a_side_link_is_the_only_link(client, api_client, game):
+    """No per-game link or code is left on a game: a token that is not a side's opens nothing."""
     game_side_credentials(game=game)
-    seated_before_side_links(game)
-    page = client.get(game.entry_url)
-    assert page.status_code == 403
-    assert "its own link" in page.content.decode()
+    assert not hasattr(game, "entry_token") and not hasattr(game, "entry_code")
+    assert client.get("/play/not-a-sides-token/").status_code == 404
     response = post(api_client, f"/api/results/{game.pk}/submissions/", {"document": sheet(1)},
-                    **{"Idempotency-Key": "k", "X-Entry-Token": game.entry_token})
-    assert (response.status_code, response.json()["error"]["code"]) == (403, "OLD_TABLE_LINK")
-    assert "ask the director" in response.json()["error"]["message"]
+                    **{"Idempotency-Key": "k", "X-Entry-Token": "not-a-sides-token"})
+    assert (response.status_code, response.json()["error"]["code"]) == (403, "WRONG_TABLE_LINK")
 
-
-def test_an_old_link_keeps_working_for_its_known_side(client, api_client, game):
-    credentials = game_side_credentials(game=game)
-    SideCredential.objects.filter(pk=credentials[1].pk).update(takes_old_link=True)
-    response = post(api_client, f"/api/results/{game.pk}/submissions/", {"document": sheet(1)},
-                    **{"Idempotency-Key": "k", "X-Entry-Token": game.entry_token})
-    assert response.json()["submission"]["entrant"] == f"game:{game.pk}:side:1"
-    assert client.get(game.entry_url).status_code == 200
-
-
-def test_an_old_link_keeps_the_side_this_browser_chose_before(client, game):
-    seated_before_side_links(game)
-    session = client.session
-    session[f"entry_side:{game.pk}"] = 0
-    session.save()
-    page = client.get(game.entry_url)
-    assert page.status_code == 200 and "Ann &amp; Cat" in page.content.decode()
-
-
-def test_the_migration_ties_the_old_link_to_the_one_side_that_used_it():
-    migration = importlib.import_module("games.migrations.0003_side_credentials_for_existing_games")
-    assert migration.old_link_side({"game:4:side:1", "user:3"}) == 1
-    assert migration.old_link_side({"game:4:side:1", "game:4:side:0"}) is None
-    assert migration.old_link_side(set()) is None

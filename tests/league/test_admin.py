@@ -47,7 +47,7 @@ def test_table_page_shows_seats_and_game_inline(admin_client, seated_event):
     table = rotation.tables.first()
     page = admin_client.get(reverse("admin:league_table_change", args=[table.pk]))
     assert page.status_code == 200
-    assert table.game.entry_code in page.text
+    assert table.game.get_status_display() in page.text
 
 
 def test_non_staff_cannot_open_the_admin(client):

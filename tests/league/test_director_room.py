@@ -179,9 +179,10 @@ def test_new_event_defaults_to_today_and_a_league_night_from_a_season(director_c
     assert form.initial["kind"] == Event.Kind.LEAGUE_NIGHT and form.initial["season"] == season
 
 
-def test_old_director_result_urls_redirect_keeping_the_method(director_client, event):
+def test_the_old_director_result_urls_are_gone(director_client, event):
+    """/play/director/... redirected to /director/... for a while; it is no path any more."""
     response = director_client.get(f"/play/director/events/{event.slug}/results/?x=1")
-    assert response.status_code == 308 and response["Location"] == f"/director/events/{event.slug}/results/?x=1"
+    assert response.status_code == 404
 
 
 def test_login_lands_directors_on_their_dashboard(client, membership):

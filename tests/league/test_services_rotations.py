@@ -385,15 +385,15 @@ def test_set_first_dealer_refuses_someone_from_another_table_or_a_missing_table(
     assert _plan(rotation) == plan
 
 
-def test_editing_a_draft_keeps_the_tables_entry_codes():
+def test_editing_a_draft_keeps_the_tables_games():
     event, players = running_event(8)
     rotation = services.rotation_generate(event=event)
-    codes = list(Game.objects.filter(table__rotation=rotation).order_by("table__number").values_list("entry_code", flat=True))
+    codes = list(Game.objects.filter(table__rotation=rotation).order_by("table__number").values_list("pk", flat=True))
     seating = _seating(rotation)
 
     services.rotation_swap_players(rotation=rotation, player_a=_player(seating[0][3]), player_b=_player(seating[4][3]))
 
-    assert list(Game.objects.filter(table__rotation=rotation).order_by("table__number").values_list("entry_code", flat=True)) == codes
+    assert list(Game.objects.filter(table__rotation=rotation).order_by("table__number").values_list("pk", flat=True)) == codes
 
 
 def test_update_seating_to_fewer_tables_removes_the_extra_table():

@@ -54,8 +54,8 @@ def test_director_and_admin_pages_break_no_policy(desktop):
         "director home": "/director/",
         "director event": f"/director/events/{slug}/",
         "event settings": f"/director/events/{slug}/edit/",
-        "results": f"/play/director/events/{slug}/results/",
-        "director game": f"/play/director/games/{game.pk}/",
+        "results": f"/director/events/{slug}/results/",
+        "director game": f"/director/games/{game.pk}/",
         "table cards": f"/events/{slug}/table-cards/",
         "table entry": f"/play/{side_link(game, 0)}/",
     }

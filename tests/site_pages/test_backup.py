@@ -36,7 +36,7 @@ def picture(club_id):
         "events": sorted(Event.objects.filter(club_id=club_id).values_list("slug", "status")),
         "seats": Seat.objects.filter(rotation__event__club_id=club_id).count(),
         "games": sorted((games[pk], status, code) for pk, status, code in Game.objects.filter(
-            table__rotation__event__club_id=club_id).values_list("pk", "status", "entry_code")),
+            table__rotation__event__club_id=club_id).values_list("pk", "status", "first_dealer")),
         "submissions": sorted(Submission.objects.filter(game__table__rotation__event__club_id=club_id)
                               .values_list(*G, "entrant", "idempotency_key", "created_at")),
         "versions": sorted(ResultVersion.objects.filter(game__table__rotation__event__club_id=club_id)

@@ -3,8 +3,8 @@
     python manage.py import_logs PATH... --event SLUG [--user USERNAME]
 
 Each file (or each *.json in a folder) is one game's move log. The game is the one named by a
-top-level "game" hint (its id or its table code), else the event's game whose players sit in
-the log's `seats` order (by player slug); among several, the one still waiting for a result.
+top-level "game" hint (its id or one of its sides' codes), else the event's game whose players
+sit in the log's `seats` order (by player slug); among several, the one still waiting for a result.
 Bad files are reported and skipped; the command exits non-zero if any failed. Re-running is
 safe: a file already imported for a game is recognised and not entered twice.
 """
@@ -25,6 +25,7 @@ from games.services import Entrant
 from handfoot.checking import parse_document
 from handfoot.errors import EngineError
 from league.models import Event, Game, Seat
+from league.services.credentials import code_normalise
 
 
 class ImportFailed(Exception):
@@ -121,7 +122,11 @@ def _game_for(document: dict[str, Any], event: Event, games: dict) -> Game:
         game = (
             event_games(event=event)
             .filter(
-                **({"pk": hint} if isinstance(hint, int) else {"entry_code": str(hint).upper()})
+                **(
+                    {"pk": hint}
+                    if isinstance(hint, int)
+                    else {"side_credentials__code": code_normalise(str(hint))}
+                )
             )
             .first()
         )
