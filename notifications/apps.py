@@ -4,3 +4,11 @@ from django.apps import AppConfig
 class NotificationsConfig(AppConfig):
     name = "notifications"
     verbose_name = "Mail and calendars"
+
+    def ready(self) -> None:
+        from games.signals import results_changed
+        from notifications import receivers
+
+        results_changed.connect(
+            receivers.mail_confirmed_result, dispatch_uid="notifications.mail_confirmed_result"
+        )

@@ -27,17 +27,20 @@ def game_confirmed_version(*, game_id: int) -> ResultVersion | None:
 
 
 def result_recipients(*, game: Game) -> list[ResultRecipient]:
-    """The game's players who gave an address and want their results mailed."""
-    tokens = dict(SideCredential.objects.filter(game=game).values_list("side", "token"))
-    seats = (
-        Seat.objects.filter(table__game=game)
+    """The game's players who gave an address and want their results mailed (one query when
+    none did, as for most games)."""
+    seats = list(
+        Seat.objects.filter(table__game=game, player__contact__isnull=False)
         .select_related("player__contact")
         .order_by("seat_number")
     )
+    if not seats:
+        return []
+    tokens = dict(SideCredential.objects.filter(game=game).values_list("side", "token"))
     found = []
     for seat in seats:
-        contact = getattr(seat.player, "contact", None)
-        if contact is not None and contact.wants(Contact.Reason.RESULT):
+        contact = seat.player.contact
+        if contact.wants(Contact.Reason.RESULT):
             found.append(
                 ResultRecipient(seat.player, contact, seat.side, tokens.get(seat.side, ""))
             )

@@ -112,4 +112,6 @@ def result_project(*, game: Game, table: GameTable | None = None) -> None:
             )
         game_status_sync(game=game)
         event_id = game.table.rotation.event_id
-        transaction.on_commit(lambda: signals.results_changed.send(sender=Game, event_id=event_id))
+        game_id = game.pk
+        transaction.on_commit(lambda: signals.results_changed.send(
+            sender=Game, event_id=event_id, game_id=game_id))

@@ -10,16 +10,19 @@ from notifications.services.mail import Mail, mail_send, site_url
 
 def result_mails_send(*, game_id: int) -> int:
     """Mail the game's confirmed result to its players (once per confirmed version: a later
-    correction is mailed again); the number of mails sent now."""
+    correction is mailed again, an imported past result never); the number of mails sent now."""
     version = selectors.game_confirmed_version(game_id=game_id)
-    if version is None:
-        return 0
+    if version is None or version.imported_from:
+        return 0  # no result, or one from the club's past brought in from a spreadsheet
     game = version.game
+    recipients = selectors.result_recipients(game=game)
+    if not recipients:
+        return 0
     event = game.table.rotation.event
     lines = selectors.result_lines(game=game)
     until = selectors.dispute_until(version=version, hours=settings.MAIL_DISPUTE_HOURS)
     sent = 0
-    for recipient in selectors.result_recipients(game=game):
+    for recipient in recipients:
         context = {
             "player": recipient.player,
             "event": event,

@@ -125,3 +125,35 @@ def test_the_clubs_directors_read_what_was_sent(client, smtp, confirmed_game):
     page = client.get(url).content.decode()
     assert f"To {seats[0].player.name}" in page and "You played for side 1." in page
     assert "· Sent" in page
+
+
+def test_confirming_a_result_mails_its_players_after_commit(
+    smtp, django_capture_on_commit_callbacks
+):
+    game = named_game()
+    side_credentials_ensure(games=[game])
+    seat = Seat.objects.filter(table__game=game).select_related("player").first()
+    Contact.objects.create(player=seat.player, email="first@example.net")
+    with django_capture_on_commit_callbacks(execute=True):
+        results.submission_create(
+            game=game,
+            document=stockout_log(),
+            entrant=results.Entrant.for_side(game, 0),
+            idempotency_key="k",
+        )
+    assert smtp.messages == []  # entered, not yet confirmed
+    version = game.result_versions.order_by("-number").first()
+    with django_capture_on_commit_callbacks(execute=True):
+        results.result_confirm(
+            game=game, version_number=version.number, entrant=results.Entrant.for_side(game, 1)
+        )
+    assert [m["To"] for m in smtp.messages] == ["first@example.net"]
+
+
+def test_a_result_imported_from_the_clubs_past_is_not_mailed(smtp, confirmed_game):
+    game, _ = confirmed_game
+    game.result_versions.filter(status="confirmed").update(
+        imported_from="2019.xlsx, sheet 1, row 4"
+    )
+    assert result_mails_send(game_id=game.pk) == 0
+    assert smtp.messages == []
