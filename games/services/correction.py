@@ -68,7 +68,8 @@ def result_correct(
                 f"you edited version {expected_revision}); reload and correct again.",
             )
         base = selectors.game_correction_base(game=game)
-        rounds = {r["round"]: r for r in (base.rounds if base else [])}
+        # A result of scores only (paper, import) is replaced whole, never mixed with a sheet.
+        rounds = {r["round"]: r for r in (base.rounds if base and base.detail else [])}
         rounds.update({r["round"]: r for r in corrected})
         if sorted(rounds) != list(range(1, table.rules.rounds + 1)):
             raise Invalid(

@@ -5,6 +5,7 @@ from django.urls import path
 
 from games.views import director as director_views
 from games.views import imports as import_views
+from games.views import paper as paper_views
 
 urlpatterns = [
     path("clubs/<slug:slug>/import/", import_views.results_import, name="director-results-import"),
@@ -13,6 +14,7 @@ urlpatterns = [
     path("games/<int:game_id>/confirm/", director_views.confirm_version, name="director-result-confirm"),
     path("games/<int:game_id>/check/", director_views.check_sheet, name="director-result-check"),
     path("games/<int:game_id>/settle-by-log/", director_views.settle_by_log, name="director-result-settle-by-log"),
+    path("games/<int:game_id>/paper/", paper_views.enter_paper, name="director-result-paper"),
     path("games/<int:game_id>/correct/", director_views.correct_result, name="director-result-correct"),
     path(
         "games/<int:game_id>/entries/<int:submission_id>/withdraw/",

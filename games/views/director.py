@@ -13,6 +13,7 @@ from core.http import refusal_status
 from games import replays, selectors, services
 from games.forms import ConfirmForm, CorrectionForm, SheetForm, sheet_initial
 from games.models import Submission
+from games.views import paper as paper_views
 from games.views.table import sheet_check_response, words_for
 from league.models import Event, Game
 from league.permissions import check_directs_event
@@ -44,7 +45,8 @@ def _correction_forms(game: Game, data: Any = None) -> list[SheetForm]:
     sides = selectors.game_sides(game=game)
     rounds = services.game_table(game=game).rules.rounds
     base = selectors.game_correction_base(game=game)
-    initial = {r["round"]: sheet_initial(r) for r in (base.rounds if base else [])}
+    # A result of scores only has no sheet to start from: the form starts empty.
+    initial = {r["round"]: sheet_initial(r) for r in (base.rounds if base and base.detail else [])}
     return [
         SheetForm(
             data,
@@ -78,6 +80,7 @@ def _page(
             "sheet_forms": forms.get("sheet_forms") or _correction_forms(game),
             "correction_form": forms.get("correction_form")
             or CorrectionForm(initial={"revision": services.result_revision(game=game)}),
+            "paper_form": forms.get("paper_form") or paper_views.paper_form(game),
             "details": details,
             "revision": services.result_revision(game=game),
             **replays.game_story_context(game=game),
