@@ -1,27 +1,20 @@
 """The mail jobs: thin, idempotent callers of `notifications.services` (a retry sends nothing
 twice: `notifications.services.mail.mail_send` records each mail before sending it)."""
 
-import smtplib
 from typing import Any
 
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
+from notifications.services.mail import MailDeferred
 from notifications.services.results import result_mails_send
 
 _RETRY: dict[str, Any] = {
-    # A mail server away (refused connection, timeout) or the database away: try again later.
-    "autoretry_for": (
-        OperationalError,
-        InterfaceError,
-        smtplib.SMTPServerDisconnected,
-        smtplib.SMTPConnectError,
-        ConnectionError,
-        TimeoutError,
-    ),
-    "retry_backoff": 10,
+    # The mail server away or busy (MailDeferred) or the database away: try again later.
+    "autoretry_for": (OperationalError, InterfaceError, MailDeferred),
+    "retry_backoff": 2,
     "retry_backoff_max": 600,
-    "max_retries": 10,
+    "max_retries": 12,
 }
 
 

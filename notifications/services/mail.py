@@ -3,7 +3,8 @@
 `mail_send` records the mail (`SentMail`, unique per reason, key and address) before handing it
 to the mail server and skips it when the record exists: a retried or twice-delivered job never
 sends a mail twice. A mail server that fails (connection lost) deletes the record so the retry
-sends it; one that refuses the address marks the contact undeliverable, and nothing more is sent
+sends it (`MailDeferred`); one that refuses the address for good (5xx) marks the contact
+undeliverable, and nothing more is sent
 there until the player gives an address again.
 """
 
@@ -25,6 +26,11 @@ from notifications.models import Contact, SentMail
 log = logging.getLogger(__name__)
 
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
+
+
+class MailDeferred(Exception):
+    """The mail server could not take the mail now (away, busy, a 4xx answer): nothing was
+    recorded as sent, and the job tries again later."""
 
 
 @dataclass(frozen=True)
@@ -88,11 +94,20 @@ def mail_send(*, mail: Mail, email: str, contact: Contact | None = None) -> bool
     try:
         message.send()
     except smtplib.SMTPRecipientsRefused as refused:
-        _mark_undeliverable(record, contact, refused)
-        return False
-    except Exception:
+        if all(code >= 500 for code, _ in refused.recipients.values()):
+            _mark_undeliverable(record, contact, refused)
+            return False
+        record.delete()
+        raise MailDeferred(f"{email}: the mail server said to try again later") from refused
+    except smtplib.SMTPResponseException as answer:
+        if answer.smtp_code >= 500:
+            _mark_undeliverable(record, contact, answer)
+            return False
+        record.delete()
+        raise MailDeferred(f"{email}: the mail server said {answer.smtp_code}") from answer
+    except (OSError, smtplib.SMTPException) as away:
         record.delete()  # not sent: the job's retry sends it
-        raise
+        raise MailDeferred(f"{email}: the mail server cannot be reached ({away})") from away
     SentMail.objects.filter(pk=record.pk).update(status=SentMail.Status.SENT)
     return True
 

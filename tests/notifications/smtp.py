@@ -11,9 +11,10 @@ from aiosmtpd.smtp import SMTP, Envelope, Session
 
 
 class _Inbox:
-    def __init__(self, refuse: set[str]) -> None:
+    def __init__(self, refuse: set[str], defer_once: set[str]) -> None:
         self.messages: list[EmailMessage] = []
         self.refuse = refuse
+        self.defer_once = set(defer_once)  # answered "try again later" the first time
 
     async def handle_RCPT(
         self,
@@ -25,6 +26,9 @@ class _Inbox:
     ) -> str:
         if address in self.refuse:
             return "550 5.1.1 No such mailbox here"
+        if address in self.defer_once:
+            self.defer_once.discard(address)
+            return "451 4.3.0 Busy, try again later"
         envelope.rcpt_tos.append(address)
         return "250 OK"
 
@@ -43,8 +47,8 @@ def free_port() -> int:
 
 
 class SmtpServer:
-    def __init__(self, refuse: set[str] | None = None) -> None:
-        self.inbox = _Inbox(refuse or set())
+    def __init__(self, refuse: set[str] | None = None, defer_once: set[str] | None = None) -> None:
+        self.inbox = _Inbox(refuse or set(), defer_once or set())
         self.port = free_port()
         self.controller = Controller(self.inbox, hostname="127.0.0.1", port=self.port)
 

@@ -1,0 +1,85 @@
+"""The result mail on a real Celery worker: the mail server says "try again later" to one
+address, the job is retried by Celery, and each player gets the mail exactly once; the same job
+delivered twice sends nothing more."""
+
+import os
+import subprocess
+import sys
+import time
+import uuid
+
+import pytest
+
+from notifications.models import SentMail
+from notifications.tasks import result_mails_task
+from tests.analytics.test_worker_redis_outage import REPO, worker_database_url
+from tests.notifications.smtp import SmtpServer
+from tests.notifications.test_result_mail import confirmed_game  # noqa: F401  (fixture)
+
+pytestmark = [pytest.mark.worker, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def busy_smtp():
+    server = SmtpServer(defer_once=set())
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def worker(settings, busy_smtp):
+    from config.celery import app
+
+    queue = f"test-mail-{uuid.uuid4().hex[:8]}"
+    env = {
+        **os.environ,
+        "DATABASE_URL": worker_database_url(),
+        "EMAIL_HOST": "127.0.0.1",
+        "EMAIL_PORT": str(busy_smtp.port),
+        "SITE_URL": "http://league.example",
+    }
+    process = subprocess.Popen(  # nosec B603
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--concurrency=1",
+            "-Q",
+            queue,
+            "--without-gossip",
+            "--without-mingle",
+            "--loglevel=WARNING",
+        ],
+        cwd=REPO,
+        env=env,
+    )
+    saved = (app.conf.task_default_queue, app.conf.task_always_eager)
+    app.conf.task_default_queue, app.conf.task_always_eager = queue, False
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    try:
+        yield process
+    finally:
+        app.conf.task_default_queue, app.conf.task_always_eager = saved
+        process.terminate()
+        process.wait(timeout=20)
+
+
+def test_a_retried_mail_job_sends_each_mail_once(worker, busy_smtp, confirmed_game):  # noqa: F811
+    game, seats = confirmed_game
+    busy_smtp.inbox.defer_once.add(f"{seats[1].player.slug}@example.net")
+    result_mails_task.delay(game.pk)
+    deadline = time.monotonic() + 60
+    while len(busy_smtp.messages) < 3 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert sorted(m["To"] for m in busy_smtp.messages) == sorted(
+        f"{s.player.slug}@example.net" for s in seats[:3]
+    )
+    assert busy_smtp.inbox.defer_once == set()  # the busy answer was given, and retried past
+    result_mails_task.delay(game.pk)  # delivered again
+    time.sleep(3)
+    assert len(busy_smtp.messages) == 3
+    assert SentMail.objects.filter(status=SentMail.Status.SENT).count() == 3
