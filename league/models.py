@@ -92,6 +92,20 @@ class Player(models.Model):
         null=True, blank=True, help_text="Retired players keep their history but are no longer offered."
     )
 
+    class NameShown(models.TextChoices):
+        FULL = "full", "My full name"
+        INITIAL = "initial", "My first name and the initial of my last name"
+        HIDDEN = "hidden", "No name: a number (\"Player 7\")"
+
+    name_shown = models.CharField(
+        max_length=8, choices=NameShown.choices, default=NameShown.FULL,
+        help_text="How the player's name shows on public pages, charts, exports, the API and feeds.")
+    stats_public = models.BooleanField(
+        default=True, help_text="Whether the player's statistics page is public.")
+    calendar_token = models.CharField(
+        max_length=43, unique=True, null=True, blank=True,
+        help_text="The secret of the player's own calendar address (made on first use).")
+
     class Meta:
         ordering = ["name"]
         constraints = [
@@ -242,6 +256,10 @@ class Event(models.Model):
     slug = models.SlugField(max_length=100, unique=True)
     kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.TOURNAMENT)
     date = models.DateField()
+    starts_at = models.TimeField(null=True, blank=True, help_text="When play starts (local time).")
+    place = models.CharField(max_length=200, blank=True, help_text="Where the night is played.")
+    cancelled_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the night was called off (calendars show it so).")
     rules_preset = models.CharField(max_length=16, default="classic")
     rules_overrides = models.JSONField(default=dict, blank=True)
     format = models.CharField(max_length=16, choices=Format.choices, default=Format.ROTATING)
@@ -267,6 +285,7 @@ class Event(models.Model):
     seed = models.BigIntegerField(default=0, help_text="Seeds the seating generator.")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT)
     created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True, null=True)
 
     class Meta:
         ordering = ["-date", "name"]
@@ -306,6 +325,50 @@ class Event(models.Model):
     @property
     def is_fixed_partnerships(self) -> bool:
         return self.format != self.Format.ROTATING
+
+
+class Attendance(models.Model):
+    """A player's answer for an upcoming night: coming, not coming, or maybe (RSVP)."""
+
+    class Answer(models.TextChoices):
+        YES = "yes", "Coming"
+        NO = "no", "Not coming"
+        MAYBE = "maybe", "Maybe"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="attendances")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="attendances")
+    answer = models.CharField(max_length=5, choices=Answer.choices)
+    answered_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="attendance_once_per_night"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} for {self.event}: {self.answer}"
+
+
+class PlayerClaim(models.Model):
+    """A one-time link for a person to take their player profile (linking it to their account):
+    made by a director (sent by mail, or handed over as a link or QR code), or asked for by the
+    person from the player's page and approved by a director. Works once, expires."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="claims")
+    email = models.EmailField(max_length=254, blank=True)
+    nonce = models.CharField(max_length=43, unique=True)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True,
+        related_name="+", help_text="The account that asked to be linked (awaits a director).")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    approved_at = models.DateTimeField(null=True, blank=True)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"claim of {self.player}"
 
 
 class Registration(models.Model):

@@ -225,7 +225,7 @@ def test_event_page_refreshes_standings_only_while_the_event_runs(client):
 
     assert f'data-refresh-url="/events/{event.slug}/standings/"' in running
     assert 'aria-live="polite"' in running
-    assert 'data-refresh-seconds="5"' in running
+    assert 'data-refresh-seconds="1"' in running
     assert "js/live-refresh.js" in running
     assert "data-refresh-url" not in finished and "live-refresh.js" not in finished
 

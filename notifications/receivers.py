@@ -1,0 +1,13 @@
+"""What the notifications do when the results change (connected in `NotificationsConfig.ready()`)."""
+
+from typing import Any
+
+
+def mail_confirmed_result(sender: object, *, game_id: int | None = None, **kwargs: Any) -> None:
+    """A game's confirmed result changed (after commit): its players get it by mail, once per
+    confirmed version (the job does nothing for a game without one)."""
+    if game_id is None:
+        return
+    from notifications.tasks import result_mails_task
+
+    result_mails_task.delay(game_id)
