@@ -6,7 +6,7 @@ from typing import Any
 from django import forms
 
 from handfoot.formats import SHEET_FORMAT
-from handfoot.sheets import SIDE_NUMBER_FIELDS as SIDE_NUMBERS
+from handfoot.rules import ENTERED_PARTS, PartKind, ScoringPart
 from league.services.credentials import TYPED_CODE_MAX, code_normalise
 
 
@@ -33,18 +33,25 @@ class CodeForm(forms.Form):
         return code
 
 
-# The sheet's number fields as the table calls them; the small counts get +/- steppers.
-FIELD_LABELS = {
-    "clean_books": "Clean books",
-    "dirty_books": "Dirty books",
-    "wild_books": "Wild books",
-    "red_threes": "Red 3s",
-    "table_points": "Points on the table",
-    "held_points": "Points left in hand",
-}
-STEPPED = ("clean_books", "dirty_books", "wild_books", "red_threes")
-COUNT_MAX = 99
-POINTS_MAX = 100_000
+def _part_field(part: ScoringPart) -> forms.Field:
+    """The sheet's field for one part a scorer writes (`handfoot.rules.ENTERED_PARTS`): a box
+    for yes or no, else a number in the part's range; the small counts get +/- steppers."""
+    if part.kind == PartKind.YES_NO:
+        return forms.BooleanField(required=False, label=part.words)
+    stepped = part.kind == PartKind.COUNT
+    return forms.IntegerField(
+        min_value=part.minimum,
+        max_value=part.maximum,
+        initial=0,
+        label=part.words,
+        widget=forms.NumberInput(
+            attrs={
+                "inputmode": "numeric",
+                "class": "stepped" if stepped else "points",
+                "step": 1 if stepped else 5,
+            }
+        ),
+    )
 
 
 class SheetForm(forms.Form):
@@ -65,8 +72,9 @@ class SheetForm(forms.Form):
     replace = forms.BooleanField(required=False, widget=forms.HiddenInput)
     # The round the scorer opened again ("Open round N again"): saving it is the consent to
     # replace it, so the page does not ask a second time.
-    reopened = forms.IntegerField(required=False, min_value=1, max_value=99,
-                                  widget=forms.HiddenInput)
+    reopened = forms.IntegerField(
+        required=False, min_value=1, max_value=99, widget=forms.HiddenInput
+    )
 
     def __init__(
         self, *args: Any, sides: list, rounds: int, saved_rounds: Any = (), **kwargs: Any
@@ -84,29 +92,13 @@ class SheetForm(forms.Form):
             (n, f"Round {n}" + (" (saved)" if n in saved else "")) for n in range(1, rounds + 1)
         ]
         for side in sides:
-            for name in SIDE_NUMBERS:
-                stepped = name in STEPPED
-                self.fields[f"side{side.side}_{name}"] = forms.IntegerField(
-                    min_value=0,
-                    max_value=COUNT_MAX if stepped else POINTS_MAX,
-                    initial=0,
-                    label=FIELD_LABELS.get(name, name.replace("_", " ").capitalize()),
-                    widget=forms.NumberInput(
-                        attrs={
-                            "inputmode": "numeric",
-                            "class": "stepped" if stepped else "points",
-                            "step": 1 if stepped else 5,
-                        }
-                    ),
-                )
-            self.fields[f"side{side.side}_went_out"] = forms.BooleanField(
-                required=False, label="Went out"
-            )
+            for part in ENTERED_PARTS:
+                self.fields[f"side{side.side}_{part.name}"] = _part_field(part)
 
     def side_fields(self) -> list[tuple[Any, list]]:
         """(side, bound fields) pairs for the template."""
         return [
-            (side, [self[f"side{side.side}_{name}"] for name in (*SIDE_NUMBERS, "went_out")])
+            (side, [self[f"side{side.side}_{part.name}"] for part in ENTERED_PARTS])
             for side in self.sides
         ]
 
@@ -117,10 +109,7 @@ class SheetForm(forms.Form):
             "round": data["round"],
             "ended_by": data["ended_by"],
             "sides": [
-                {
-                    **{name: data[f"side{side.side}_{name}"] for name in SIDE_NUMBERS},
-                    "went_out": data[f"side{side.side}_went_out"],
-                }
+                {part.name: data[f"side{side.side}_{part.name}"] for part in ENTERED_PARTS}
                 for side in self.sides
             ],
         }
@@ -130,8 +119,7 @@ def sheet_initial(round_report: dict[str, Any]) -> dict[str, Any]:
     """Form values showing one round of a stored version."""
     initial: dict[str, Any] = {"round": round_report["round"], "ended_by": round_report["ended_by"]}
     for n, side in enumerate(round_report["sides"]):
-        initial.update({f"side{n}_{name}": side[name] for name in SIDE_NUMBERS})
-        initial[f"side{n}_went_out"] = side["went_out"]
+        initial.update({f"side{n}_{part.name}": side[part.name] for part in ENTERED_PARTS})
     return initial
 
 

@@ -13,7 +13,7 @@ from django.db.models import QuerySet, Sum
 from core.errors import Invalid
 from games.models import ResultVersion, RoundResult, Submission
 from handfoot.errors import EngineError
-from handfoot.rules import RuleSet, rules_from_spec
+from handfoot.rules import ENTERED_PARTS, PartKind, RuleSet, rules_from_spec
 from league.models import AuditEntry, Event, Game, Rotation, Seat, SideCredential
 from league.permissions import visible_events
 from league.services.credentials import code_normalise
@@ -176,23 +176,16 @@ def game_open_versions(*, game: Game) -> list[ResultVersion]:
     )
 
 
+YES_NO_PARTS = {part.name for part in ENTERED_PARTS if part.kind == PartKind.YES_NO}
 ENDED_BY_WORDS = {"went_out": "went out", "stock_out": "stock ran out"}
 
-# The figures of one side of a round, in the order and words of the table's sheet.
-FIGURE_WORDS = (
-    ("clean_books", "Clean books"),
-    ("dirty_books", "Dirty books"),
-    ("wild_books", "Wild books"),
-    ("red_threes", "Red 3s"),
-    ("table_points", "Points on the table"),
-    ("held_points", "Points left in hand"),
-    ("went_out", "Went out"),
-    ("score", "Score"),
-)
+# The figures of one side of a round, in the order and words of the table's sheet (the parts a
+# scorer writes, as declared in `handfoot.rules.ENTERED_PARTS`, then the score).
+FIGURE_WORDS = (*((part.name, part.words) for part in ENTERED_PARTS), ("score", "Score"))
 
 
 def _figure_text(name: str, value: Any) -> str:
-    if name == "went_out":
+    if name in YES_NO_PARTS:
         return "yes" if value else "no"
     return str(value)
 

@@ -12,16 +12,12 @@ import re
 from dataclasses import dataclass
 
 from handfoot.errors import ErrorCode
+from handfoot.rules import ENTERED_PARTS
 
-# How people at the table call the sheet's fields.
+# How people at the table call the sheet's fields: its parts of a side's score as declared
+# (`handfoot.rules.ENTERED_PARTS`), then the others.
 FIELD_WORDS = {
-    "clean_books": "clean books",
-    "dirty_books": "dirty books",
-    "wild_books": "wild books",
-    "red_threes": "red 3s",
-    "table_points": "points on the table",
-    "held_points": "points left in hand",
-    "went_out": "went out",
+    **{part.name: part.words.lower() for part in ENTERED_PARTS},
     "ended_by": "how the round ended",
     "cut_bonus": "cut bonus",
     "stock_out": "the stock ran out",

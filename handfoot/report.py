@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import EngineError
+from .rules import SIDE_PARTS
 
 
 @dataclass(slots=True)
@@ -43,15 +44,8 @@ class SideScore:
                 "dirty": {"count": self.dirty_books, "bonus": self.dirty_bonus},
                 "wild": {"count": self.wild_books, "bonus": self.wild_bonus},
             },
-            "clean_books": self.clean_books,
-            "dirty_books": self.dirty_books,
-            "wild_books": self.wild_books,
-            "red_threes": self.red_threes,
-            "red_three_points": self.red_three_points,
-            "table_points": self.table_points,
-            "held_points": self.held_points,
-            "going_out_bonus": self.going_out_bonus,
-            "went_out": self.went_out,
+            # every part of the score, as declared once (handfoot.rules.SIDE_PARTS)
+            **{part.name: getattr(self, part.name) for part in SIDE_PARTS},
         }
 
 

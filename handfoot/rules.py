@@ -58,8 +58,13 @@ class _Spec:
     note: str = ""  # a constraint tying it to other parameters, in words
 
 
-def _rule(description: str, kind: ParamKind, minimum: int | None = None,
-          maximum: int | None = None, **more: Any) -> Any:
+def _rule(
+    description: str,
+    kind: ParamKind,
+    minimum: int | None = None,
+    maximum: int | None = None,
+    **more: Any,
+) -> Any:
     """A RuleSet field (no default) carrying its description, kind and range."""
     return field(metadata={"rule": _Spec(description, kind, minimum, maximum, **more)})
 
@@ -85,7 +90,9 @@ class RuleSet:
     preset: str
     decks: int | None = _rule(  # None: players + 1
         "Decks shuffled together (52 cards and 2 jokers each), or one more than the players.",
-        N.DECKS, 1, MAX_DECKS,
+        N.DECKS,
+        1,
+        MAX_DECKS,
         note="there must be enough cards to deal every hand and foot plus the upcard",
     )
     hand_size: int = _rule("Cards dealt to each player's hand.", N.NUMBER, 1, 20)
@@ -132,12 +139,20 @@ class RuleSet:
         "Whether melds of wild cards only are allowed (they become wild books).", N.YES_NO
     )
     open_melds_per_rank: int = _rule(
-        "Unfinished melds of one rank a side may hold (always 1).", N.NUMBER, 1, 1,
+        "Unfinished melds of one rank a side may hold (always 1).",
+        N.NUMBER,
+        1,
+        1,
         overridable=False,
     )
     meld_minimums: tuple[int, ...] = _rule(
         "Least card value of each side's first lay-down, one number per round.",
-        N.NUMBER_LIST, 0, 1000, min_items=1, max_items=8, note="one entry per round",
+        N.NUMBER_LIST,
+        0,
+        1000,
+        min_items=1,
+        max_items=8,
+        note="one entry per round",
     )
     first_meld_needs_clean: bool = _rule(
         "Whether the first lay-down must contain a meld without wilds (or a wild meld).", N.YES_NO
@@ -153,14 +168,19 @@ class RuleSet:
     red_three_bonus: int = _rule("Points for each red 3 laid out.", N.NUMBER, 0, 5000)
     red_three_penalty: int = _rule(
         "Points lost for each red 3 still held at the end (hand or unplayed foot).",
-        N.NUMBER, 0, 5000,
+        N.NUMBER,
+        0,
+        5000,
     )
     black_three_penalty: int = _rule(
         "Points lost for each black 3 still held at the end.", N.NUMBER, 0, 5000
     )
     books_to_go_out: BookCounts = _rule(
         "Finished books a side needs before a player may go out (clean, dirty, wild).",
-        N.BOOK_COUNTS, 0, 10, note="at least one book in all",
+        N.BOOK_COUNTS,
+        0,
+        10,
+        note="at least one book in all",
     )
     partner_condition: PartnerCondition = _rule(
         "What each teammate must have done before a player goes out: played_foot (picked up "
@@ -168,14 +188,17 @@ class RuleSet:
         N.WORD,
     )
     permission: bool = _rule(
-        "Whether a player must ask a teammate \"may I go out?\" and get a yes.", N.YES_NO
+        'Whether a player must ask a teammate "may I go out?" and get a yes.', N.YES_NO
     )
     book_bonus: BookCounts = _rule(
         "Points for each clean, dirty and wild book.", N.BOOK_COUNTS, 0, 5000
     )
     going_out_bonus: int = _rule("Points for the side that goes out.", N.NUMBER, 0, 5000)
     rounds: int = _rule(
-        "Rounds (deals) in a game.", N.NUMBER, 1, 8,
+        "Rounds (deals) in a game.",
+        N.NUMBER,
+        1,
+        8,
         note="meld_minimums has one entry per round; given alone, the preset's minimums are "
         "cut short or their last one repeated",
     )
@@ -473,13 +496,21 @@ def _parameter_schema(p: ParameterInfo) -> dict[str, Any]:
     elif kind is N.YES_NO:
         schema = {"type": "boolean"}
     elif kind is N.NUMBER_LIST:
-        schema = {"type": "array", "items": _number_schema(p.minimum, p.maximum),
-                  "minItems": p.min_items, "maxItems": p.max_items}
+        schema = {
+            "type": "array",
+            "items": _number_schema(p.minimum, p.maximum),
+            "minItems": p.min_items,
+            "maxItems": p.max_items,
+        }
     elif kind is N.WORD_SET:
         schema = {"type": "array", "items": {"enum": list(p.words)}, "uniqueItems": True}
     else:  # BOOK_COUNTS
-        schema = {"type": "object", "required": list(p.parts), "additionalProperties": False,
-                  "properties": {k: _number_schema(p.minimum, p.maximum) for k in p.parts}}
+        schema = {
+            "type": "object",
+            "required": list(p.parts),
+            "additionalProperties": False,
+            "properties": {k: _number_schema(p.minimum, p.maximum) for k in p.parts},
+        }
     return {"description": f"{p.description} Range: {p.range_text}.", **schema}
 
 
@@ -680,3 +711,60 @@ def rules_to_spec(rules: RuleSet) -> str | dict[str, Any]:
 
 
 OVERRIDABLE: tuple[str, ...] = tuple(_parameter_table())  # the house rules, in rules.md order
+
+
+# --- the parts of a side's round score ----------------------------------------------------------
+
+
+class PartKind(StrEnum):
+    """What a part of a side's round score holds."""
+
+    COUNT = "count"  # a small whole number (books, red 3s): the sheet's +/- steppers
+    POINTS = "points"  # card points (a whole number)
+    YES_NO = "yes_no"  # true or false
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringPart:
+    """One part of a side's round score: its name (the sheet's and the report's field, the
+    stored column), how the table calls it, its kind and the range a scorer may write.
+    `entered` parts are written on the sheet; the others the engine works out from the rules."""
+
+    name: str
+    words: str
+    kind: PartKind
+    minimum: int = 0
+    maximum: int = 0
+    entered: bool = True
+
+
+COUNT_MAX = 99  # the most books or red 3s a scorer may write for one side of one round
+POINTS_MAX = 100_000  # the most card points
+
+
+def _entered(name: str, words: str, kind: PartKind) -> ScoringPart:
+    maximum = {PartKind.COUNT: COUNT_MAX, PartKind.POINTS: POINTS_MAX}.get(kind, 1)
+    return ScoringPart(name, words, kind, 0, maximum)
+
+
+def _worked_out(name: str, words: str) -> ScoringPart:
+    return ScoringPart(name, words, PartKind.POINTS, entered=False)
+
+
+# The one list of a side's round score parts, in the order the engine's report gives them
+# (formats.md, "Score sheet"). The sheet form, the table's words, the figures two entries must
+# agree on, the stored `RoundResult` columns, the results API and the score objects are derived
+# from it (CONTRIBUTING.md, "Adding a house rule or a scoring part").
+SIDE_PARTS: tuple[ScoringPart, ...] = (
+    _entered("clean_books", "Clean books", PartKind.COUNT),
+    _entered("dirty_books", "Dirty books", PartKind.COUNT),
+    _entered("wild_books", "Wild books", PartKind.COUNT),
+    _entered("red_threes", "Red 3s", PartKind.COUNT),
+    _worked_out("red_three_points", "Points for red 3s"),
+    _entered("table_points", "Points on the table", PartKind.POINTS),
+    _entered("held_points", "Points left in hand", PartKind.POINTS),
+    _worked_out("going_out_bonus", "Going out bonus"),
+    _entered("went_out", "Went out", PartKind.YES_NO),
+)
+ENTERED_PARTS: tuple[ScoringPart, ...] = tuple(p for p in SIDE_PARTS if p.entered)
+PARTS_BY_NAME: dict[str, ScoringPart] = {p.name: p for p in SIDE_PARTS}

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import json
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any
 
 from .errors import EngineError, ErrorCode
 from .jsontext import parse_document
 from .report import GameReport, RoundReport, SideScore
-from .rules import MAX_DECKS, PRESETS, RuleSet, rules_from_spec
+from .rules import ENTERED_PARTS, MAX_DECKS, PRESETS, PartKind, RuleSet, rules_from_spec
 from .schemas import sheet_structure_ok, validate_sheet_structure
 from .scoring import side_score
 
@@ -38,15 +38,11 @@ DECK_MELDABLE_VALUE = 2 * 50 + 4 * 20 + 4 * 20 + 24 * 10 + 16 * 5  # 580
 CHEAPEST_NATURAL = 5  # a 4, 5, 6 or 7
 CHEAPEST_WILD = 20  # a 2
 
-# The numbers a scorer writes for each side of a round (the sheet's side fields but `went_out`).
-SIDE_NUMBER_FIELDS = (
-    "clean_books",
-    "dirty_books",
-    "wild_books",
-    "red_threes",
-    "table_points",
-    "held_points",
-)
+# The numbers a scorer writes for each side of a round (the sheet's side fields but `went_out`),
+# from the one declaration of the score's parts.
+SIDE_NUMBER_FIELDS = tuple(p.name for p in ENTERED_PARTS if p.kind != PartKind.YES_NO)
+# The figures summed over all sides for the checks against the decks.
+_TOTALLED = ("clean_books", "dirty_books", "wild_books", "red_threes", "table_points")
 
 
 @dataclass(slots=True)
@@ -188,21 +184,33 @@ def _describe(value: Any) -> str:
     return str(value)
 
 
-# (clean, dirty, wild, red 3s, table points, held points, went out, score or None, cut bonus)
-SideTuple = tuple[int, int, int, int, int, int, bool, int | None, int]
+@dataclass(slots=True)
+class _Side:
+    """One side of a sheet: every part a scorer writes (`ENTERED_PARTS`) by name, the score
+    written down (None when left out) and the sheet's cut bonus."""
+
+    figures: dict[str, Any]
+    score: int | None
+    cut_bonus: int
+
+    def __getitem__(self, name: str) -> Any:
+        return self.figures[name]
 
 
-def _side(side: dict[str, Any]) -> SideTuple:
+def _side(side: dict[str, Any]) -> _Side:
     """One side's figures from a side the schema has accepted (whole floats become ints)."""
-    c, d, w, r = side["clean_books"], side["dirty_books"], side["wild_books"], side["red_threes"]
-    t, h, cut = side["table_points"], side["held_points"], side.get("cut_bonus", 0)
-    score = side.get("score")
+    numbers = {name: side[name] for name in SIDE_NUMBER_FIELDS}
+    cut, score = side.get("cut_bonus", 0), side.get("score")
     # 5.0 is a whole number too (JSON does not tell them apart): a float anywhere makes the sum
     # a float, which is cheaper to test than each figure
-    if type(c + d + w + r + t + h + cut) is float or type(score) is float:
-        c, d, w, r, t, h, cut = map(int, (c, d, w, r, t, h, cut))
-        score = None if score is None else int(score)
-    return c, d, w, r, t, h, side["went_out"], score, cut
+    if type(sum(numbers.values()) + cut) is float or type(score) is float:
+        numbers = {name: int(value) for name, value in numbers.items()}
+        cut, score = int(cut), None if score is None else int(score)
+    figures = {
+        part.name: side[part.name] if part.kind == PartKind.YES_NO else numbers[part.name]
+        for part in ENTERED_PARTS
+    }
+    return _Side(figures, score, cut)
 
 
 @dataclass(slots=True)
@@ -212,10 +220,10 @@ class _Sheet:
     round_no: int
     limits: SheetLimits
     ended_by: str
-    sides: list[SideTuple]
+    sides: list[_Side]
     players: int
     decks: int
-    totals: list[int]  # clean, dirty and wild books, red 3s and table points of all sides
+    totals: dict[str, int]  # `_TOTALLED` over all sides
 
 
 def _read(doc: Any, rules: RuleSet | None) -> _Sheet:
@@ -240,16 +248,8 @@ def _read(doc: Any, rules: RuleSet | None) -> _Sheet:
             f"This sheet is for round {round_no}, but a {limits.name} game has {rules.rounds} rounds.",
             round_no,
         )
-    sides = []
-    totals = [0, 0, 0, 0, 0]
-    for raw in doc["sides"]:
-        sd = _side(raw)
-        sides.append(sd)
-        totals[0] += sd[0]
-        totals[1] += sd[1]
-        totals[2] += sd[2]
-        totals[3] += sd[3]
-        totals[4] += sd[4]
+    sides = [_side(raw) for raw in doc["sides"]]
+    totals = {name: sum(sd[name] for sd in sides) for name in _TOTALLED}
     n_sides = len(sides)
     players = int(doc.get("players", 2 * n_sides))
     if players % n_sides:
@@ -270,7 +270,7 @@ def _read(doc: Any, rules: RuleSet | None) -> _Sheet:
 
 def _check_going_out(sheet: _Sheet) -> None:
     sides, limits, round_no = sheet.sides, sheet.limits, sheet.round_no
-    out = [i for i, s in enumerate(sides, 1) if s[6]]
+    out = [i for i, s in enumerate(sides, 1) if s["went_out"]]
     if sheet.ended_by != "went_out":
         if out:
             raise EngineError(
@@ -287,7 +287,8 @@ def _check_going_out(sheet: _Sheet) -> None:
             msg = f"Sides {_join([str(i) for i in out])} are all marked went_out; only one side can go out."
         raise EngineError(ErrorCode.SHEET_GOING_OUT, msg, round_no)
     i = out[0]
-    clean, dirty, wild = sides[i - 1][:3]
+    went = sides[i - 1]
+    clean, dirty, wild = went["clean_books"], went["dirty_books"], went["wild_books"]
     need = limits.rules.books_to_go_out
     if clean < need.clean or dirty < need.dirty or wild < need.wild:
         raise EngineError(
@@ -296,35 +297,40 @@ def _check_going_out(sheet: _Sheet) -> None:
             f"{limits.need_text} to go out.",
             round_no,
         )
-    if sheet.players == len(sides) and sides[i - 1][5]:
+    if sheet.players == len(sides) and went["held_points"]:
         raise EngineError(
             ErrorCode.SHEET_GOING_OUT,
             f"Side {i} is one player who went out and so holds no cards, but its "
-            f"held_points are {sides[i - 1][5]}.",
+            f"held_points are {went['held_points']}.",
             round_no,
         )
 
 
-def _first_with(sides: list[SideTuple], index: int) -> int:
-    """The 1-based number of the first side whose figure `index` is not zero."""
-    return next(i for i, s in enumerate(sides, 1) if s[index])
+def _first_with(sides: list[_Side], name: str) -> int:
+    """The 1-based number of the first side whose figure `name` is not zero."""
+    return next(i for i, s in enumerate(sides, 1) if s[name])
 
 
 def _check_books(sheet: _Sheet) -> None:
     sides, limits, round_no, decks = sheet.sides, sheet.limits, sheet.round_no, sheet.decks
     rules = limits.rules
-    clean_all, dirty_all, wild_all = sheet.totals[:3]
+    totals = sheet.totals
+    clean_all, dirty_all, wild_all = (
+        totals["clean_books"],
+        totals["dirty_books"],
+        totals["wild_books"],
+    )
     problem = None
     if wild_all and not rules.wild_melds:
-        i = _first_with(sides, 2)
+        i = _first_with(sides, "wild_books")
         problem = (
-            f"Side {i} shows {_plural(sides[i - 1][2], 'wild book')}, but {limits.name} "
+            f"Side {i} shows {_plural(sides[i - 1]['wild_books'], 'wild book')}, but {limits.name} "
             "does not allow melds of wild cards only."
         )
     elif dirty_all and limits.min_dirty_naturals is None:
-        i = _first_with(sides, 1)
+        i = _first_with(sides, "dirty_books")
         problem = (
-            f"Side {i} shows {_plural(sides[i - 1][1], 'dirty book')}, but {limits.name} "
+            f"Side {i} shows {_plural(sides[i - 1]['dirty_books'], 'dirty book')}, but {limits.name} "
             "allows no wild card in a natural meld."
         )
     elif (wilds := wild_all * rules.book_size + dirty_all) > DECK_WILDS * decks:
@@ -348,14 +354,14 @@ def _check_books(sheet: _Sheet) -> None:
 
 def _check_red_threes(sheet: _Sheet) -> None:
     sides, limits, decks = sheet.sides, sheet.limits, sheet.decks
-    red_all = sheet.totals[3]
+    red_all = sheet.totals["red_threes"]
     if not red_all:
         return
     if limits.rules.red_threes != "lay":
-        i = _first_with(sides, 3)
+        i = _first_with(sides, "red_threes")
         raise EngineError(
             ErrorCode.SHEET_RED_THREES,
-            f"Side {i} shows {_plural(sides[i - 1][3], 'red 3')} laid out, but under "
+            f"Side {i} shows {_plural(sides[i - 1]['red_threes'], 'red 3')} laid out, but under "
             f"{limits.name} red 3s are held like any dead card; count them in held_points.",
             sheet.round_no,
         )
@@ -372,16 +378,16 @@ def _check_points(sheet: _Sheet) -> None:
     limits, decks = sheet.limits, sheet.decks
     min_dirty = limits.min_dirty_points or 0
     for i, sd in enumerate(sheet.sides, 1):
-        clean, dirty, wild = sd[0], sd[1], sd[2]
+        clean, dirty, wild = sd["clean_books"], sd["dirty_books"], sd["wild_books"]
         least = clean * limits.min_clean_points + dirty * min_dirty + wild * limits.min_wild_points
-        if sd[4] < least:
+        if sd["table_points"] < least:
             raise EngineError(
                 ErrorCode.SHEET_POINTS,
                 f"Side {i} has {_books_text(clean, dirty, wild)}, which hold cards worth at least "
-                f"{least} points, but its table_points are only {sd[4]}.",
+                f"{least} points, but its table_points are only {sd['table_points']}.",
                 sheet.round_no,
             )
-    table_all = sheet.totals[4]
+    table_all = sheet.totals["table_points"]
     if table_all > DECK_MELDABLE_VALUE * decks:
         raise EngineError(
             ErrorCode.SHEET_POINTS,
@@ -396,26 +402,11 @@ def _scores(sheet: _Sheet) -> list[SideScore]:
     """Each side's score and its parts; SCORE_MISMATCH where a written score differs."""
     rules = sheet.limits.rules
     scored: list[SideScore] = []
-    for i, (clean, dirty, wild, red, table, held, went_out, given, cut) in enumerate(
-        sheet.sides, 1
-    ):
-        s = side_score(rules, clean, dirty, wild, red, table, held, went_out)
+    for i, side in enumerate(sheet.sides, 1):
+        given, cut = side.score, side.cut_bonus
+        s = side_score(rules, **side.figures)
         if cut:
-            s = SheetSideScore(
-                s.clean_books,
-                s.dirty_books,
-                s.wild_books,
-                s.clean_bonus,
-                s.dirty_bonus,
-                s.wild_bonus,
-                s.red_threes,
-                s.red_three_points,
-                s.table_points,
-                s.held_points,
-                s.going_out_bonus,
-                s.went_out,
-                cut,
-            )
+            s = SheetSideScore(**{f.name: getattr(s, f.name) for f in fields(s)}, cut_bonus=cut)
         if given is not None and given != s.score:
             raise EngineError(
                 ErrorCode.SCORE_MISMATCH,

@@ -8,6 +8,7 @@ from rest_framework import serializers
 from games import selectors
 from games.models import ResultVersion, Submission
 from games.services import result_revision
+from handfoot.rules import SIDE_PARTS, PartKind, ScoringPart
 from league.models import Game
 
 # --- the engine's report (handfoot.report), as stored and shown ------------------------------
@@ -24,20 +25,25 @@ class BooksSerializer(serializers.Serializer):
     wild = BookCountSerializer()
 
 
-class SideScoreSerializer(serializers.Serializer):
-    """One side's score in one round, with what it is made of."""
+def _part_field(part: ScoringPart) -> serializers.Field:
+    if part.kind == PartKind.YES_NO:
+        return serializers.BooleanField(help_text=part.words)
+    return serializers.IntegerField(help_text=part.words)
 
-    score = serializers.IntegerField()
-    books = BooksSerializer()
-    clean_books = serializers.IntegerField()
-    dirty_books = serializers.IntegerField()
-    wild_books = serializers.IntegerField()
-    red_threes = serializers.IntegerField()
-    red_three_points = serializers.IntegerField()
-    table_points = serializers.IntegerField()
-    held_points = serializers.IntegerField()
-    going_out_bonus = serializers.IntegerField()
-    went_out = serializers.BooleanField()
+
+# One side's score in one round, with what it is made of: the score, its books, then every part
+# as declared once (handfoot.rules.SIDE_PARTS).
+SideScoreSerializer = type(
+    "SideScoreSerializer",
+    (serializers.Serializer,),
+    {
+        "__doc__": "One side's score in one round, with what it is made of.",
+        "__module__": __name__,
+        "score": serializers.IntegerField(),
+        "books": BooksSerializer(),
+        **{part.name: _part_field(part) for part in SIDE_PARTS},
+    },
+)
 
 
 class SeatFactsSerializer(serializers.Serializer):
@@ -74,7 +80,8 @@ class RoundReportSerializer(serializers.Serializer):
     sides = SideScoreSerializer(many=True)
     seats = SeatFactsSerializer(many=True, help_text="Per seat, from a move log; else empty.")
     source = RoundSourceSerializer(
-        required=False, help_text="The submission these figures came from (in a result).")
+        required=False, help_text="The submission these figures came from (in a result)."
+    )
 
 
 class EngineErrorSerializer(serializers.Serializer):
@@ -125,7 +132,8 @@ class DifferencesField(serializers.JSONField):
 
 
 DOCUMENT_SCHEMA = {
-    "type": "object", "additionalProperties": True,
+    "type": "object",
+    "additionalProperties": True,
     "description": "A score sheet (`hand-and-foot-sheet/1`) or a move log "
     "(`hand-and-foot-log/1`): their JSON Schemas are at /api/schemas/score-sheet/ and "
     "/api/schemas/move-log/.",
@@ -143,7 +151,10 @@ class DocumentField(serializers.JSONField):
 class SubmissionInput(serializers.Serializer):
     document = DocumentField(help_text="A score sheet or a move log (formats.md).")
     side = serializers.IntegerField(
-        required=False, min_value=0, max_value=64, help_text="Optional: the side entering (0-based); must be the table link's own side."
+        required=False,
+        min_value=0,
+        max_value=64,
+        help_text="Optional: the side entering (0-based); must be the table link's own side.",
     )
     idempotency_key = serializers.CharField(
         required=False, max_length=128, help_text="Or the Idempotency-Key header."
@@ -280,4 +291,5 @@ class SubmissionCreatedSerializer(serializers.Serializer):
     submission = SubmissionSerializer()
     result = ResultSerializer()
     replayed = serializers.BooleanField(
-        help_text="True when this Idempotency-Key was seen before: nothing new was stored.")
+        help_text="True when this Idempotency-Key was seen before: nothing new was stored."
+    )

@@ -24,8 +24,7 @@ from games.selectors import GameTable, game_table  # noqa: F401  (re-exported)
 from handfoot.checking import check_document, document_kind
 from handfoot.errors import EngineError
 from handfoot.formats import LOG_FORMAT, SHEET_FORMAT
-from handfoot.rules import RuleSet, rules_from_spec, rules_to_dict
-from handfoot.sheets import SIDE_NUMBER_FIELDS
+from handfoot.rules import ENTERED_PARTS, RuleSet, rules_from_spec, rules_to_dict
 
 # The largest score sheet or move log taken, as a file upload or a request body.
 MAX_DOCUMENT_BYTES = 2_000_000
@@ -34,7 +33,7 @@ MAX_DOCUMENT_BYTES = 2_000_000
 event_rules = selectors.event_rules
 
 # The figures two entries must agree on, per side of a round (plus the round's `ended_by`).
-SIDE_FIGURES = ("score", *SIDE_NUMBER_FIELDS, "went_out")
+SIDE_FIGURES = ("score", *(part.name for part in ENTERED_PARTS))
 
 
 def _named_rules(named: Any, table: GameTable) -> RuleSet:

@@ -11,6 +11,7 @@ from django.utils import timezone
 from games import signals
 from games.models import ResultVersion, RoundResult, SeatRoundFacts
 from games.selectors import GameTable, game_table
+from handfoot.rules import ENTERED_PARTS
 from league.models import Game
 
 
@@ -50,13 +51,8 @@ def _round_results(game: Game, r: dict[str, Any]) -> list[RoundResult]:
             round_number=r["round"],
             side=side_number,
             score=side["score"],
-            clean_books=side["clean_books"],
-            dirty_books=side["dirty_books"],
-            wild_books=side["wild_books"],
-            red_threes=side["red_threes"],
-            table_points=side["table_points"],
-            held_points=side["held_points"],
-            went_out=side["went_out"],
+            # a column per part a scorer writes (handfoot.rules.ENTERED_PARTS)
+            **{part.name: side[part.name] for part in ENTERED_PARTS},
             ended_by=r["ended_by"],
         )
         for side_number, side in enumerate(r["sides"])
@@ -113,5 +109,6 @@ def result_project(*, game: Game, table: GameTable | None = None) -> None:
         game_status_sync(game=game)
         event_id = game.table.rotation.event_id
         game_id = game.pk
-        transaction.on_commit(lambda: signals.results_changed.send(
-            sender=Game, event_id=event_id, game_id=game_id))
+        transaction.on_commit(
+            lambda: signals.results_changed.send(sender=Game, event_id=event_id, game_id=game_id)
+        )

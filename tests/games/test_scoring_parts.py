@@ -1,0 +1,62 @@
+"""Issue 24: the parts of a side's round score are declared once (`handfoot.rules.SIDE_PARTS`);
+the stored columns, the sheet form, the table's words, the figures two entries must agree on
+and the results API follow that declaration."""
+
+from django.db import models
+from django.db.backends.base.operations import BaseDatabaseOperations
+
+from games.api.serializers import SideScoreSerializer
+from games.forms import SheetForm
+from games.models import RoundResult
+from games.selectors import FIGURE_WORDS, SideSeats
+from games.services import SIDE_FIGURES
+from games.wording import FIELD_WORDS
+from handfoot.checking import check_document
+from handfoot.rules import ENTERED_PARTS, SIDE_PARTS, PartKind
+from tests.games.factories import SEED_SIDES
+
+COLUMN_OF_KIND = {
+    PartKind.COUNT: models.PositiveSmallIntegerField,
+    PartKind.POINTS: models.IntegerField,
+    PartKind.YES_NO: models.BooleanField,
+}
+
+
+def test_every_part_a_scorer_writes_has_its_stored_column_holding_its_range():
+    ranges = BaseDatabaseOperations.integer_field_ranges
+    for part in ENTERED_PARTS:
+        column = RoundResult._meta.get_field(part.name)
+        assert type(column) is COLUMN_OF_KIND[part.kind], part.name
+        if part.kind != PartKind.YES_NO:
+            low, high = ranges[column.get_internal_type()]
+            assert low <= part.minimum <= part.maximum <= high, part.name
+
+
+def test_the_sheet_form_has_one_field_per_part_and_side_in_the_declared_order():
+    form = SheetForm(sides=[SideSeats(0, ["Ann", "Cat"]), SideSeats(1, ["Ben", "Dan"])], rounds=4)
+    for side, fields in form.side_fields():
+        assert [f.name for f in fields] == [f"side{side.side}_{p.name}" for p in ENTERED_PARTS]
+        assert [f.label for f in fields] == [p.words for p in ENTERED_PARTS]
+    counts = [p for p in ENTERED_PARTS if p.kind == PartKind.COUNT]
+    assert all(form.fields[f"side0_{p.name}"].max_value == p.maximum for p in counts)
+
+
+def test_the_words_and_the_compared_figures_follow_the_declaration():
+    names = [p.name for p in ENTERED_PARTS]
+    assert [name for name, _ in FIGURE_WORDS] == [*names, "score"]
+    assert all(FIELD_WORDS[p.name] == p.words.lower() for p in ENTERED_PARTS)
+    assert tuple(SIDE_FIGURES) == ("score", *names)
+
+
+def test_the_engines_report_and_the_api_name_every_part_in_the_declared_order():
+    sheet = {
+        "format": "hand-and-foot-sheet/1",
+        "rules": "classic",
+        "round": 1,
+        "ended_by": "went_out",
+        "sides": SEED_SIDES,
+    }
+    side = check_document(sheet).to_dict()["rounds"][0]["sides"][0]
+    assert list(side) == ["score", "books", *(p.name for p in SIDE_PARTS)]
+    assert list(SideScoreSerializer().fields) == list(side)
+    assert SideScoreSerializer(side).data == side
