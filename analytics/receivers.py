@@ -5,7 +5,8 @@ from typing import Any
 from django.db import transaction
 from django.dispatch import receiver
 
-from league.signals import player_merged, standings_settings_changed
+from league.models import Player
+from league.signals import player_depersonalised, player_merged, standings_settings_changed
 
 
 @receiver(player_merged)
@@ -24,3 +25,14 @@ def recompute_after_settings(*, event_id: int, **_: Any) -> None:
     from analytics.tasks import enqueue_event_recompute
 
     enqueue_event_recompute(event_id)
+
+
+@receiver(player_depersonalised)
+def recompute_after_depersonalising(*, player_id: int, **_: Any) -> None:
+    """The stored standings and statistics show the old name: rebuild the club's once the
+    account's deletion is committed (the figures stay the same)."""
+    from analytics.tasks import recompute_club
+
+    club_id = Player.objects.filter(pk=player_id).values_list("club_id", flat=True).first()
+    if club_id is not None:
+        transaction.on_commit(lambda: recompute_club.delay(club_id))

@@ -118,6 +118,16 @@ class Player(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("player-detail", kwargs={"club": self.club.slug, "slug": self.slug})
 
+    @property
+    def shown_name(self) -> str:
+        """The name as the player chose to show it on public pages (`name_shown`)."""
+        if self.name_shown == self.NameShown.HIDDEN:
+            return f"Player {self.pk}"
+        if self.name_shown == self.NameShown.INITIAL:
+            first, *rest = self.name.split()
+            return f"{first} {rest[-1][0]}." if rest else first
+        return self.name
+
 
 class Partnership(models.Model):
     """Two players who enter fixed-partnership events together."""

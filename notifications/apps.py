@@ -7,8 +7,12 @@ class NotificationsConfig(AppConfig):
 
     def ready(self) -> None:
         from games.signals import results_changed
+        from league.signals import player_depersonalised
         from notifications import receivers
 
         results_changed.connect(
             receivers.mail_confirmed_result, dispatch_uid="notifications.mail_confirmed_result"
+        )
+        player_depersonalised.connect(
+            receivers.forget_contact, dispatch_uid="notifications.forget_contact"
         )

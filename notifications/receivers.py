@@ -11,3 +11,11 @@ def mail_confirmed_result(sender: object, *, game_id: int | None = None, **kwarg
     from notifications.tasks import result_mails_task
 
     result_mails_task.delay(game_id)
+
+
+def forget_contact(sender: object, *, player_id: int, **kwargs: Any) -> None:
+    """A person deleted their account: their address and the mail sent to them go."""
+    from notifications.models import Contact, SentMail
+
+    SentMail.objects.filter(contact__player_id=player_id).delete()
+    Contact.objects.filter(player_id=player_id).delete()

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from site_pages import views
+from site_pages import my_page, views
 
 urlpatterns = [
     path(
@@ -11,4 +11,11 @@ urlpatterns = [
         name="season-detail",
     ),
     path("events/<slug:slug>/", views.event_detail, name="event-detail"),
+    path("me/", my_page.my_page, name="my-page"),
+    path("me/data.json", my_page.my_data, name="my-data"),
+    path("me/delete/", my_page.my_account_delete, name="my-account-delete"),
+    path("me/players/<int:player_id>/privacy/", my_page.my_privacy, name="my-privacy"),
+    path("me/players/<int:player_id>/calendar/", my_page.my_calendar, name="my-calendar"),
+    path("me/players/<int:player_id>/nights/<int:event_id>/", my_page.my_answer,
+         name="my-answer"),
 ]

@@ -3,9 +3,12 @@ cards; the season and event pages, which show standings too, are in `site_pages`
 
 from django.urls import path
 
-from league.views import public
+from league.views import claims, public
 
 urlpatterns = [
+    path("claim/<str:nonce>/", claims.claim_page, name="player-claim"),
+    path("players/<slug:club>/<slug:slug>/this-is-me/", claims.claim_request_page,
+         name="player-claim-request"),
     path("", public.home, name="home"),
     path("clubs/<slug:club>/", public.club_detail, name="club-detail"),
     path("clubs/<slug:club>/leagues/<slug:league>/", public.league_detail, name="league-detail"),

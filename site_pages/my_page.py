@@ -1,0 +1,224 @@
+"""A signed-in player's own page, phone first: tonight's tables as soon as they are seated (with
+partner, opponents and the side's own entry link), results as they are confirmed, the nights
+ahead with coming / not coming / maybe, the calendar, how the name shows, the data download and
+deleting the account."""
+
+import json
+import secrets
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from django.contrib import messages
+from django.contrib.auth import logout
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.db.models import Q, Sum
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_POST, require_safe
+
+from core.errors import DomainError
+from games.models import RoundResult
+from league.models import Attendance, Event, Player, Rotation, Seat, SideCredential
+from league.services.attendance import attendance_answer
+from league.services.privacy import account_data, account_delete, player_privacy_update
+from notifications.models import Contact
+
+UPCOMING_DAYS = 60
+
+
+@dataclass
+class MySeat:
+    rotation: int
+    table: int
+    seat: int
+    side: int
+    partners: list[str]
+    opponents: list[str]
+    entry_url: str
+    result: str
+
+
+@dataclass
+class MyClub:
+    player: Player
+    tonight: list[tuple[Event, list[MySeat]]] = field(default_factory=list)
+    upcoming: list[tuple[Event, str]] = field(default_factory=list)
+    contact: Contact | None = None
+
+
+def _seats(player: Player, event: Event) -> list[MySeat]:
+    mine = list(
+        Seat.objects.filter(player=player, rotation__event=event)
+        .exclude(rotation__status=Rotation.Status.DRAFT)
+        .select_related("rotation", "table")
+        .order_by("rotation__number")
+    )
+    tables = [s.table_id for s in mine]
+    everyone = (
+        Seat.objects.filter(table_id__in=tables)
+        .exclude(player=player)
+        .select_related("player")
+        .order_by("seat_number")
+    )
+    tokens = {
+        (c.game.table_id, c.side): c.token
+        for c in SideCredential.objects.filter(game__table_id__in=tables).select_related("game")
+    }
+    totals = {
+        (game_table, side): total
+        for game_table, side, total in RoundResult.objects.filter(game__table_id__in=tables)
+        .values_list("game__table_id", "side")
+        .annotate(total=Sum("score"))
+        .order_by()
+    }
+    found = []
+    for seat in mine:
+        others = [s for s in everyone if s.table_id == seat.table_id]
+        token = tokens.get((seat.table_id, seat.side))
+        ours, theirs = (
+            totals.get((seat.table_id, seat.side)),
+            [
+                t
+                for (table, side), t in totals.items()
+                if table == seat.table_id and side != seat.side
+            ],
+        )
+        result = f"{ours} to {', '.join(str(t) for t in theirs)}" if ours is not None else ""
+        found.append(
+            MySeat(
+                rotation=seat.rotation.number,
+                table=seat.table.number,
+                seat=seat.seat_number + 1,
+                side=seat.side + 1,
+                partners=[s.player.name for s in others if s.side == seat.side],
+                opponents=[s.player.name for s in others if s.side != seat.side],
+                entry_url=reverse("play-game", args=[token]) if token else "",
+                result=result,
+            )
+        )
+    return found
+
+
+def _my_clubs(user: User) -> list[MyClub]:
+    today = timezone.localdate()
+    clubs = []
+    for player in Player.objects.filter(user=user).select_related("club", "contact"):
+        mine = MyClub(player=player, contact=getattr(player, "contact", None))
+        entered = Q(registrations__player=player) | Q(rotations__seats__player=player)
+        for event in Event.objects.filter(entered, club=player.club, date=today).distinct():
+            mine.tonight.append((event, _seats(player, event)))
+        answers = dict(
+            Attendance.objects.filter(player=player, event__date__gte=today).values_list(
+                "event_id", "answer"
+            )
+        )
+        for event in (
+            Event.objects.filter(
+                club=player.club,
+                date__gte=today,
+                date__lte=today + timedelta(days=UPCOMING_DAYS),
+                cancelled_at__isnull=True,
+            )
+            .exclude(status=Event.Status.FINISHED)
+            .order_by("date", "pk")[:10]
+        ):
+            mine.upcoming.append((event, answers.get(event.pk, "")))
+        clubs.append(mine)
+    return clubs
+
+
+@require_safe
+@login_required
+def my_page(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "site_pages/my_page.html",
+        {
+            "clubs": _my_clubs(request.user),  # type: ignore[arg-type]  # signed in "answers": Attendance.Answer.choices,
+            "name_choices": Player.NameShown.choices,
+        },
+    )
+
+
+def _my_player(request: HttpRequest, player_id: int) -> Player:
+    return get_object_or_404(Player.objects.select_related("club"), pk=player_id, user=request.user)
+
+
+@require_POST
+@login_required
+def my_answer(request: HttpRequest, player_id: int, event_id: int) -> HttpResponse:
+    player = _my_player(request, player_id)
+    event = get_object_or_404(Event, pk=event_id, club=player.club)
+    try:
+        attendance = attendance_answer(
+            event=event, player=player, answer=request.POST.get("answer", "")[:8]
+        )
+        messages.success(request, f"{event.name}: {attendance.get_answer_display().lower()}.")
+    except DomainError as refused:
+        messages.error(request, refused.message)
+    return redirect("my-page")
+
+
+@require_POST
+@login_required
+def my_privacy(request: HttpRequest, player_id: int) -> HttpResponse:
+    player = _my_player(request, player_id)
+    try:
+        player_privacy_update(
+            player=player,
+            user=request.user,  # type: ignore[arg-type]  # signed in
+            name_shown=request.POST.get("name_shown", "")[:8],
+            stats_public=request.POST.get("stats_public") == "yes",
+        )
+        messages.success(request, f"Public pages now show you as “{player.shown_name}”.")
+    except DomainError as refused:
+        messages.error(request, refused.message)
+    return redirect("my-page")
+
+
+@require_POST
+@login_required
+def my_calendar(request: HttpRequest, player_id: int) -> HttpResponse:
+    """Make (or make anew, which turns the old address off) the player's secret calendar address."""
+    player = _my_player(request, player_id)
+    player.calendar_token = secrets.token_urlsafe(32)
+    player.save(update_fields=["calendar_token"])
+    messages.success(request, "Your calendar address is ready: add it to your calendar program.")
+    return redirect("my-page")
+
+
+@require_safe
+@login_required
+def my_data(request: HttpRequest) -> HttpResponse:
+    data = account_data(user=request.user)  # type: ignore[arg-type]  # signed in
+    data["contact"] = [
+        {
+            "club": c.player.club.name,
+            "email": c.email,
+            "reminders": c.reminders,
+            "results": c.results,
+            "nights": c.nights,
+        }
+        for c in Contact.objects.filter(player__user=request.user).select_related("player__club")  # type: ignore[misc]  # signed in
+    ]
+    response = HttpResponse(
+        json.dumps(data, indent=2, ensure_ascii=False),
+        content_type="application/json; charset=utf-8",
+    )
+    response["Content-Disposition"] = 'attachment; filename="my-hand-and-foot-data.json"'
+    return response
+
+
+@require_POST
+@login_required
+def my_account_delete(request: HttpRequest) -> HttpResponse:
+    if request.POST.get("confirm") != "delete":
+        messages.error(request, "Tick the box to confirm: deleting the account cannot be undone.")
+        return redirect("my-page")
+    user = request.user
+    logout(request)
+    account_delete(user=user)  # type: ignore[arg-type]  # was signed in
+    return render(request, "site_pages/account_deleted.html")

@@ -1,0 +1,129 @@
+"""A player's own page: tonight's seats once seated, coming or not, how the name shows, the
+data download and deleting the account with the standings unchanged."""
+
+import datetime
+import json
+
+import pytest
+from django.contrib.auth.models import User
+from django.urls import reverse
+from django.utils import timezone
+
+from analytics.models import StandingsSnapshot
+from analytics.standings import services as standings_services
+from league.models import Attendance, Event, Player, Registration, Rotation
+from league.services.attendance import attendance_register_coming
+from league.services.credentials import side_credentials_ensure
+from notifications.models import Contact
+from tests.analytics.factories import confirm
+from tests.factories import EventFactory, PlayerFactory, UserFactory, make_game
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def me(client):
+    user = UserFactory(username="ann")
+    tonight = EventFactory(
+        date=timezone.localdate(),
+        name="Tuesday night",
+        starts_at=datetime.time(19, 30),
+        status=Event.Status.RUNNING,
+    )
+    players = [
+        PlayerFactory(club=tonight.club, name=n)
+        for n in ("Ann Lee", "Ben Ode", "Cy Park", "Di Ruiz")
+    ]
+    players[0].user = user
+    players[0].save()
+    for p in players:
+        Registration.objects.create(event=tonight, player=p)
+    client.force_login(user)
+    return user, tonight, players
+
+
+def test_tonights_seat_shows_as_soon_as_it_is_seated(client, me):
+    _, tonight, players = me
+    page = client.get(reverse("my-page")).content.decode()
+    assert "Not seated yet" in page
+    game = make_game(event=tonight, players=players)
+    side_credentials_ensure(games=[game])
+    Rotation.objects.filter(event=tonight).update(status=Rotation.Status.DRAFT)
+    assert "Not seated yet" in client.get(reverse("my-page")).content.decode()
+    Rotation.objects.filter(event=tonight).update(status=Rotation.Status.STARTED)
+    page = client.get(reverse("my-page")).content.decode()
+    assert "Rotation 1: table 1, seat 1" in page and "(side 1)" in page
+    assert "Partner: Cy Park" in page and "Against: Ben Ode, Di Ruiz" in page
+    token = game.side_credentials.get(side=0).token
+    assert reverse("play-game", args=[token]) in page
+    confirm(game, [[500, 200]])
+    assert "Result: 500 to 200" in client.get(reverse("my-page")).content.decode()
+
+
+def test_coming_or_not_and_the_yes_list_registered_in_one_step(client, me):
+    _, tonight, players = me
+    next_week = EventFactory(
+        club=tonight.club,
+        date=timezone.localdate() + datetime.timedelta(days=7),
+        name="Next Tuesday",
+    )
+    url = reverse("my-answer", args=[players[0].pk, next_week.pk])
+    assert client.post(url, {"answer": "maybe"}).status_code == 302
+    assert client.post(url, {"answer": "yes"}).status_code == 302
+    assert Attendance.objects.get(event=next_week, player=players[0]).answer == "yes"
+    client.post(url, {"answer": "sometimes"})
+    assert Attendance.objects.get(event=next_week, player=players[0]).answer == "yes"
+    other = reverse("my-answer", args=[players[1].pk, next_week.pk])
+    assert client.post(other, {"answer": "yes"}).status_code == 404  # not my player
+    Attendance.objects.create(event=next_week, player=players[2], answer="yes")
+    Attendance.objects.create(event=next_week, player=players[3], answer="no")
+    entered = attendance_register_coming(event=next_week, by=None)
+    assert [p.name for p in entered] == ["Ann Lee", "Cy Park"]
+    assert attendance_register_coming(event=next_week, by=None) == []
+
+
+def test_a_hidden_name_and_private_statistics(client, me):
+    _, _, players = me
+    url = reverse("my-privacy", args=[players[0].pk])
+    client.post(url, {"name_shown": "initial", "stats_public": "yes"})
+    players[0].refresh_from_db()
+    assert players[0].shown_name == "Ann L."
+    client.post(url, {"name_shown": "hidden"})
+    players[0].refresh_from_db()
+    assert players[0].shown_name == f"Player {players[0].pk}" and not players[0].stats_public
+
+
+def test_my_data_download_and_deleting_the_account_keeps_the_standings(client, me):
+    user, tonight, players = me
+    Contact.objects.create(player=players[0], email="ann@example.net")
+    game = make_game(event=tonight, players=players)
+    confirm(game, [[500, 200]])
+    standings_services.event_recompute(event_id=tonight.pk)
+    before = sorted(
+        (r["rank"], r["total_points"]) for r in StandingsSnapshot.objects.get(event=tonight).rows
+    )
+    assert "Ann Lee" in json.dumps(StandingsSnapshot.objects.get(event=tonight).rows)
+    data = json.loads(client.get(reverse("my-data")).content)
+    assert data["account"]["username"] == "ann"
+    assert data["players"][0]["name"] == "Ann Lee"
+    assert data["players"][0]["seats"][0] == {
+        "event": "Tuesday night",
+        "rotation": 1,
+        "table": 1,
+        "seat": 1,
+        "side": 1,
+    }
+    assert data["contact"][0]["email"] == "ann@example.net"
+    assert client.post(reverse("my-account-delete"), {}).status_code == 302  # not confirmed
+    assert User.objects.filter(username="ann").exists()
+    answer = client.post(reverse("my-account-delete"), {"confirm": "delete"})
+    assert answer.status_code == 200 and "Your account is deleted" in answer.content.decode()
+    assert not User.objects.filter(username="ann").exists()
+    gone = Player.objects.get(pk=players[0].pk)
+    assert gone.name == f"Former player {gone.pk}" and gone.user is None
+    assert not Contact.objects.filter(player=gone).exists()
+    standings_services.event_recompute(event_id=tonight.pk)
+    rows = StandingsSnapshot.objects.get(event=tonight).rows
+    assert sorted(r["total_points"] for r in rows) == [200, 200, 500, 500]
+    assert "Ann Lee" not in json.dumps(rows)
+    assert before == sorted((r["rank"], r["total_points"]) for r in rows)
