@@ -11,6 +11,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet, Sum
 
 from core.errors import Invalid
+from games.errors import Code, refusal
 from games.models import ResultVersion, RoundResult, Submission
 from handfoot.errors import EngineError
 from handfoot.rules import ENTERED_PARTS, PartKind, RuleSet, rules_from_spec
@@ -131,9 +132,7 @@ def event_rules(*, event: Event) -> RuleSet:
     try:
         return rules_from_spec(event.rules_spec)
     except EngineError as err:
-        raise Invalid(
-            "BAD_RULES", f"The event's own rule set is not valid: {err.message}"
-        ) from None
+        raise refusal(Invalid, Code.BAD_RULES, reason=err.message) from None
 
 
 def game_table(*, game: Game) -> GameTable:

@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 from core.errors import NotFound
 from games import replays
 from games.api.serializers import SideScoreSerializer
+from games.errors import Code, refusal
 
 
 def _cards(help_text: str = "Cards as in the log (7H, TS, JK).") -> serializers.ListField:
@@ -38,11 +39,14 @@ class ReplayPileSerializer(serializers.Serializer):
 class ReplayTableSerializer(serializers.Serializer):
     hands = serializers.ListField(child=_cards(), help_text="Per seat (from 0), the hand.")
     feet = serializers.ListField(child=_cards(), help_text="Per seat, the foot not yet picked up.")
-    melds = serializers.ListField(child=ReplayMeldSerializer(many=True), help_text="Per side, its melds.")
+    melds = serializers.ListField(
+        child=ReplayMeldSerializer(many=True), help_text="Per side, its melds."
+    )
     pile = ReplayPileSerializer()
     stock = serializers.IntegerField(min_value=0)
-    scores = serializers.ListField(child=serializers.IntegerField(),
-                                   help_text="Per side, the round's score if it ended now.")
+    scores = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Per side, the round's score if it ended now."
+    )
     turn = serializers.IntegerField(min_value=0, help_text="The seat to play.")
     on_foot = serializers.ListField(child=serializers.BooleanField(), help_text="Per seat.")
 
@@ -96,14 +100,22 @@ class ReplayRoundSerializer(serializers.Serializer):
 
 class ReplaySerializer(serializers.Serializer):
     format = serializers.CharField(help_text="hand-and-foot-replay/1")
-    seats = serializers.ListField(child=serializers.CharField(), help_text="Players by name, in seat order.")
+    seats = serializers.ListField(
+        child=serializers.CharField(), help_text="Players by name, in seat order."
+    )
     sides = serializers.IntegerField(help_text="Number of sides.")
     individual = serializers.BooleanField()
-    side_of = serializers.ListField(child=serializers.IntegerField(), help_text="Each seat's side (from 0).")
+    side_of = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Each seat's side (from 0)."
+    )
     side_names = serializers.ListField(child=serializers.CharField())
     rounds = ReplayRoundSerializer(many=True)
-    totals = serializers.ListField(child=serializers.IntegerField(), help_text="Per side, the game's total.")
-    story = serializers.ListField(child=serializers.CharField(), help_text="The game in a few sentences.")
+    totals = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Per side, the game's total."
+    )
+    story = serializers.ListField(
+        child=serializers.CharField(), help_text="The game in a few sentences."
+    )
 
 
 class ResultReplay(APIView):
@@ -118,5 +130,5 @@ class ResultReplay(APIView):
         game = get_object_or_404(replays.replay_games(user=request.user), pk=game_id)
         replay = replays.game_replay(game=game)
         if replay is None:
-            raise NotFound("NO_MOVE_LOG", "This game has no move log to replay.")
+            raise refusal(NotFound, Code.NO_MOVE_LOG, consequence="there is nothing to replay")
         return Response(replay)

@@ -43,6 +43,7 @@ from games.api.serializers import (
     SubmissionInput,
     SubmissionSerializer,
 )
+from games.errors import Code, refusal
 from games.models import Submission
 from games.services import Entrant
 from handfoot.checking import check_document, document_kind
@@ -122,14 +123,10 @@ class ResultsAPIView(APIView):
             link = selectors.table_link_by_token(token=token)
             if link is None or link.game.pk != game.pk:
                 api_lookup_failed(request)
-                raise Forbidden("WRONG_TABLE_LINK", "This table link belongs to another game.")
+                raise refusal(Forbidden, Code.WRONG_TABLE_LINK)
         entrant = services.entrant_for(game=game, user=request.user, link=link, claimed_side=side)
         if entrant is None:
-            raise Forbidden(
-                "NOT_AN_ENTRANT",
-                "Only the game's players (each side with its own table link or code), the club's "
-                "scorers and directors may enter results.",
-            )
+            raise refusal(Forbidden, Code.NOT_AN_ENTRANT)
         return entrant
 
 
@@ -181,9 +178,11 @@ class SubmissionCreate(ResultsAPIView):
         request=SubmissionInput,
         responses={
             201: SubmissionCreatedSerializer,
-            200: OpenApiResponse(SubmissionCreatedSerializer,
-                                 description="A retry with a known Idempotency-Key: the first "
-                                 "submission, nothing new stored (`replayed` is true)."),
+            200: OpenApiResponse(
+                SubmissionCreatedSerializer,
+                description="A retry with a known Idempotency-Key: the first "
+                "submission, nothing new stored (`replayed` is true).",
+            ),
         },
         parameters=[ENTRY_TOKEN, IDEMPOTENCY_KEY],
     )
@@ -193,11 +192,7 @@ class SubmissionCreate(ResultsAPIView):
         entrant = self.entrant(request, game, data.get("side"))
         key = request.headers.get("Idempotency-Key") or data.get("idempotency_key")
         if not key:
-            raise Invalid(
-                "IDEMPOTENCY_KEY_REQUIRED",
-                "Send an Idempotency-Key header (any unique text per submission) so a retry "
-                "cannot enter the result twice.",
-            )
+            raise refusal(Invalid, Code.IDEMPOTENCY_KEY_REQUIRED)
         submission, created = services.submission_create(
             game=game, document=data["document"], entrant=entrant, idempotency_key=key
         )
@@ -217,7 +212,9 @@ class ConfirmationCreate(ResultsAPIView):
 
     @extend_schema(
         summary="Confirm the other side's version of a game's result",
-        request=ConfirmationInput, responses=ResultVersionSerializer, parameters=[ENTRY_TOKEN]
+        request=ConfirmationInput,
+        responses=ResultVersionSerializer,
+        parameters=[ENTRY_TOKEN],
     )
     def post(self, request: Request, game_id: int) -> Response:
         game = self.game_for_writer(request, game_id)
@@ -232,7 +229,9 @@ class ConfirmationCreate(ResultsAPIView):
 class CorrectionCreate(ResultsAPIView):
     @extend_schema(
         summary="Correct a game's result (directors)",
-        request=CorrectionInput, responses={201: ResultVersionSerializer}, parameters=[IF_MATCH]
+        request=CorrectionInput,
+        responses={201: ResultVersionSerializer},
+        parameters=[IF_MATCH],
     )
     def post(self, request: Request, game_id: int) -> Response:
         game = get_object_or_404(Game.objects.select_related("table__rotation__event"), pk=game_id)
@@ -260,7 +259,8 @@ class SubmissionWithdrawal(ResultsAPIView):
 
     @extend_schema(
         summary="Withdraw (or restore) one entry of an unconfirmed result (directors)",
-        request=None, responses=SubmissionSerializer,
+        request=None,
+        responses=SubmissionSerializer,
     )
     def post(self, request: Request, game_id: int, submission_id: int) -> Response:
         game = get_object_or_404(Game.objects.select_related("table__rotation__event"), pk=game_id)
@@ -277,23 +277,23 @@ class SubmissionWithdrawal(ResultsAPIView):
 def _if_match(request: Request) -> int:
     raw = (request.headers.get("If-Match") or "").strip()
     if not raw:
-        raise PreconditionRequired({
-            "code": "PRECONDITION_REQUIRED",
-            "message": "Send If-Match with the result's ETag (its revision) so a stale correction "
-            "is refused.",
-        })
+        raise PreconditionRequired(
+            {
+                "code": "PRECONDITION_REQUIRED",
+                "message": "Send If-Match with the result's ETag (its revision) so a stale correction "
+                "is refused.",
+            }
+        )
     value = raw.removeprefix("W/").strip('"')
     if not IF_MATCH_VALUE.fullmatch(value):
-        raise Invalid(
-            "BAD_IF_MATCH", f'If-Match should be the result\'s ETag, like "3"; got {raw[:20]!r}.'
-        )
+        raise refusal(Invalid, Code.BAD_IF_MATCH, got=repr(raw[:20]))
     return int(value)
 
 
 def _body(request: Request) -> Any:
     data = request.data
     if not isinstance(data, dict):
-        raise Invalid("BAD_FORMAT", "The request body must be a JSON object.")
+        raise refusal(Invalid, Code.BAD_FORMAT)
     return data
 
 
@@ -316,10 +316,7 @@ class DocumentCheck(ResultsAPIView):
         document = _body(request)
         if "format" in document and document_kind(document) != self.kind:
             other = "logs" if self.kind == "sheet" else "sheets"
-            raise Invalid(
-                "WRONG_KIND",
-                f"This endpoint checks {self.kind}s; send this one to /api/{other}/check/.",
-            )
+            raise refusal(Invalid, Code.WRONG_KIND, checked=self.kind, other=other)
         return Response(check_document(document).to_dict())
 
 
@@ -343,8 +340,9 @@ class SchemaView(APIView):
 
     @extend_schema(
         summary="The JSON Schema of a document format",
-        responses=OpenApiResponse(OpenApiTypes.OBJECT,
-                                  description="A JSON Schema (draft 2020-12) document."),
+        responses=OpenApiResponse(
+            OpenApiTypes.OBJECT, description="A JSON Schema (draft 2020-12) document."
+        ),
     )
     def get(self, request: Request) -> Response:
         return Response(load_schema(self.schema_name), content_type="application/schema+json")

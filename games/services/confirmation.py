@@ -6,6 +6,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.errors import Conflict, Forbidden, Invalid
+from games.errors import Code, refusal
 from games.models import ResultVersion
 from games.selectors import GameTable
 from games.services._common import versions_supersede
@@ -33,21 +34,12 @@ def version_confirm(
     result_project(game=game, table=table)
 
 
-DISPUTE_MESSAGE = (
-    "The two sides entered different figures; only the director can settle this (or both "
-    "sides enter the same figures)."
-)
-
-
 def confirmer_check(*, version: ResultVersion, entrant: Entrant) -> None:
     """No one confirms what they entered; only a director settles a dispute."""
     if version.entered_by == entrant.key:
-        raise Forbidden(
-            "SAME_ENTRANT",
-            "You entered these figures yourself; the other side or a director must confirm them.",
-        )
+        raise refusal(Forbidden, Code.SAME_ENTRANT)
     if version.status == ResultVersion.Status.DISPUTED and not entrant.director:
-        raise Forbidden("DIRECTOR_SETTLES_DISPUTES", DISPUTE_MESSAGE)
+        raise refusal(Forbidden, Code.DIRECTOR_SETTLES_DISPUTES)
 
 
 def settles_by_entry(*, version: ResultVersion, entrant: Entrant) -> bool:
@@ -76,12 +68,13 @@ def result_confirm(
         game = Game.objects.select_for_update().get(pk=game.pk)
         version = game.result_versions.filter(number=version_number).first()
         if version is None:
-            raise Invalid("NO_SUCH_VERSION", f"This game has no result version {version_number}.")
+            raise refusal(Invalid, Code.NO_SUCH_VERSION, version=version_number)
         if version.status not in ResultVersion.OPEN_STATUSES:
-            raise Conflict(
-                "NOT_AWAITING_CONFIRMATION",
-                f"Version {version_number} is {version.get_status_display().lower()}; only entered "
-                "or disputed figures can be confirmed.",
+            raise refusal(
+                Conflict,
+                Code.NOT_AWAITING_CONFIRMATION,
+                version=version_number,
+                status=version.get_status_display().lower(),
             )
         confirmer_check(version=version, entrant=entrant)
         was_disputed = version.status == ResultVersion.Status.DISPUTED

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from core.errors import Invalid, Stale
 from games import selectors
+from games.errors import Code, refusal
 from games.models import ResultVersion
 from games.services._common import version_next_number, versions_supersede
 from games.services.documents import (
@@ -52,9 +53,9 @@ def result_correct(
     (else the newest) version. Refused when `expected_revision` is not the newest any more."""
     reason = (reason or "").strip()
     if not reason:
-        raise Invalid("REASON_REQUIRED", "Say why the result is corrected.")
+        raise refusal(Invalid, Code.REASON_REQUIRED)
     if not isinstance(documents, list) or not documents:
-        raise Invalid("NO_FIGURES", "Send the corrected score sheets or a move log.")
+        raise refusal(Invalid, Code.NO_FIGURES)
     table = game_table(game=game)
     corrected = correction_rounds(game=game, documents=documents, table=table)
     with transaction.atomic():
@@ -62,24 +63,19 @@ def result_correct(
         # see the first's version and be refused as stale instead of silently overwriting it.
         game = Game.objects.select_for_update().get(pk=game.pk)
         if result_revision(game=game) != expected_revision:
-            raise Stale(
-                "STALE_VERSION",
-                f"The result changed since you loaded it (now version {result_revision(game=game)}, "
-                f"you edited version {expected_revision}); reload and correct again.",
+            raise refusal(
+                Stale, Code.STALE_VERSION, now=result_revision(game=game), seen=expected_revision
             )
         base = selectors.game_correction_base(game=game)
         # A result of scores only (paper, import) is replaced whole, never mixed with a sheet.
         rounds = {r["round"]: r for r in (base.rounds if base and base.detail else [])}
         rounds.update({r["round"]: r for r in corrected})
         if sorted(rounds) != list(range(1, table.rules.rounds + 1)):
-            raise Invalid(
-                "INCOMPLETE",
-                f"A result needs rounds 1 to {table.rules.rounds}; send the missing rounds' sheets.",
-            )
+            raise refusal(Invalid, Code.INCOMPLETE, rounds=table.rules.rounds)
         figures = [rounds[n] for n in sorted(rounds)]
         current = game.result_versions.filter(status=ResultVersion.Status.CONFIRMED).first()
         if current is not None and rounds_same_figures(current.rounds, figures):
-            raise Invalid("NO_CHANGE", "These are the figures already confirmed.")
+            raise refusal(Invalid, Code.NO_CHANGE)
         versions_supersede(versions=game.result_versions.exclude(status=ResultVersion.Status.SUPERSEDED))
         version = ResultVersion.objects.create(
             game=game,

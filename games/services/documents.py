@@ -19,6 +19,7 @@ from django.db.backends.base.operations import BaseDatabaseOperations
 
 from core.errors import Invalid
 from games import selectors
+from games.errors import Code, refusal
 from games.models import RoundResult, SeatRoundFacts
 from games.selectors import GameTable, game_table  # noqa: F401  (re-exported)
 from handfoot.checking import check_document, document_kind
@@ -44,7 +45,7 @@ def _named_rules(named: Any, table: GameTable) -> RuleSet:
     try:
         return rules_from_spec(named)
     except EngineError as err:
-        raise Invalid(str(err.code), err.message) from None
+        raise Invalid(err.code, err.message) from None  # the engine's code and message
 
 
 def rules_differences(*, event_rules: RuleSet, named: RuleSet) -> list[tuple[str, str, str]]:
@@ -74,10 +75,11 @@ def _rules_match(document: dict[str, Any], table: GameTable) -> None:
             f"{label}: the event plays {mine}, the {what} says {theirs}"
             for label, mine, theirs in differences
         )
-        raise Invalid(
-            "RULES_MISMATCH",
-            f"This {what} was played under other rules than the event's. {words}. Leave its "
-            "rules out to use the event's, or ask the director to change the house rules.",
+        raise refusal(
+            Invalid,
+            Code.RULES_MISMATCH,
+            what=what,
+            differences=words,
             details={
                 "differences": [
                     {"rule": label, "event": mine, "document": theirs}
@@ -101,10 +103,10 @@ def _log_sides(document: dict[str, Any]) -> int | None:
 
 def _prepare_log(document: dict[str, Any], table: GameTable) -> None:
     if document.get("seats") != table.players:
-        raise Invalid(
-            "SEATS_MISMATCH",
-            "The move log's seats must be this table's players in seat order, by their "
-            f"identifiers: {', '.join(table.players)}.",
+        raise refusal(
+            Invalid,
+            Code.SEATS_MISMATCH,
+            players=", ".join(table.players),
             details={"expected": table.players, "got": document.get("seats")},
         )
     if len(table.players) == 6 and "sides" not in document and "play" not in document:
@@ -116,47 +118,46 @@ def _prepare_log(document: dict[str, Any], table: GameTable) -> None:
         and first.get("round") == 1
         and first.get("dealer") != table.first_dealer
     ):
-        raise Invalid(
-            "DEALER_MISMATCH",
-            f"Seat {table.first_dealer} deals round 1 of this game; the move log says seat "
-            f"{first.get('dealer')!r}.",
+        raise refusal(
+            Invalid,
+            Code.DEALER_MISMATCH,
+            dealer=table.first_dealer,
+            given=repr(first.get("dealer")),
         )
-    if _log_sides(document) != table.sides:
-        raise Invalid(
-            "SIDES_MISMATCH",
-            f"This table plays as {table.sides} sides; the move log's `play`/`sides` say otherwise.",
+    given = _log_sides(document)
+    if given != table.sides:
+        raise refusal(
+            Invalid,
+            Code.SIDES_MISMATCH,
+            sides=table.sides,
+            what="move log",
+            given="another number" if given is None else given,
         )
 
 
 def _prepare_sheet(document: dict[str, Any], table: GameTable) -> None:
     sides = document.get("sides")
     if isinstance(sides, list) and len(sides) != table.sides:
-        raise Invalid(
-            "SIDES_MISMATCH",
-            f"This table plays as {table.sides} sides, so the sheet needs {table.sides} sides "
-            f"(in seat order); it has {len(sides)}.",
+        raise refusal(
+            Invalid, Code.SIDES_MISMATCH, sides=table.sides, what="sheet", given=len(sides)
         )
     document.setdefault("players", len(table.players))
     if document["players"] != len(table.players):
-        raise Invalid(
-            "PLAYERS_MISMATCH",
-            f"{len(table.players)} players sit at this table; the sheet says {document['players']!r}.",
+        raise refusal(
+            Invalid,
+            Code.PLAYERS_MISMATCH,
+            players=len(table.players),
+            given=repr(document["players"]),
         )
     round_number = document.get("round")
     if isinstance(round_number, int) and not 1 <= round_number <= table.rules.rounds:
-        raise Invalid(
-            "BAD_ROUND",
-            f"A game under these rules has rounds 1 to {table.rules.rounds}; the sheet is for "
-            f"round {round_number}.",
-        )
+        raise refusal(Invalid, Code.BAD_ROUND, rounds=table.rules.rounds, round=round_number)
 
 
 def document_prepare(*, document: Any, table: GameTable) -> dict[str, Any]:
     """A copy of the document with the event's rules filled in, checked against the table."""
     if not isinstance(document, dict):
-        raise Invalid(
-            "BAD_FORMAT", "A score sheet or move log must be a JSON object with a `format` field."
-        )
+        raise refusal(Invalid, Code.BAD_FORMAT)
     document = dict(document)
     if document.get("format") not in (LOG_FORMAT, SHEET_FORMAT):
         document_check(document=document)  # refuses with the engine's BAD_FORMAT message
@@ -183,9 +184,10 @@ def document_check(*, document: dict[str, Any], rules: RuleSet | None = None) ->
         if report["kind"] == "log" and error.get("round") is not None:
             where = f" (round {error['round']}"
             where += f", event {error['event']})" if error.get("event") is not None else ")"
+        # the engine's code (handfoot.errors.ErrorCode) and message
         raise Invalid(error["code"], f"{error['message']}{where}", details=error)
     if not report["rounds"]:
-        raise Invalid("NO_ROUNDS", "The move log holds no rounds yet.")
+        raise refusal(Invalid, Code.NO_ROUNDS)
     report_range_check(report=report)
     return report
 
@@ -225,10 +227,15 @@ def report_range_check(*, report: dict[str, Any]) -> None:
             found = _out_of_range(figures, ranges)
             if found:
                 name, value, (low, high) = found
-                raise Invalid(
-                    "OUT_OF_RANGE",
-                    f"Round {r['round']}, {where}: {name} is {value:,}; it must be from "
-                    f"{low:,} to {high:,}.",
+                raise refusal(
+                    Invalid,
+                    Code.OUT_OF_RANGE,
+                    round=r["round"],
+                    where=where,
+                    name=name,
+                    value=value,
+                    low=low,
+                    high=high,
                     field=name,
                     details={
                         "round": r["round"],

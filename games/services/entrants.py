@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from django.contrib.auth.models import AbstractBaseUser
 
 from core.errors import Forbidden, Gone
+from games.errors import Code, refusal
 from games.models import Submission
 from league.models import Event, Game, Seat
 from league.permissions import is_director, is_scorer
@@ -45,10 +46,11 @@ def table_link_check(*, game: Game) -> None:
     """Table links take results only while their event runs."""
     event = game.table.rotation.event
     if event.status != Event.Status.RUNNING:
-        raise Gone(
-            "EVENT_NOT_RUNNING",
-            f"Table links take results only while the event is running; {event.name} is "
-            f"{event.get_status_display().lower()}. Ask the director.",
+        raise refusal(
+            Gone,
+            Code.EVENT_NOT_RUNNING,
+            event=event.name,
+            status=event.get_status_display().lower(),
         )
 
 
@@ -63,11 +65,7 @@ def seated_side(*, game: Game, user: Any) -> int | None:
 def _side_claim_check(side: int, claimed_side: Any) -> None:
     if claimed_side is not None and claimed_side != side:
         shown = claimed_side + 1 if isinstance(claimed_side, int) else claimed_side
-        raise Forbidden(
-            "SIDE_MISMATCH",
-            f"This link enters for side {side + 1} only; the request says side {shown}. Leave "
-            "`side` out: it is taken from the link.",
-        )
+        raise refusal(Forbidden, Code.SIDE_MISMATCH, side=side + 1, claimed=shown)
 
 
 def entrant_for(
@@ -88,7 +86,7 @@ def entrant_for(
         return Entrant.for_user(user)
     if link is not None:
         if link.game.pk != game.pk:
-            raise Forbidden("WRONG_TABLE_LINK", "This table link belongs to another game.")
+            raise refusal(Forbidden, Code.WRONG_TABLE_LINK)
         table_link_check(game=game)
         _side_claim_check(link.side, claimed_side)
         return Entrant.for_side(game, link.side)

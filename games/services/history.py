@@ -15,6 +15,7 @@ from django.contrib.auth.models import AbstractBaseUser
 
 from core.errors import Conflict, NotFound
 from games import selectors
+from games.errors import Code, refusal
 from games.models import ResultVersion, Submission
 from games.services.entrants import Entrant
 from league.models import AuditEntry, Game, Rotation
@@ -170,7 +171,7 @@ def undo_entry(entry: AuditEntry, by: AbstractBaseUser | None) -> None:
 
     submission = selectors.audit_entry_submission(entry=entry)
     if submission is None:
-        raise NotFound("GONE", "That entry no longer exists.")
+        raise refusal(NotFound, Code.GONE, what="entry")
     submission_withdraw(submission=submission, by=by)
 
 
@@ -189,13 +190,9 @@ def undo_rotation_start(entry: AuditEntry, by: AbstractBaseUser | None) -> None:
 
     rotation = Rotation.objects.filter(pk=entry.data.get("rotation_id")).first()
     if rotation is None:
-        raise NotFound("GONE", "That rotation no longer exists.")
+        raise refusal(NotFound, Code.GONE, what="rotation")
     if _rotation_entries(rotation):
-        raise Conflict(
-            "RESULTS_EXIST",
-            f"Results were already entered at rotation "
-            f"{rotation.number}'s tables: it stays started.",
-        )
+        raise refusal(Conflict, Code.RESULTS_EXIST, rotation=rotation.number)
     rotation_unstart(rotation=rotation, by=by)
 
 

@@ -10,6 +10,7 @@ from django.db import IntegrityError, transaction
 
 from core.errors import Conflict, Invalid
 from games import selectors
+from games.errors import Code, refusal
 from games.models import ResultVersion, Submission
 from games.services._common import version_next_number, versions_supersede
 from games.services.confirmation import settles_by_entry, version_confirm
@@ -57,11 +58,7 @@ def _replayed(key: str, game: Game, digest: str, entrant: Entrant) -> Submission
     if earlier is None:
         return None
     if earlier.game_id != game.pk or earlier.body_hash != digest or earlier.entrant != entrant.key:
-        raise Conflict(
-            "IDEMPOTENCY_KEY_REUSED",
-            "This idempotency key was already used for a different submission; send a new key "
-            "with new content.",
-        )
+        raise refusal(Conflict, Code.IDEMPOTENCY_KEY_REUSED)
     return earlier
 
 
@@ -80,7 +77,7 @@ def submission_create(
     event's rules are parsed once for the whole submission (check, versions, projection).
     """
     if not idempotency_key or len(idempotency_key) > 128:
-        raise Invalid("BAD_IDEMPOTENCY_KEY", "An idempotency key of 1 to 128 characters is needed.")
+        raise refusal(Invalid, Code.BAD_IDEMPOTENCY_KEY)
     digest = document_hash(document=document)
     earlier = _replayed(idempotency_key, game, digest, entrant)
     if earlier is not None:
@@ -101,10 +98,7 @@ def submission_create(
         if earlier is not None:
             return earlier, False
         if game.status == Game.Status.CONFIRMED:
-            raise Conflict(
-                "ALREADY_CONFIRMED",
-                "This game's result is already confirmed; ask the director for a correction.",
-            )
+            raise refusal(Conflict, Code.ALREADY_CONFIRMED)
         try:
             with transaction.atomic():
                 submission = Submission.objects.create(

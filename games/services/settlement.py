@@ -15,6 +15,7 @@ from core.errors import Conflict, Forbidden, Stale
 # `games.replays` reads the log and imports `games.services.documents`: imported as a module
 # (its names read at call time) so that either package may be imported first.
 from games import replays, selectors
+from games.errors import Code, refusal
 from games.models import ResultVersion, Submission
 from games.services.confirmation import result_confirm
 from games.services.correction import result_correct, result_revision
@@ -34,23 +35,20 @@ def dispute_settle_by_log(*, game: Game, user: Any, expected_revision: int) -> R
         game = Game.objects.select_for_update().get(pk=game.pk)
         entrant = entrant_for(game=game, user=user)
         if entrant is None or not entrant.director:
-            raise Forbidden("DIRECTOR_SETTLES_DISPUTES", "Only the event's director settles a dispute.")
+            raise refusal(Forbidden, Code.DIRECTOR_SETTLES_DISPUTES)
         revision = result_revision(game=game)
         if revision != expected_revision:
-            raise Stale(
-                "STALE_VERSION",
-                f"The result changed since you loaded it (now version {revision}, you saw version "
-                f"{expected_revision}); reload and look again.",
-            )
+            raise refusal(Stale, Code.STALE_VERSION, now=revision, seen=expected_revision)
         comparison = selectors.dispute_comparison(game=game)
         if comparison is None:
-            raise Conflict("NOT_DISPUTED", "This table's result is not disputed: there is nothing to settle.")
+            raise refusal(Conflict, Code.NOT_DISPUTED)
         submission, logged = replays.game_logged_rounds(game=game)
         if submission is None:
-            raise Conflict(
-                "NO_MOVE_LOG",
-                "No move log of this game was accepted, so the log cannot settle the dispute: "
-                "choose a version or enter the right figures.",
+            raise refusal(
+                Conflict,
+                Code.NO_MOVE_LOG,
+                consequence="the log cannot settle the dispute: choose a version or enter the "
+                "right figures",
             )
         versions = [v["version"] for v in comparison["versions"]]
         plan = replays.log_settlement(
@@ -58,11 +56,11 @@ def dispute_settle_by_log(*, game: Game, user: Any, expected_revision: int) -> R
         )
         if plan["missing"]:
             covered = replays.rounds_words(sorted(logged)) if logged else "no round"
-            raise Conflict(
-                "LOG_MISSES_ROUNDS",
-                f"The move log covers {covered} only, and the entries also differ in "
-                f"{replays.rounds_words(plan['missing'])}: choose a version or enter the right "
-                "figures.",
+            raise refusal(
+                Conflict,
+                Code.LOG_MISSES_ROUNDS,
+                covered=covered,
+                missing=replays.rounds_words(plan["missing"]),
             )
         if plan["matching"] is not None:
             return result_confirm(

@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from core.errors import Conflict, NotFound
 from games import selectors
+from games.errors import Code, refusal
 from games.models import ResultVersion, Submission
 from games.services._common import versions_supersede
 from games.services.entrants import Entrant
@@ -76,13 +77,10 @@ def _locked(submission: Submission) -> tuple[Game, Submission]:
 
 def _state_check(game: Game) -> None:
     if game.status == Game.Status.CONFIRMED:
-        raise Conflict(
-            "ALREADY_CONFIRMED",
-            "This game's result is already confirmed; change it with a correction instead.",
-        )
+        raise refusal(Conflict, Code.ALREADY_CONFIRMED)
     event = game.table.rotation.event
     if event.status == Event.Status.FINISHED:
-        raise Conflict("EVENT_FINISHED", f"{event.name} is finished: reopen the event first.")
+        raise refusal(Conflict, Code.EVENT_FINISHED, event=event.name)
 
 
 def _versions_of(game: Game, submission: Submission) -> list[ResultVersion]:
@@ -122,7 +120,7 @@ def submission_withdraw(*, submission: Submission, by: AbstractBaseUser | None) 
         # Race: a withdrawal and a new entry (or a confirmation) of one game at once.
         game, submission = _locked(submission)
         if submission.withdrawn_at is not None:
-            raise Conflict("ALREADY_WITHDRAWN", "This entry is already withdrawn.")
+            raise refusal(Conflict, Code.ALREADY_WITHDRAWN)
         _state_check(game)
         submission.withdrawn_at = timezone.now()
         submission.withdrawn_by = by if by is not None and by.is_authenticated else None
@@ -150,16 +148,16 @@ def submission_restore(*, submission: Submission, by: AbstractBaseUser | None) -
     with transaction.atomic():
         game, submission = _locked(submission)
         if submission.withdrawn_at is None:
-            raise Conflict("NOT_WITHDRAWN", "This entry is not withdrawn; it already counts.")
+            raise refusal(Conflict, Code.NOT_WITHDRAWN)
         _state_check(game)
         newer = selectors.submission_newer_entry(submission=submission)
         if newer is not None:
-            raise Conflict(
-                "NEWER_ENTRY",
-                f"{selectors.entrant_label(game=game, entrant=submission.entrant)} entered "
-                f"{'round ' + str(newer.round_number) if newer.round_number else 'a move log'} "
-                f"again at {timezone.localtime(newer.created_at):%H:%M}, after this entry; the "
-                "newer entry counts. Withdraw it first if this one was right.",
+            raise refusal(
+                Conflict,
+                Code.NEWER_ENTRY,
+                who=selectors.entrant_label(game=game, entrant=submission.entrant),
+                what=f"round {newer.round_number}" if newer.round_number else "a move log",
+                time=f"{timezone.localtime(newer.created_at):%H:%M}",
             )
         submission.withdrawn_at = None
         submission.withdrawn_by = None
@@ -185,7 +183,7 @@ def _undo(restore: bool) -> Callable[[AuditEntry, AbstractBaseUser | None], None
     def undo(entry: AuditEntry, by: AbstractBaseUser | None) -> None:
         submission = selectors.audit_entry_submission(entry=entry)
         if submission is None:
-            raise NotFound("GONE", "That entry no longer exists.")
+            raise refusal(NotFound, Code.GONE, what="entry")
         (submission_restore if restore else submission_withdraw)(submission=submission, by=by)
 
     return undo

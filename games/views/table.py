@@ -24,6 +24,7 @@ from core.errors import DomainError, Invalid
 from core.http import refusal_status
 from core.throttling import page_lookup_throttled
 from games import logmap, replays, selectors, services
+from games.errors import Code, refusal
 from games.forms import (
     CodeForm,
     ConfirmForm,
@@ -356,10 +357,8 @@ def upload_log(request: HttpRequest, token: str) -> HttpResponse:
     document = None
     try:
         if upload.size > services.MAX_DOCUMENT_BYTES:
-            raise Invalid(
-                "TOO_LARGE",
-                f"The file is larger than {services.MAX_DOCUMENT_BYTES // 1_000_000} MB; is it a "
-                "move log?",
+            raise refusal(
+                Invalid, Code.TOO_LARGE, megabytes=services.MAX_DOCUMENT_BYTES // 1_000_000
             )
         document = parse_document(upload.read())
         _submit(request, visit, document, form.cleaned_data["idempotency_key"])

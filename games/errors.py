@@ -1,0 +1,149 @@
+"""Every refusal code the results app raises, declared once with its one message.
+
+A raise site names its kind (`core.errors`: Invalid, Forbidden, NotFound, Conflict, Gone, Stale)
+and its code from `Code`, and fills the message's blanks:
+
+    raise refusal(Conflict, Code.ALREADY_CONFIRMED)
+    raise refusal(Invalid, Code.BAD_ROUND, rounds=4, round=7)
+
+The engine's own codes (`handfoot.errors.ErrorCode`) pass through with the engine's message
+(`games.services.documents`). Pages show a code's table words (`games.wording.HEADLINES`), the
+API its message. `tests/games/test_error_codes.py` checks that no raise site in games names a
+code outside this registry.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+from core.errors import DomainError
+
+
+class Code(StrEnum):
+    # the request
+    BAD_FORMAT = "BAD_FORMAT"
+    BAD_IDEMPOTENCY_KEY = "BAD_IDEMPOTENCY_KEY"
+    IDEMPOTENCY_KEY_REQUIRED = "IDEMPOTENCY_KEY_REQUIRED"
+    IDEMPOTENCY_KEY_REUSED = "IDEMPOTENCY_KEY_REUSED"
+    BAD_IF_MATCH = "BAD_IF_MATCH"
+    WRONG_KIND = "WRONG_KIND"
+    TOO_LARGE = "TOO_LARGE"
+    # who enters
+    EVENT_NOT_RUNNING = "EVENT_NOT_RUNNING"
+    WRONG_TABLE_LINK = "WRONG_TABLE_LINK"
+    SIDE_MISMATCH = "SIDE_MISMATCH"
+    NOT_AN_ENTRANT = "NOT_AN_ENTRANT"
+    SAME_ENTRANT = "SAME_ENTRANT"
+    DIRECTOR_SETTLES_DISPUTES = "DIRECTOR_SETTLES_DISPUTES"
+    # a sheet or log against its table
+    BAD_RULES = "BAD_RULES"
+    RULES_MISMATCH = "RULES_MISMATCH"
+    SEATS_MISMATCH = "SEATS_MISMATCH"
+    DEALER_MISMATCH = "DEALER_MISMATCH"
+    SIDES_MISMATCH = "SIDES_MISMATCH"
+    PLAYERS_MISMATCH = "PLAYERS_MISMATCH"
+    BAD_ROUND = "BAD_ROUND"
+    NO_ROUNDS = "NO_ROUNDS"
+    OUT_OF_RANGE = "OUT_OF_RANGE"
+    # the result's state
+    ALREADY_CONFIRMED = "ALREADY_CONFIRMED"
+    NO_SUCH_VERSION = "NO_SUCH_VERSION"
+    NOT_AWAITING_CONFIRMATION = "NOT_AWAITING_CONFIRMATION"
+    STALE_VERSION = "STALE_VERSION"
+    NOT_DISPUTED = "NOT_DISPUTED"
+    NO_MOVE_LOG = "NO_MOVE_LOG"
+    LOG_MISSES_ROUNDS = "LOG_MISSES_ROUNDS"
+    # corrections
+    REASON_REQUIRED = "REASON_REQUIRED"
+    NO_FIGURES = "NO_FIGURES"
+    INCOMPLETE = "INCOMPLETE"
+    NO_CHANGE = "NO_CHANGE"
+    # withdrawals and undo
+    EVENT_FINISHED = "EVENT_FINISHED"
+    ALREADY_WITHDRAWN = "ALREADY_WITHDRAWN"
+    NOT_WITHDRAWN = "NOT_WITHDRAWN"
+    NEWER_ENTRY = "NEWER_ENTRY"
+    GONE = "GONE"
+    RESULTS_EXIST = "RESULTS_EXIST"
+
+
+# One message per code; `{name}` blanks are filled at the raise site.
+MESSAGES: dict[Code, str] = {
+    Code.BAD_FORMAT: "A score sheet or move log must be a JSON object with a `format` field.",
+    Code.BAD_IDEMPOTENCY_KEY: "An idempotency key of 1 to 128 characters is needed.",
+    Code.IDEMPOTENCY_KEY_REQUIRED: "Send an Idempotency-Key header (any unique text per "
+    "submission) so a retry cannot enter the result twice.",
+    Code.IDEMPOTENCY_KEY_REUSED: "This idempotency key was already used for a different "
+    "submission; send a new key with new content.",
+    Code.BAD_IF_MATCH: 'If-Match should be the result\'s ETag, like "3"; got {got}.',
+    Code.WRONG_KIND: "This endpoint checks {checked}s; send this one to /api/{other}/check/.",
+    Code.TOO_LARGE: "The file is larger than {megabytes} MB; is it a move log?",
+    Code.EVENT_NOT_RUNNING: "Table links take results only while the event is running; {event} "
+    "is {status}. Ask the director.",
+    Code.WRONG_TABLE_LINK: "This table link belongs to another game.",
+    Code.SIDE_MISMATCH: "This link enters for side {side} only; the request says side {claimed}. "
+    "Leave `side` out: it is taken from the link.",
+    Code.NOT_AN_ENTRANT: "Only the game's players (each side with its own table link or code), "
+    "the club's scorers and directors may enter results.",
+    Code.SAME_ENTRANT: "You entered these figures yourself; the other side or a director must "
+    "confirm them.",
+    Code.DIRECTOR_SETTLES_DISPUTES: "The two sides entered different figures; only the director "
+    "can settle this (or both sides enter the same figures).",
+    Code.BAD_RULES: "The event's own rule set is not valid: {reason}",
+    Code.RULES_MISMATCH: "This {what} was played under other rules than the event's. "
+    "{differences}. Leave its rules out to use the event's, or ask the director to change the "
+    "house rules.",
+    Code.SEATS_MISMATCH: "The move log's seats must be this table's players in seat order, by "
+    "their identifiers: {players}.",
+    Code.DEALER_MISMATCH: "Seat {dealer} deals round 1 of this game; the move log says seat "
+    "{given}.",
+    Code.SIDES_MISMATCH: "This table plays as {sides} sides; the {what} has {given}.",
+    Code.PLAYERS_MISMATCH: "{players} players sit at this table; the sheet says {given}.",
+    Code.BAD_ROUND: "A game under these rules has rounds 1 to {rounds}; the sheet is for round "
+    "{round}.",
+    Code.NO_ROUNDS: "The move log holds no rounds yet.",
+    Code.OUT_OF_RANGE: "Round {round}, {where}: {name} is {value:,}; it must be from {low:,} to "
+    "{high:,}.",
+    Code.ALREADY_CONFIRMED: "This game's result is already confirmed; ask the director for a "
+    "correction.",
+    Code.NO_SUCH_VERSION: "This game has no result version {version}.",
+    Code.NOT_AWAITING_CONFIRMATION: "Version {version} is {status}; only entered or disputed "
+    "figures can be confirmed.",
+    Code.STALE_VERSION: "The result changed since you loaded it (now version {now}, you saw "
+    "version {seen}); reload and try again.",
+    Code.NOT_DISPUTED: "This table's result is not disputed: there is nothing to settle.",
+    Code.NO_MOVE_LOG: "No move log of this game was accepted, so {consequence}.",
+    Code.LOG_MISSES_ROUNDS: "The move log covers {covered} only, and the entries also differ in "
+    "{missing}: choose a version or enter the right figures.",
+    Code.REASON_REQUIRED: "Say why the result is corrected.",
+    Code.NO_FIGURES: "Send the corrected score sheets or a move log.",
+    Code.INCOMPLETE: "A result needs rounds 1 to {rounds}; send the missing rounds' sheets.",
+    Code.NO_CHANGE: "These are the figures already confirmed.",
+    Code.EVENT_FINISHED: "{event} is finished: reopen the event first.",
+    Code.ALREADY_WITHDRAWN: "This entry is already withdrawn.",
+    Code.NOT_WITHDRAWN: "This entry is not withdrawn; it already counts.",
+    Code.NEWER_ENTRY: "{who} entered {what} again at {time}, after this entry; the newer entry "
+    "counts. Withdraw it first if this one was right.",
+    Code.GONE: "That {what} no longer exists.",
+    Code.RESULTS_EXIST: "Results were already entered at rotation {rotation}'s tables: it stays "
+    "started.",
+}
+
+
+def message(code: Code, **values: Any) -> str:
+    """The code's one message with its blanks filled."""
+    return MESSAGES[code].format(**values)
+
+
+def refusal(
+    kind: type[DomainError],
+    code: Code,
+    /,
+    *,
+    field: str | None = None,
+    details: Any = None,
+    **values: Any,
+) -> DomainError:
+    """The refusal to raise: `kind` with `code` and its message (blanks from `values`)."""
+    return kind(code, message(code, **values), field=field, details=details)
