@@ -15,7 +15,7 @@ import numpy as np
 import plotly.io as pio
 from plotly.colors import get_colorscale
 
-from analytics.ratings import shown_rating
+from analytics.ratings.compute import shown_rating
 
 # The trace types of plotly.js's cartesian bundle (plotly.js-cartesian-dist-min).
 CARTESIAN_TRACES = frozenset({"bar", "box", "contour", "funnel", "heatmap", "histogram",

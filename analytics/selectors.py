@@ -1,182 +1,35 @@
-"""Reads of the analytics: game results shaped for the computations, and the stored snapshots.
+"""Reads of the analytics for pages and the API: the stored snapshots (standings, ratings,
+statistics) and the few figures read live (a player's games, a head-to-head, an event's rounds).
 
-Loading functions use `.values_list()` and a fixed number of queries whatever the data size.
+The jobs' reads are in their topics: `analytics.standings.selectors`,
+`analytics.ratings.selectors`, `analytics.statistics.selectors`.
 """
 
 from __future__ import annotations
 
-import hashlib
-import io
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
-import pandas as pd
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
-from django.core.exceptions import EmptyResultSet
-from django.db import connection
-from django.db.models import Exists, F, Max, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models import Exists, F, OuterRef, Q, Sum
 
-from analytics import standings, statistics
 from analytics.models import (
-    NightResult,
     PartnershipStats,
     PlayerRating,
     PlayerStats,
     RatingHistory,
     StandingsSnapshot,
 )
-from analytics.standings import GameResult, SideResult
-from games.models import RoundResult, SeatRoundFacts
+from analytics.statistics import compute as statistics
+from analytics.statistics import selectors as statistics_selectors
+from games.models import RoundResult
 from league.models import Event, Game, Player, Season, Seat
 from league.permissions import visible_events
 
 # Who is looking: results of events they may not see (`visible_events`) never reach them.
 Viewer = User | AnonymousUser | None
-
-
-def game_results(*, game_filter: Q) -> dict[int, GameResult]:
-    """Each game's sides (players and game totals), for the games matched by `game_filter`
-    (a Q on Game) that have a confirmed result."""
-    games = _few_or_all(Game.objects.filter(game_filter))
-    totals = (
-        RoundResult.objects.filter(game__in=games)
-        .values_list("game_id", "side", "game__table__rotation__event_id")
-        .annotate(total=Sum("score"), held=Sum("held_points"))
-        .order_by()
-    )
-    seats = Seat.objects.filter(table__game__in=games).order_by().values_list(
-        "table__game__id", "side", "player_id"
-    )
-    players: dict[tuple[int, int], list[int]] = defaultdict(list)
-    for game_id, side, player_id in seats:
-        players[(game_id, side)].append(player_id)
-    sides: dict[int, list[tuple[int, SideResult]]] = defaultdict(list)
-    events: dict[int, int] = {}
-    for game_id, side, event_id, total, held in totals:
-        member_ids = tuple(sorted(players.get((game_id, side), ())))
-        sides[game_id].append((side, SideResult(member_ids, int(total), int(held))))
-        events[game_id] = event_id
-    return {
-        game_id: GameResult(game_id, tuple(s for _, s in sorted(entries, key=lambda e: e[0])),
-                            events[game_id])
-        for game_id, entries in sides.items()
-    }
-
-
-def event_byes(*, event: Event, games: Iterable[GameResult]) -> dict[str, int]:
-    """Entrant key → rotations of the event with confirmed games that the entrant did not play,
-    although entered and not yet withdrawn (sat out, or arrived late)."""
-    rotation_of = dict(
-        Game.objects.filter(pk__in=[g.game_id for g in games]).order_by()
-        .values_list("pk", "table__rotation__number")
-    )
-    counted = set(rotation_of.values())
-    played: dict[str, set[int]] = defaultdict(set)
-    for game in games:
-        for side in game.sides:
-            keys = ([standings.side_key(side.players)] if event.is_fixed_partnerships
-                    else [standings.player_key(p) for p in side.players])
-            for key in keys:
-                played[key].add(rotation_of[game.game_id])
-    byes = {}
-    for reg in event.registrations.select_related("partnership"):
-        if reg.player_id:
-            key = standings.player_key(reg.player_id)
-        else:
-            key = standings.side_key((reg.partnership.player_a_id, reg.partnership.player_b_id))
-        last = reg.withdrawn_after_rotation
-        due = {r for r in counted if last is None or r <= last}
-        byes[key] = len(due - played[key])
-    return byes
-
-
-def event_standings_rows(*, event: Event, games: Iterable[GameResult],
-                         names: Mapping[int, str]) -> list[dict]:
-    """The event's ranked standings rows from these game results under the event's settings:
-    scoring, tie-breaks, partnerships and how sit-outs count (byes). The one place the event's
-    standings rules are applied: the stored snapshot and the what-if both use it."""
-    games = sorted(games, key=lambda g: g.game_id)
-    byes = (event_byes(event=event, games=games)
-            if event.sit_out_scoring != Event.SitOutScoring.NONE else {})
-    return standings.event_standings(
-        games,
-        scoring=event.scoring,
-        tie_breaks=event.tie_breaks or [],
-        by_side=event.is_fixed_partnerships,
-        names=names,
-        byes=byes,
-        sit_outs=event.sit_out_scoring,
-        bye_points=event.bye_points,
-    )
-
-
-FEW_GAMES = 10_000
-
-
-def _few_or_all(games: QuerySet) -> QuerySet | list[int]:
-    """A night's or a few players' games as a list of ids (PostgreSQL then reads their rows by
-    index; as a subquery it may scan whole tables), a club's whole history as the subquery."""
-    ids = list(games.values_list("pk", flat=True)[:FEW_GAMES + 1])
-    return ids if len(ids) <= FEW_GAMES else games
-
-
-def club_game_order(*, club_id: int) -> list[int]:
-    """The club's confirmed games in the order played: event date, rotation, then the time the
-    game was played when known, then table."""
-    return list(
-        Game.objects.filter(table__rotation__event__club_id=club_id, round_results__isnull=False)
-        .distinct()
-        .order_by(
-            "table__rotation__event__date",
-            "table__rotation__event_id",
-            "table__rotation__number",
-            F("played_at").asc(nulls_last=True),
-            "table__number",
-            "id",
-        )
-        .values_list("id", flat=True)
-    )
-
-
-def results_versions(*, game_filter: Q) -> dict[int, int]:
-    """Each matched game's last result row id: it changes whenever the game's result is
-    written again (results are replaced, never updated in place)."""
-    return dict(
-        RoundResult.objects.filter(game__in=_few_or_all(Game.objects.filter(game_filter)))
-        .values("game_id").annotate(version=Max("id")).order_by()
-        .values_list("game_id", "version")
-    )
-
-
-OrderKey = tuple[object, ...]
-
-
-def game_order_keys(*, game_filter: Q) -> dict[int, OrderKey]:
-    """The sort key of `club_game_order` of each game matched by `game_filter` (a Q on Game):
-    comparing two keys tells which game came first."""
-    rows = Game.objects.filter(game_filter).values_list(
-        "id", "table__rotation__event__date", "table__rotation__event_id",
-        "table__rotation__number", "played_at", "table__number")
-    return {game_id: (date, event_id, rotation, played_at is None, played_at or 0, table, game_id)
-            for game_id, date, event_id, rotation, played_at, table in rows}
-
-
-def first_game_id(*, club_id: int) -> int | None:
-    order = club_game_order(club_id=club_id)
-    return order[0] if order else None
-
-
-def game_fingerprint(*, game: GameResult) -> str:
-    """Changes whenever anything a rating depends on changes (players, sides, totals)."""
-    text = "|".join(f"{s.players}:{s.total}" for s in game.sides)
-    return hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()[:16]
-
-
-def player_names(*, player_ids: Iterable[int]) -> dict[int, str]:
-    return dict(Player.objects.filter(pk__in=list(player_ids)).values_list("pk", "name"))
 
 
 def event_standings(*, event: Event) -> StandingsSnapshot | None:
@@ -194,27 +47,6 @@ def season_standings(*, season: Season) -> StandingsSnapshot | None:
     return StandingsSnapshot.objects.filter(season=season).first()
 
 
-def night_results(*, season: Season, keys: Iterable[str] | None = None
-                  ) -> tuple[list[standings.Night], dict[str, str]]:
-    """The season's nights of every entrant, or of the entrants `keys` only (by index), in
-    event order, and each entrant's name on their latest night."""
-    rows = NightResult.objects.filter(event__season=season)
-    if keys is not None:
-        rows = rows.filter(key__in=list(keys))
-    nights, names = [], {}
-    for event_id, key, players, name, score, total in rows.order_by("event_id", "key").values_list(
-            "event_id", "key", "players", "name", "score", "total_points"):
-        nights.append(standings.Night(event_id, key, tuple(players), score, total))
-        names[key] = name
-    return nights, names
-
-
-def season_games(*, season: Season) -> int:
-    """The confirmed games of the season's nights, as their standings counted them."""
-    return StandingsSnapshot.objects.filter(event__season=season).aggregate(
-        games=Sum("games"))["games"] or 0
-
-
 def leaderboard_min_games() -> int:
     """Fewest rated games to appear on the leaderboard (setting ANALYTICS_LEADERBOARD_MIN_GAMES)."""
     return getattr(settings, "ANALYTICS_LEADERBOARD_MIN_GAMES", 3)
@@ -230,14 +62,6 @@ def leaderboard(*, club_id: int | None, min_games: int) -> list[PlayerRating]:
 def player_stats(*, player: Player) -> dict:
     stats = PlayerStats.objects.filter(player=player).values_list("data", flat=True).first()
     return stats or {}
-
-
-def player_partnerships(*, player: Player) -> list[PartnershipStats]:
-    return list(
-        PartnershipStats.objects.filter(Q(player_a=player) | Q(player_b=player))
-        .select_related("player_a", "player_b")
-        .order_by("-data__games")
-    )
 
 
 STAT_LABELS = {
@@ -378,8 +202,9 @@ def head_to_head_games(*, game_ids: list[int], a: set[int]) -> list[dict]:
         sides[game_id] = side
     rows = []
     for game in games:
-        mine = totals[game.pk].get(sides.get(game.pk), 0)
-        theirs = max((t for s, t in totals[game.pk].items() if s != sides.get(game.pk)), default=0)
+        side = sides.get(game.pk)
+        mine = totals[game.pk].get(side, 0) if side is not None else 0
+        theirs = max((t for s, t in totals[game.pk].items() if s != side), default=0)
         rows.append({"event": game.table.rotation.event, "rotation": game.table.rotation.number,
                      "table": game.table.number, "a": mine, "b": theirs,
                      "result": "win" if mine > theirs else "tie" if mine == theirs else "loss"})
@@ -416,81 +241,6 @@ def recent_games(*, player: Player, limit: int, viewer: Viewer) -> list[dict]:
     return games
 
 
-def _frame(rows: QuerySet, columns: list[str]) -> pd.DataFrame:
-    """A values_list queryset as a DataFrame. On PostgreSQL the rows come by COPY as CSV and
-    pandas parses them in C: about twice as fast as building a Python tuple per row."""
-    with connection.cursor() as cursor:
-        if connection.vendor != "postgresql" or not hasattr(cursor, "mogrify"):
-            return statistics.frame(rows, columns)
-        try:
-            sql, params = rows.query.sql_with_params()
-        except EmptyResultSet:  # e.g. `pk__in=[]`: no SQL to run, no rows
-            return statistics.frame([], columns)
-        buffer = io.BytesIO()
-        with cursor.copy(f"COPY ({cursor.mogrify(sql, params)}) TO STDOUT WITH (FORMAT csv)") as copy:
-            for data in copy:
-                buffer.write(data)
-    if not buffer.tell():
-        return statistics.frame([], columns)
-    buffer.seek(0)
-    return pd.read_csv(buffer, names=columns, true_values=["t"], false_values=["f"])
-
-
-def rounds_frame(*, round_filter: Q) -> pd.DataFrame:
-    """RoundResult rows as a DataFrame with `statistics.ROUND_COLUMNS`: only results with
-    detail (books, points, going out); totals-only results count for standings and ratings
-    but are left out of the statistics, which need the detail."""
-    return _frame(
-        RoundResult.objects.filter(round_filter, detail=True).order_by("game_id", "round_number", "side")
-        .values_list(
-            "game_id", "round_number", "side", "score", "clean_books", "dirty_books",
-            "wild_books", "red_threes", "table_points", "held_points", "went_out"),
-        statistics.ROUND_COLUMNS)
-
-
-def seats_frame(*, seat_filter: Q) -> pd.DataFrame:
-    """Seats of games as a DataFrame with `statistics.SEAT_COLUMNS`."""
-    return _frame(
-        Seat.objects.filter(seat_filter, table__game__isnull=False)
-        .order_by("table_id", "seat_number").values_list("table__game__id", "side", "player_id"),
-        statistics.SEAT_COLUMNS)
-
-
-def player_tables(*, player_ids: list[int], events: QuerySet) -> dict[int, int]:
-    """Table id → game id of every game these players sat at in `events` (a QuerySet of
-    Event). Two small queries, each by index (one joining seats to games through the tables
-    would scan the whole table of tables)."""
-    tables = list(Seat.objects.filter(player_id__in=player_ids, rotation__event__in=events)
-                  .order_by().values_list("table_id", flat=True).distinct())
-    return dict(Game.objects.filter(table_id__in=tables).order_by().values_list("table_id", "pk"))
-
-
-def table_seats_frame(*, tables: dict[int, int]) -> pd.DataFrame:
-    """The seats of these tables (table id → game id) as a DataFrame with
-    `statistics.SEAT_COLUMNS`."""
-    seats = _frame(Seat.objects.filter(table_id__in=list(tables)).order_by("table_id", "seat_number")
-                   .values_list("table_id", "side", "player_id"), ["table", "side", "player"])
-    seats.insert(0, "game", seats.pop("table").map(tables))
-    return seats.astype({"game": "int64"}) if not seats.empty else seats
-
-
-def facts_frame(*, facts_filter: Q) -> pd.DataFrame:
-    return _frame(
-        SeatRoundFacts.objects.filter(facts_filter)
-        .order_by("game_id", "round_number", "player_id").values_list(
-            "game_id", "round_number", "player_id", "turns", "foot_turn", "pickups",
-            "cards_picked_up", "wilds_in_dirty", "black_threes_discarded", "first_laydown_turn"),
-        statistics.FACT_COLUMNS)
-
-
-def history_frame(*, club_id: int, history_filter: Q | None = None) -> pd.DataFrame:
-    rows = RatingHistory.objects.filter(club_id=club_id)
-    if history_filter is not None:
-        rows = rows.filter(history_filter)
-    return _frame(rows.order_by("game_id", "player_id").values_list("game_id", "player_id", "expected"),
-                  statistics.HISTORY_COLUMNS)
-
-
 def head_to_head(*, club_id: int, a: set[int], b: set[int], viewer: Viewer) -> dict:
     """Record of the players `a` (one side) against `b` (another side) in the club's games that
     the viewer may see."""
@@ -499,47 +249,6 @@ def head_to_head(*, club_id: int, a: set[int], b: set[int], viewer: Viewer) -> d
     for player_id in a | b:
         games = games.filter(table__seats__player_id=player_id)
     game_ids = list(games.values_list("pk", flat=True))
-    return statistics.head_to_head(rounds_frame(round_filter=Q(game_id__in=game_ids)),
-                                   seats_frame(seat_filter=Q(table__game__in=game_ids)), a, b)
-
-
-def _latest_confirmation(**owner: object) -> Subquery:
-    from games.models import ResultVersion
-
-    return Subquery(
-        ResultVersion.objects.filter(status=ResultVersion.Status.CONFIRMED, **owner)
-        .order_by("-confirmed_at").values("confirmed_at")[:1]
-    )
-
-
-def stale_event_ids(*, confirmed_before: datetime) -> list[int]:
-    """Events whose standings snapshot is missing or older than their latest confirmed result
-    (confirmed before `confirmed_before`: newer ones are still in their normal job's hands)."""
-    latest = _latest_confirmation(game__table__rotation__event=OuterRef("pk"))
-    computed = Subquery(
-        StandingsSnapshot.objects.filter(event=OuterRef("pk")).values("computed_at")[:1]
-    )
-    events = (
-        Event.objects.annotate(latest=latest, computed=computed)
-        .filter(latest__lt=confirmed_before)
-        .filter(Q(computed__isnull=True) | Q(computed__lt=F("latest")))
-    )
-    return list(events.order_by("pk").values_list("pk", flat=True))
-
-
-def stale_club_ids(*, confirmed_before: datetime) -> list[int]:
-    """Clubs whose player statistics (the last job of the chain after ratings) are missing or
-    older than the club's latest confirmed result."""
-    from league.models import Club
-
-    latest = _latest_confirmation(game__table__rotation__event__club=OuterRef("pk"))
-    computed = Subquery(
-        PlayerStats.objects.filter(club=OuterRef("pk")).order_by("-computed_at")
-        .values("computed_at")[:1]
-    )
-    clubs = (
-        Club.objects.annotate(latest=latest, computed=computed)
-        .filter(latest__lt=confirmed_before)
-        .filter(Q(computed__isnull=True) | Q(computed__lt=F("latest")))
-    )
-    return list(clubs.order_by("pk").values_list("pk", flat=True))
+    return statistics.head_to_head(
+        statistics_selectors.rounds_frame(round_filter=Q(game_id__in=game_ids)),
+        statistics_selectors.seats_frame(seat_filter=Q(table__game__in=game_ids)), a, b)

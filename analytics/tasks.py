@@ -1,4 +1,5 @@
-"""Celery jobs of the analytics: thin, idempotent callers of `analytics.services`.
+"""Celery jobs of the analytics: thin, idempotent callers of the topics' services
+(`analytics.standings.services`, `analytics.ratings.services`, `analytics.statistics.services`).
 
 Every job recomputes from the database, never from the message, so a retry or a duplicate
 delivery is harmless. Results changes call `enqueue_event_recompute` from
@@ -19,7 +20,12 @@ from django.core.cache import cache
 from django.db import InterfaceError, OperationalError
 from django.utils import timezone
 
-from analytics import selectors, services
+from analytics import services
+from analytics.ratings import services as ratings
+from analytics.standings import selectors as standings_selectors
+from analytics.standings import services as standings
+from analytics.statistics import selectors as statistics_selectors
+from analytics.statistics import services as statistics
 from league.models import Club, Event
 
 log = logging.getLogger(__name__)
@@ -94,7 +100,7 @@ def recompute_event(self: Task, event_id: int, with_ratings: bool = True) -> Non
         club_id = Event.objects.filter(pk=event_id).values_list("club_id", flat=True).first()
         if club_id is not None:
             enqueue_ratings_update(club_id, event_id, queue=_same_queue(self))
-    services.event_recompute(event_id=event_id)
+    standings.event_recompute(event_id=event_id)
 
 
 @shared_task(bind=True, name="analytics.update_ratings", **_RETRY)
@@ -103,18 +109,18 @@ def update_ratings(self: Task, club_id: int, event_id: int) -> None:
     statistics refreshed at once when they come after every rated game; otherwise a replay
     from the first changed game, then the club's statistics."""
     cache.delete(f"recompute:ratings:{club_id}:{event_id}")
-    change = services.ratings_update(club_id=club_id, event_id=event_id)
+    change = ratings.ratings_update(club_id=club_id, event_id=event_id)
     if change.players is None:
         _enqueue_once(f"recompute:statistics:{club_id}", recompute_statistics, club_id,
                       queue=_same_queue(self))
     else:
-        services.statistics_refresh(club_id=club_id, player_ids=change.players)
+        statistics.statistics_refresh(club_id=club_id, player_ids=change.players)
 
 
 @shared_task(name="analytics.recompute_statistics", **_RETRY)
 def recompute_statistics(club_id: int) -> None:
     cache.delete(f"recompute:statistics:{club_id}")
-    services.statistics_recompute(club_id=club_id)
+    statistics.statistics_recompute(club_id=club_id)
 
 
 @shared_task(name="analytics.recompute_club", **_RETRY)
@@ -148,13 +154,13 @@ def sweep_stale_snapshots(grace_seconds: int | None = None,
     grace = settings.STALE_SNAPSHOT_GRACE if grace_seconds is None else max(0, grace_seconds)
     before = timezone.now() - timedelta(seconds=grace)
     expires = settings.STALE_SNAPSHOT_SWEEP_SECONDS
-    events = selectors.stale_event_ids(confirmed_before=before)
+    events = standings_selectors.stale_event_ids(confirmed_before=before)
     for event_id in events:
         recompute_event.apply_async((event_id,), expires=expires, queue=queue)
     stale_events = set(
         Event.objects.filter(pk__in=events).values_list("club_id", flat=True)
     )
-    clubs = [c for c in selectors.stale_club_ids(confirmed_before=before) if c not in stale_events]
+    clubs = [c for c in statistics_selectors.stale_club_ids(confirmed_before=before) if c not in stale_events]
     for club_id in clubs:
         recompute_club.apply_async((club_id,), expires=expires, queue=queue)
     if events or clubs:

@@ -38,7 +38,6 @@ ROOT = Path(__file__).resolve().parents[1]
 TABLES_PER_ROTATION_MAX = 50  # a big club night: 200 players at 50 tables
 ROTATIONS_PER_EVENT = 4
 ROUNDS = 4
-CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 
 
 def parse_args() -> argparse.Namespace:
@@ -108,14 +107,6 @@ def timed(label: str, results: dict):
           flush=True)
 
 
-def entry_code(number: int) -> str:
-    code = ""
-    for _ in range(6):
-        number, digit = divmod(number, len(CODE_ALPHABET))
-        code += CODE_ALPHABET[digit]
-    return code
-
-
 def copy_rows(cursor, table: str, columns: list[str], rows) -> None:
     with cursor.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy:
         for row in rows:
@@ -173,8 +164,7 @@ def build_league(games: int, players: int, seed: int):
                     four = shuffled[4 * t: 4 * t + 4]
                     for s, p in enumerate(four):
                         seats.append((rotation_id, game_id, p, s, s % 2))
-                    game_rows.append((game_id, game_id, 3, f"bench-{game_id}", entry_code(game_id),
-                                      "confirmed"))
+                    game_rows.append((game_id, game_id, 3, "confirmed"))
                     strength = [skill[four[0]] + skill[four[2]], skill[four[1]] + skill[four[3]]]
                     for rnd in range(1, ROUNDS + 1):
                         scores = [int(rng.gauss(1500 + s, 900)) // 5 * 5 for s in strength]
@@ -189,8 +179,7 @@ def build_league(games: int, players: int, seed: int):
         copy_rows(cursor, "league_table", ["id", "rotation_id", "number"], tables)
         copy_rows(cursor, "league_seat", ["rotation_id", "table_id", "player_id", "seat_number",
                                           "side"], seats)
-        copy_rows(cursor, "league_game", ["id", "table_id", "first_dealer", "entry_token",
-                                          "entry_code", "status"], game_rows)
+        copy_rows(cursor, "league_game", ["id", "table_id", "first_dealer", "status"], game_rows)
         copy_rows(cursor, "games_roundresult",
                   ["game_id", "round_number", "side", "score", "clean_books", "dirty_books",
                    "wild_books", "red_threes", "table_points", "held_points", "went_out",
@@ -203,14 +192,16 @@ def build_league(games: int, players: int, seed: int):
 
 
 def full_recompute(club, results: dict) -> None:
-    from analytics import services
+    from analytics.ratings.services import ratings_recompute
+    from analytics.standings.services import club_standings_recompute
+    from analytics.statistics.services import statistics_recompute
 
     with timed("standings (every event + season)", results):
-        services.club_standings_recompute(club_id=club.pk)
+        club_standings_recompute(club_id=club.pk)
     with timed("ratings (full replay)", results):
-        services.ratings_recompute(club_id=club.pk)
+        ratings_recompute(club_id=club.pk)
     with timed("statistics (players and partnerships)", results):
-        services.statistics_recompute(club_id=club.pk)
+        statistics_recompute(club_id=club.pk)
     results["full recompute"] = sum(results[k] for k in (
         "standings (every event + season)", "ratings (full replay)",
         "statistics (players and partnerships)"))
@@ -265,22 +256,24 @@ def incremental_update(club, results: dict) -> None:
     """A new game after every rated one, three times: the two jobs the worker runs for it, in
     process: the standings job (the event's standings and its season's) and the ratings job
     (its ratings, then its players' statistics)."""
-    from analytics import services
+    from analytics.ratings.services import ratings_update
+    from analytics.standings.services import event_recompute
+    from analytics.statistics.services import statistics_refresh
 
     event = last_night(club)
     times: dict[str, list[float]] = {"standings": [], "ratings": [], "statistics": []}
     for _ in range(3):
         add_confirmed_game(event, announce=False)
         start = time.perf_counter()
-        services.event_recompute(event_id=event.pk)
+        event_recompute(event_id=event.pk)
         times["standings"].append(time.perf_counter() - start)
         start = time.perf_counter()
-        change = services.ratings_update(club_id=club.pk, event_id=event.pk)
+        change = ratings_update(club_id=club.pk, event_id=event.pk)
         times["ratings"].append(time.perf_counter() - start)
         if change.players is None:
             raise SystemExit("the new game was replayed, not rated on its own")
         start = time.perf_counter()
-        services.statistics_refresh(club_id=club.pk, player_ids=change.players)
+        statistics_refresh(club_id=club.pk, player_ids=change.players)
         times["statistics"].append(time.perf_counter() - start)
     results["incremental standings"] = max(times["standings"])
     results["incremental ratings"] = max(times["ratings"])

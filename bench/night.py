@@ -233,8 +233,8 @@ def standings_current(event_slug: str) -> tuple[bool, int, int]:
     snapshot, confirmed games). The fresh computation is rolled back, nothing is stored."""
     from django.db import transaction
 
-    from analytics import services
     from analytics.models import StandingsSnapshot
+    from analytics.standings import services
     from league.models import Event, Game
 
     event = Event.objects.get(slug=event_slug)

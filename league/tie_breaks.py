@@ -1,7 +1,7 @@
 """The tie-breaks an event may order its standings by (pure Python, no Django).
 
 One list for the event settings (`Event.TIE_BREAKS`, checked by the event services and offered
-by the forms) and for the standings computation (`analytics.standings`), which stays pure.
+by the forms) and for the standings computation (`analytics.standings.compute`), which stays pure.
 """
 
 TIE_BREAKS: tuple[str, ...] = (

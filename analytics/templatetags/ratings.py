@@ -1,8 +1,8 @@
-"""Ratings as players read them (see analytics.ratings and docs/analytics.md)."""
+"""Ratings as players read them (see analytics.ratings.compute and docs/analytics.md)."""
 
 from django import template
 
-from analytics.ratings import rating_certainty, shown_margin, shown_rating
+from analytics.ratings.compute import rating_certainty, shown_margin, shown_rating
 
 register = template.Library()
 

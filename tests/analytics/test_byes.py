@@ -4,8 +4,10 @@ as docs/analytics.md documents them, for events and seasons."""
 import pytest
 from django.db.models import Q
 
-from analytics import selectors, services
-from analytics.standings import GameResult, SideResult, event_standings
+from analytics import selectors
+from analytics.standings import selectors as standings_selectors
+from analytics.standings import services as standings_services
+from analytics.standings.compute import GameResult, SideResult, event_standings
 from league import services as league_services
 from league.models import Event, Registration
 from tests.analytics.factories import confirm, make_game
@@ -68,9 +70,9 @@ def test_byes_count_sit_outs_and_late_arrivals_but_not_withdrawals():
     regs[p[4].pk].save()
     confirm(make_game(event=event, players=p[:4], rotation_number=1), [[300, 100]])
     confirm(make_game(event=event, players=[p[0], p[1], p[2], p[5]], rotation_number=2), [[300, 100]])
-    games = list(selectors.game_results(game_filter=Q(table__rotation__event=event)).values())
+    games = list(standings_selectors.game_results(game_filter=Q(table__rotation__event=event)).values())
 
-    byes = selectors.event_byes(event=event, games=games)
+    byes = standings_selectors.event_byes(event=event, games=games)
 
     assert byes[f"p{p[3].pk}"] == 1  # sat out rotation 2
     assert byes[f"p{p[5].pk}"] == 1  # arrived late
@@ -87,7 +89,7 @@ def test_changing_the_sit_out_rule_recomputes_event_and_season(django_capture_on
         Registration.objects.create(event=event, player=player, checked_in=True)
     confirm(make_game(event=event, players=p[:4], rotation_number=1), [[300, 100]])
     confirm(make_game(event=event, players=[p[4], p[1], p[2], p[3]], rotation_number=2), [[500, 100]])
-    services.event_recompute(event_id=event.pk)
+    standings_services.event_recompute(event_id=event.pk)
     season_row = next(r for r in selectors.season_standings(season=season).rows if r["players"] == [p[4].pk])
     assert season_row["total_points"] == 500
 
@@ -101,7 +103,7 @@ def test_changing_the_sit_out_rule_recomputes_event_and_season(django_capture_on
 
 
 def test_ratings_on_the_familiar_scale_with_certainty_in_words():
-    from analytics.ratings import rating_certainty, shown_margin, shown_rating
+    from analytics.ratings.compute import rating_certainty, shown_margin, shown_rating
 
     assert shown_rating(25.0) == 1500 and shown_rating(27.5) == 1600 and shown_rating(20.0) == 1300
     assert shown_margin(25 / 3) == 667

@@ -7,8 +7,13 @@ from unittest import mock
 import pytest
 from django.core.cache import cache
 
-from analytics import selectors, services, tasks
+from analytics import bulk, selectors, tasks
 from analytics.models import PlayerRating, RatedGame, RatingHistory, StandingsSnapshot
+from analytics.ratings import selectors as ratings_selectors
+from analytics.ratings import services as ratings_services
+from analytics.standings import selectors as standings_selectors
+from analytics.standings import services as standings_services
+from analytics.statistics import services as statistics_services
 from games.models import RoundResult
 from league.models import Event, Player
 from tests.analytics.factories import confirm, make_game, rotating_night
@@ -30,7 +35,7 @@ def test_event_standings_snapshot_ranks_players_of_a_rotating_event(four):
     # Seats 0,2 vs 1,3: R1 A+C vs B+D, R2 A+B vs C+D, R3 A+D vs B+C.
     rotating_night(event, players, [((0, 1, 2, 3), (1000, 500)), ((0, 2, 1, 3), (700, 700)),
                                     ((0, 1, 3, 2), (300, 900))])
-    snapshot = services.event_standings_refresh(event=event)
+    snapshot = standings_services.event_standings_refresh(event=event)
     assert snapshot.games == 3
     assert [(r["name"], r["rank"], r["match_points"], r["total_points"]) for r in snapshot.rows] == [
         ("Cat", 1, 5, 2600), ("Ben", 2, 3, 2100), ("Ann", 3, 3, 2000), ("Dan", 4, 1, 1500)]
@@ -40,7 +45,7 @@ def test_fixed_partnership_event_ranks_sides_by_their_players(four):
     club, (a, b, c, d) = four
     event = EventFactory(club=club, format=Event.Format.SWISS, scoring="total_points")
     confirm(make_game(event=event, players=[a, b, c, d]), [[300, 200], [100, 100]])
-    rows = services.event_standings_refresh(event=event).rows
+    rows = standings_services.event_standings_refresh(event=event).rows
     assert [(r["name"], r["total_points"], r["rank"]) for r in rows] == [
         ("Ann & Cat", 400, 1), ("Ben & Dan", 300, 2)]
 
@@ -48,9 +53,9 @@ def test_fixed_partnership_event_ranks_sides_by_their_players(four):
 def test_refresh_replaces_the_snapshot_in_place(four):
     club, players = four
     event = EventFactory(club=club)
-    services.event_standings_refresh(event=event)
+    standings_services.event_standings_refresh(event=event)
     confirm(make_game(event=event, players=players), [[10, 20]])
-    services.event_standings_refresh(event=event)
+    standings_services.event_standings_refresh(event=event)
     assert StandingsSnapshot.objects.filter(event=event).count() == 1
     assert selectors.event_standings(event=event).games == 1
 
@@ -64,8 +69,8 @@ def test_season_standings_aggregate_the_nights_snapshots(four):
     confirm(make_game(event=night1, players=players), [[500, 100]])
     confirm(make_game(event=night2, players=players[:2] + [PlayerFactory(club=club, name="Eve"),
                                                            players[3]]), [[50, 60]])
-    services.event_recompute(event_id=night1.pk)
-    services.event_recompute(event_id=night2.pk)
+    standings_services.event_recompute(event_id=night1.pk)
+    standings_services.event_recompute(event_id=night2.pk)
     rows = selectors.season_standings(season=season).rows
     by_name = {r["name"]: (r["rank"], r["nights"], r["score"]) for r in rows}
     assert by_name["Ann"] == (1, 2, 550)
@@ -100,16 +105,16 @@ def _ratings(club):
 
 def test_ratings_after_a_correction_equal_a_full_recompute():
     club, games = _build_club_games()
-    assert services.ratings_recompute(club_id=club.pk) == 6
-    assert services.ratings_recompute(club_id=club.pk) == 0  # nothing changed, nothing replayed
+    assert ratings_services.ratings_recompute(club_id=club.pk) == 6
+    assert ratings_services.ratings_recompute(club_id=club.pk) == 0  # nothing changed, nothing replayed
     corrected = games[2]
     RoundResult.objects.filter(game=corrected, side=1).update(score=5000)
-    assert services.ratings_recompute(club_id=club.pk) == 4  # from the third game on
+    assert ratings_services.ratings_recompute(club_id=club.pk) == 4  # from the third game on
     incremental = _ratings(club)
     RatingHistory.objects.all().delete()
     RatedGame.objects.all().delete()
     PlayerRating.objects.all().delete()
-    services.ratings_recompute(club_id=club.pk)
+    ratings_services.ratings_recompute(club_id=club.pk)
     assert _ratings(club) == incremental
 
 
@@ -118,7 +123,7 @@ def test_ratings_reward_the_winners_and_treat_equal_totals_as_a_tie(four):
     event = EventFactory(club=club)
     confirm(make_game(event=event, players=[a, b, c, d]), [[500, 100]])
     confirm(make_game(event=event, players=[a, b, c, d], rotation_number=2), [[300, 300]])
-    services.ratings_recompute(club_id=club.pk)
+    ratings_services.ratings_recompute(club_id=club.pk)
     ratings = {r.player_id: r for r in PlayerRating.objects.filter(club=club)}
     assert ratings[a.pk].mu > 25 > ratings[b.pk].mu
     assert ratings[a.pk].mu == ratings[c.pk].mu
@@ -140,8 +145,8 @@ def test_statistics_match_hand_computed_figures(four):
     # Game 2 (A+B vs C+D): 400-100, A+B win.
     confirm(make_game(event=event, players=[a, c, b, d], rotation_number=2), [[400, 100]],
             clean_books=[[3, 0]], held_points=[[0, 20]])
-    services.ratings_recompute(club_id=club.pk)
-    services.statistics_recompute(club_id=club.pk)
+    ratings_services.ratings_recompute(club_id=club.pk)
+    statistics_services.statistics_recompute(club_id=club.pk)
     ann = selectors.player_stats(player=a)
     assert (ann["games"], ann["wins"], ann["ties"], ann["losses"], ann["rounds"]) == (2, 1, 1, 0, 3)
     assert ann["win_rate"] == 0.5
@@ -164,8 +169,8 @@ def test_statistics_count_only_public_events_but_ratings_learn_from_every_game(f
     private = EventFactory(club=club, is_public=False)
     confirm(make_game(event=private, players=[a, b, c, d]), [[100, 400]])
 
-    services.ratings_recompute(club_id=club.pk)
-    services.statistics_recompute(club_id=club.pk)
+    ratings_services.ratings_recompute(club_id=club.pk)
+    statistics_services.statistics_recompute(club_id=club.pk)
 
     ann = selectors.player_stats(player=a)
     assert (ann["games"], ann["wins"], ann["losses"]) == (1, 1, 0)
@@ -183,7 +188,7 @@ def test_statistics_use_move_log_facts_when_present(four):
                        foot_turn=ft, pickups=p, black_threes_discarded=1, first_laydown_turn=3)
         for r, ft, p in ((1, 6, 2), (2, 8, 0))
     ])
-    services.statistics_recompute(club_id=club.pk)
+    statistics_services.statistics_recompute(club_id=club.pk)
     ann = selectors.player_stats(player=players[0])
     assert (ann["turns_to_foot"], ann["pickups_per_round"], ann["black_three_blocks_per_round"],
             ann["first_laydown_turn"], ann["logged_rounds"]) == (7, 1, 1, 3, 2)
@@ -232,10 +237,10 @@ def test_a_failed_write_leaves_the_previous_snapshot(four):
     club, players = four
     event = EventFactory(club=club)
     confirm(make_game(event=event, players=players), [[500, 100]])
-    services.statistics_recompute(club_id=club.pk)
+    statistics_services.statistics_recompute(club_id=club.pk)
     before = selectors.player_stats(player=players[0])
     confirm(make_game(event=event, players=players, rotation_number=2), [[100, 900]])
-    real_insert = services._insert
+    real_insert = bulk.rows_insert
     calls = []
 
     def killed_on_the_second_table(*args):
@@ -244,15 +249,15 @@ def test_a_failed_write_leaves_the_previous_snapshot(four):
             raise RuntimeError("worker killed")
         real_insert(*args)
 
-    with mock.patch("analytics.services._insert", side_effect=killed_on_the_second_table), \
+    with mock.patch("analytics.bulk.rows_insert", side_effect=killed_on_the_second_table), \
             pytest.raises(RuntimeError):
-        services.statistics_recompute(club_id=club.pk)
+        statistics_services.statistics_recompute(club_id=club.pk)
     assert len(calls) == 2
     assert selectors.player_stats(player=players[0]) == before
 
 
 def test_recompute_of_a_missing_event_does_nothing():
-    services.event_recompute(event_id=987654)
+    standings_services.event_recompute(event_id=987654)
     assert not StandingsSnapshot.objects.exists()
 
 
@@ -263,8 +268,8 @@ def test_club_rebuild_equals_refreshing_each_event(four):
               for s in ("total_points", "match_points", "victory_points")]
     for number, event in enumerate(events, start=1):
         confirm(make_game(event=event, players=players), [[100 * number, 250]])
-    one_by_one = [services.event_standings_refresh(event=e).rows for e in events]
-    assert services.club_standings_recompute(club_id=club.pk) == 3
+    one_by_one = [standings_services.event_standings_refresh(event=e).rows for e in events]
+    assert standings_services.club_standings_recompute(club_id=club.pk) == 3
     assert [selectors.event_standings(event=e).rows for e in events] == one_by_one
     assert len(selectors.season_standings(season=season).rows) == 4
 
@@ -285,18 +290,18 @@ def test_management_command_rebuilds_a_club(four):
 
 def test_ratings_follow_an_event_moved_earlier_and_a_forced_replay():
     club, games = _build_club_games()
-    services.ratings_recompute(club_id=club.pk)
+    ratings_services.ratings_recompute(club_id=club.pk)
     last_event = games[-1].table.rotation.event
     last_event.date = datetime.date(2025, 12, 1)  # now the club's first night
     last_event.save()
-    assert services.ratings_recompute(club_id=club.pk) == 6  # everything after it moved
+    assert ratings_services.ratings_recompute(club_id=club.pk) == 6  # everything after it moved
     moved = _ratings(club)
     RatingHistory.objects.all().delete()
     RatedGame.objects.all().delete()
-    services.ratings_recompute(club_id=club.pk)
+    ratings_services.ratings_recompute(club_id=club.pk)
     assert _ratings(club) == moved
-    order = selectors.club_game_order(club_id=club.pk)
-    assert services.ratings_recompute(club_id=club.pk, from_game_id=order[4]) == 2
+    order = ratings_selectors.club_game_order(club_id=club.pk)
+    assert ratings_services.ratings_recompute(club_id=club.pk, from_game_id=order[4]) == 2
     assert _ratings(club) == moved
 
 
@@ -327,7 +332,7 @@ def _full_ratings(club):
     RatingHistory.objects.all().delete()
     RatedGame.objects.all().delete()
     PlayerRating.objects.all().delete()
-    services.ratings_recompute(club_id=club.pk)
+    ratings_services.ratings_recompute(club_id=club.pk)
     return _ratings(club)
 
 
@@ -338,8 +343,8 @@ def _next_night(club, games, day):
 
 def test_new_games_after_every_rated_game_are_rated_alone_as_a_full_replay_would():
     club, games = _build_club_games()
-    services.ratings_recompute(club_id=club.pk)
-    services.statistics_recompute(club_id=club.pk)
+    ratings_services.ratings_recompute(club_id=club.pk)
+    statistics_services.statistics_recompute(club_id=club.pk)
     event, ids = _next_night(club, games, 28)
     players = {p.pk: p for p in Player.objects.filter(pk__in=ids)}
     seated = [players[ids[i]] for i in (0, 2, 4, 5)]
@@ -347,37 +352,37 @@ def test_new_games_after_every_rated_game_are_rated_alone_as_a_full_replay_would
     confirm(make_game(event=event, players=[players[ids[i]] for i in (1, 3, 0, 2)],
                       rotation_number=2), [[100, 650]])
 
-    with mock.patch.object(services, "ratings_recompute", wraps=services.ratings_recompute) as replay:
-        change = services.ratings_update(club_id=club.pk, event_id=event.pk)
-        services.statistics_refresh(club_id=club.pk, player_ids=change.players)
-        again = services.ratings_update(club_id=club.pk, event_id=event.pk)
+    with mock.patch.object(ratings_services, "ratings_recompute", wraps=ratings_services.ratings_recompute) as replay:
+        change = ratings_services.ratings_update(club_id=club.pk, event_id=event.pk)
+        statistics_services.statistics_refresh(club_id=club.pk, player_ids=change.players)
+        again = ratings_services.ratings_update(club_id=club.pk, event_id=event.pk)
 
     assert replay.call_count == 0
-    assert change == services.RatingsChange(2, frozenset(ids[i] for i in (0, 1, 2, 3, 4, 5)))
-    assert again == services.RatingsChange(0, frozenset())
+    assert change == ratings_services.RatingsChange(2, frozenset(ids[i] for i in (0, 1, 2, 3, 4, 5)))
+    assert again == ratings_services.RatingsChange(0, frozenset())
     assert list(RatedGame.objects.filter(club=club).order_by("position")
                 .values_list("position", flat=True)) == list(range(8))
     incremental, refreshed = _ratings(club), _stats(club)
     assert _full_ratings(club) == incremental
-    services.statistics_recompute(club_id=club.pk)
+    statistics_services.statistics_recompute(club_id=club.pk)
     assert _stats(club) == refreshed
 
 
 def test_a_late_result_or_a_corrected_total_replays_from_the_changed_game():
     club, games = _build_club_games()
-    services.ratings_recompute(club_id=club.pk)
+    ratings_services.ratings_recompute(club_id=club.pk)
     first_night = games[0].table.rotation.event
     seated = [s.player for s in games[0].table.seats.order_by("seat_number")]
     confirm(make_game(event=first_night, players=seated, rotation_number=3), [[10, 900]])
 
-    late = services.ratings_update(club_id=club.pk, event_id=first_night.pk)
+    late = ratings_services.ratings_update(club_id=club.pk, event_id=first_night.pk)
 
-    assert late == services.RatingsChange(5, None)  # from the late game on
+    assert late == ratings_services.RatingsChange(5, None)  # from the late game on
     assert _ratings(club) == _full_ratings(club)
     RoundResult.objects.filter(game=games[3], side=0).update(score=4000)
-    corrected = services.ratings_update(club_id=club.pk,
+    corrected = ratings_services.ratings_update(club_id=club.pk,
                                         event_id=games[3].table.rotation.event_id)
-    assert corrected == services.RatingsChange(3, None)  # now the fifth game of seven
+    assert corrected == ratings_services.RatingsChange(3, None)  # now the fifth game of seven
     assert _ratings(club) == _full_ratings(club)
 
 
@@ -391,7 +396,7 @@ def test_a_correction_the_ratings_do_not_see_refreshes_its_players_statistics(fo
     RoundResult.objects.filter(game=game).delete()  # a director's correction: same totals
     confirm(game, [[500, 100]], clean_books=[[3, 0]])
 
-    with mock.patch.object(services, "ratings_recompute") as replay:
+    with mock.patch.object(ratings_services, "ratings_recompute") as replay:
         tasks.enqueue_event_recompute(event.pk)
 
     assert replay.call_count == 0
@@ -410,7 +415,7 @@ def _season_of_nights(club, players, *, best_n=2):
             seated = [players[(day + table * 4 + i) % 8] for i in range(4)]
             confirm(make_game(event=event, players=seated, table_number=table + 1),
                     [[300 + 50 * day + 70 * table, 200 + 90 * table]])
-        services.event_recompute(event_id=event.pk)
+        standings_services.event_recompute(event_id=event.pk)
         nights.append(event)
     return season, nights
 
@@ -418,7 +423,7 @@ def _season_of_nights(club, players, *, best_n=2):
 def _full_season_rows(season):
     """The season rows added up from every night, as JSON (300 and 300.0 differ)."""
     season.refresh_from_db()
-    return _exactly(services.season_standings_refresh(season=season).rows)
+    return _exactly(standings_services.season_standings_refresh(season=season).rows)
 
 
 def _exactly(rows):
@@ -427,7 +432,7 @@ def _exactly(rows):
 
 def _from_night_snapshots(season):
     """The season rows added up from the nights' standings snapshots themselves."""
-    from analytics.standings import season_from_event_rows
+    from analytics.standings.compute import season_from_event_rows
 
     nights = StandingsSnapshot.objects.filter(event__season=season).order_by("event_id")
     return _exactly(season_from_event_rows(
@@ -443,8 +448,8 @@ def test_a_new_game_adds_up_only_its_entrants_season_rows_as_a_full_refresh_woul
     confirm(make_game(event=nights[1], players=[players[0], extra, players[5], players[6]],
                       rotation_number=2), [[900, 100]])
 
-    with mock.patch.object(selectors, "night_results", wraps=selectors.night_results) as read:
-        services.event_recompute(event_id=nights[1].pk)
+    with mock.patch.object(standings_selectors, "night_results", wraps=standings_selectors.night_results) as read:
+        standings_services.event_recompute(event_id=nights[1].pk)
 
     (call,) = read.call_args_list
     assert set(call.kwargs["keys"]) == {f"p{p.pk}" for p in (players[0], extra, players[5],
@@ -463,19 +468,19 @@ def test_season_rows_are_added_up_again_in_full_when_the_stored_ones_cannot_be_k
     season.best_n_nights = None
     season.save()
     confirm(make_game(event=nights[2], players=players[:4], rotation_number=2), [[10, 20]])
-    with mock.patch.object(selectors, "night_results", wraps=selectors.night_results) as read:
-        services.event_recompute(event_id=nights[2].pk)
+    with mock.patch.object(standings_selectors, "night_results", wraps=standings_selectors.night_results) as read:
+        standings_services.event_recompute(event_id=nights[2].pk)
     assert read.call_args.kwargs["keys"] is None
     assert _exactly(selectors.season_standings(season=season).rows) == _full_season_rows(season)
     # A night moved in from another season: the stored games no longer add up.
     other = EventFactory(club=club, date=datetime.date(2026, 4, 1))
     confirm(make_game(event=other, players=players[4:]), [[500, 400]])
-    services.event_recompute(event_id=other.pk)
+    standings_services.event_recompute(event_id=other.pk)
     other.season = season
     other.save()
     confirm(make_game(event=nights[0], players=players[:4], rotation_number=2), [[70, 20]])
-    with mock.patch.object(selectors, "night_results", wraps=selectors.night_results) as read:
-        services.event_recompute(event_id=nights[0].pk)
+    with mock.patch.object(standings_selectors, "night_results", wraps=standings_selectors.night_results) as read:
+        standings_services.event_recompute(event_id=nights[0].pk)
     assert read.call_args.kwargs["keys"] is None
     assert selectors.season_standings(season=season).games == 9
     assert _exactly(selectors.season_standings(season=season).rows) == _full_season_rows(season)
@@ -487,7 +492,7 @@ def test_a_withdrawn_result_takes_its_entrants_out_of_the_season_rows(db):
     season, nights = _season_of_nights(club, players, best_n=None)
     RoundResult.objects.filter(game__table__rotation__event=nights[2]).delete()
 
-    services.event_recompute(event_id=nights[2].pk)
+    standings_services.event_recompute(event_id=nights[2].pk)
 
     rows = selectors.season_standings(season=season).rows
     assert selectors.season_standings(season=season).games == 4
@@ -505,7 +510,7 @@ def test_a_change_asks_for_the_standings_and_the_ratings_jobs_at_once(four):
         tasks.enqueue_event_recompute(event.pk)
         tasks.enqueue_event_recompute(event.pk)
         # The standings job does not ask for the ratings again; one the sweep sent does.
-        with mock.patch.object(tasks.services, "event_recompute"):
+        with mock.patch.object(tasks.standings, "event_recompute"):
             tasks.recompute_event(event.pk, False)
             assert ratings.call_count == 1
             cache.delete(f"recompute:ratings:{club.pk}:{event.pk}")  # as the ratings job does
@@ -533,17 +538,17 @@ def test_a_few_players_statistics_refreshed_equal_a_full_recompute():
                 SeatRoundFacts(game=game, round_number=1, seat_number=s, player=p, side=s % 2,
                                foot_turn=5 + s, pickups=s, black_threes_discarded=day,
                                first_laydown_turn=2 + table) for s, p in enumerate(seated))
-    services.ratings_recompute(club_id=club.pk)
-    services.statistics_recompute(club_id=club.pk)
+    ratings_services.ratings_recompute(club_id=club.pk)
+    statistics_services.statistics_recompute(club_id=club.pk)
     night = EventFactory(club=club, date=datetime.date(2026, 5, 20))
     confirm(make_game(event=night, players=[players[i] for i in (0, 5, 2, 7)]), [[700, 300]])
 
-    change = services.ratings_update(club_id=club.pk, event_id=night.pk)
-    services.statistics_refresh(club_id=club.pk, player_ids=change.players)
+    change = ratings_services.ratings_update(club_id=club.pk, event_id=night.pk)
+    statistics_services.statistics_refresh(club_id=club.pk, player_ids=change.players)
 
     assert change.players == {players[i].pk for i in (0, 5, 2, 7)}
     refreshed = _stats(club)
-    services.statistics_recompute(club_id=club.pk)
+    statistics_services.statistics_recompute(club_id=club.pk)
     assert _stats(club) == refreshed
 
 
@@ -552,11 +557,11 @@ def test_a_switch_to_per_game_standings_carries_into_the_season_rows_exactly(db)
     players = [PlayerFactory(club=club) for _ in range(8)]
     season, nights = _season_of_nights(club, players, best_n=None)
     confirm(make_game(event=nights[0], players=players[:4], rotation_number=2), [[100, 500]])
-    services.event_recompute(event_id=nights[0].pk)
+    standings_services.event_recompute(event_id=nights[0].pk)
     nights[0].sit_out_scoring = Event.SitOutScoring.PER_GAME
     nights[0].save()
 
-    services.event_recompute(event_id=nights[0].pk)
+    standings_services.event_recompute(event_id=nights[0].pk)
 
     rows = selectors.season_standings(season=season).rows
     assert _exactly(rows) == _full_season_rows(season) == _from_night_snapshots(season)

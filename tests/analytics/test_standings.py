@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analytics.standings import (
+from analytics.standings.compute import (
     GameResult,
     Night,
     SideResult,

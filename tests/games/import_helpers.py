@@ -14,8 +14,9 @@ import openpyxl
 import pandas as pd
 from django.utils import timezone
 
-from analytics import services as analytics
 from analytics.models import PlayerRating, StandingsSnapshot
+from analytics.ratings import services as ratings
+from analytics.standings import services as standings
 from games import services
 from games.services import Entrant
 from handfoot.checking import check_document
@@ -234,8 +235,8 @@ def enter_at_tables(club: Club, games: list[PastGame]) -> None:
 
 def recompute(club: Club) -> None:
     for event in Event.objects.filter(club=club):
-        analytics.event_recompute(event_id=event.pk)
-    analytics.ratings_recompute(club_id=club.pk)
+        standings.event_recompute(event_id=event.pk)
+    ratings.ratings_recompute(club_id=club.pk)
 
 
 def standings_by_date(club: Club, *, detail: bool = True) -> dict[datetime.date, list[tuple]]:

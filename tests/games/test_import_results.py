@@ -12,7 +12,7 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from analytics.models import PlayerStats
-from analytics.services import statistics_recompute
+from analytics.statistics.services import statistics_recompute
 from games.models import ResultImport, ResultVersion, RoundResult
 from league.models import Club, Event, Game, Player
 from tests.factories import ClubFactory

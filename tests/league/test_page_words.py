@@ -4,7 +4,7 @@ percent, the status step in words, a new club opens its own page."""
 import pytest
 from django.urls import reverse
 
-from analytics.ratings import CERTAINTY_WORDS, rating_certainty
+from analytics.ratings.compute import CERTAINTY_WORDS, rating_certainty
 from analytics.views.public import csv_header
 from league.models import Club, Event
 from tests.factories import EventFactory, MembershipFactory, UserFactory

@@ -169,7 +169,7 @@ def test_a_rotation_reopened_and_closed_again(desktop, club_and_director):
 def test_a_bye_option_changes_the_standings_as_documented(desktop, club_and_director):
     """docs/analytics.md: with per-game standings a player who sat out is ranked by the
     average of the games played, so the unbeaten player who sat out once moves to the top."""
-    from analytics import services as analytics_services
+    from analytics.standings import services as analytics_services
 
     club, _ = club_and_director
     event = _event(club)

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from analytics import services as analytics
+from analytics.standings.services import event_recompute
 from tests.analytics.factories import confirm, make_game
 from tests.factories import ClubFactory, EventFactory, MembershipFactory, PlayerFactory
 
@@ -30,7 +31,7 @@ def league_with_a_private_night():
     secret = make_game(event=private, players=players)
     confirm(secret, [[7385, 4620]])
     for event in (public, private):
-        analytics.event_recompute(event_id=event.pk)
+        event_recompute(event_id=event.pk)
     analytics.club_recompute(club_id=club.pk)
     return club, players, public, private, secret
 

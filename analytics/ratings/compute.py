@@ -1,17 +1,19 @@
 """Player ratings: OpenSkill's Plackett-Luce model, each side a team, games in the order played.
 
-Pure functions; `analytics.services.ratings_recompute` loads the games and stores the history.
+Pure functions; `analytics.ratings.services.ratings_recompute` loads the games (through
+`analytics.ratings.selectors`) and stores the history.
 Equal side totals are a tie (equal ranks). The display value is the conservative mu - 3 sigma.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from analytics.standings import GameResult
+from analytics.standings.compute import GameResult
 
 MODEL = PlackettLuce()
 
@@ -120,3 +122,9 @@ def rating_certainty(sigma: float, games: int | None = None) -> str:
     if games is not None and games >= NEW_GAMES and words == CERTAINTY_WORDS[-1][1]:
         return CERTAINTY_WORDS[-2][1]
     return words
+
+
+def game_fingerprint(game: GameResult) -> str:
+    """Changes whenever anything a rating depends on changes (players, sides, totals)."""
+    text = "|".join(f"{s.players}:{s.total}" for s in game.sides)
+    return hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()[:16]

@@ -1,6 +1,6 @@
 """Per-player and per-partnership statistics, vectorised with pandas.
 
-Inputs are DataFrames built from `.values_list()` (see `analytics.services`):
+Inputs are DataFrames built from `.values_list()` (see `analytics.statistics.selectors`):
   rounds   game, round, side, score, clean, dirty, wild, red_threes, table_points, held, went_out
   seats    game, side, player
   facts    game, round, player, turns, foot_turn, pickups, cards_picked_up, wilds_in_dirty,
