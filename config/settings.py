@@ -258,6 +258,11 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": 24 * 60 * 60,
         "options": {"expires": 60 * 60},
     },
+    "night-reminders": {
+        "task": "notifications.send_due_reminders",
+        "schedule": 15 * 60,
+        "options": {"expires": 15 * 60},
+    },
 }
 
 # Coalescing of analytics recomputes and other short-lived shared state.

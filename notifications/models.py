@@ -67,3 +67,15 @@ class SentMail(models.Model):
 
     def __str__(self) -> str:
         return f"{self.reason} {self.key} to {self.email} ({self.status})"
+
+
+class ClubMail(models.Model):
+    """A club's choices for its mail: when reminders go out before a league night."""
+
+    club = models.OneToOneField("league.Club", on_delete=models.CASCADE, related_name="mail")
+    reminder_hours = models.PositiveSmallIntegerField(
+        default=24, help_text="Hours before a night starts that its reminder goes out (0: none)."
+    )
+
+    def __str__(self) -> str:
+        return f"mail of {self.club}"

@@ -7,6 +7,7 @@ from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
 from notifications.services.mail import MailDeferred
+from notifications.services.nights import due_night_results_send, due_reminders_send
 from notifications.services.results import result_mails_send
 
 _RETRY: dict[str, Any] = {
@@ -21,3 +22,10 @@ _RETRY: dict[str, Any] = {
 @shared_task(name="notifications.result_mails", ignore_result=True, **_RETRY)
 def result_mails_task(game_id: int) -> int:
     return result_mails_send(game_id=game_id)
+
+
+@shared_task(name="notifications.send_due_reminders", ignore_result=True, **_RETRY)
+def send_due_reminders() -> int:
+    """Every quarter of an hour (beat): the reminders whose time has come, and the results of
+    the nights just finished."""
+    return due_reminders_send() + due_night_results_send()

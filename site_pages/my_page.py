@@ -7,6 +7,7 @@ import json
 import secrets
 from dataclasses import dataclass, field
 from datetime import timedelta
+from typing import cast
 
 from django.contrib import messages
 from django.contrib.auth import logout
@@ -25,6 +26,7 @@ from league.models import Attendance, Event, Player, Rotation, Seat, SideCredent
 from league.services.attendance import attendance_answer
 from league.services.privacy import account_data, account_delete, player_privacy_update
 from notifications.models import Contact
+from notifications.services.contacts import contact_update
 
 UPCOMING_DAYS = 60
 
@@ -174,6 +176,27 @@ def my_privacy(request: HttpRequest, player_id: int) -> HttpResponse:
             stats_public=request.POST.get("stats_public") == "yes",
         )
         messages.success(request, f"Public pages now show you as “{player.shown_name}”.")
+    except DomainError as refused:
+        messages.error(request, refused.message)
+    return redirect("my-page")
+
+
+@require_POST
+@login_required
+def my_mail(request: HttpRequest, player_id: int) -> HttpResponse:
+    player = _my_player(request, player_id)
+    try:
+        contact = contact_update(
+            player=player,
+            user=cast(User, request.user),
+            email=request.POST.get("email", "")[:254],
+            reminders="reminders" in request.POST,
+            results="results" in request.POST,
+            nights="nights" in request.POST,
+        )
+        messages.success(
+            request, f"Mail goes to {contact.email}." if contact else "No mail will be sent to you."
+        )
     except DomainError as refused:
         messages.error(request, refused.message)
     return redirect("my-page")

@@ -15,6 +15,7 @@ urlpatterns = [
     path("me/data.json", my_page.my_data, name="my-data"),
     path("me/delete/", my_page.my_account_delete, name="my-account-delete"),
     path("me/players/<int:player_id>/privacy/", my_page.my_privacy, name="my-privacy"),
+    path("me/players/<int:player_id>/mail/", my_page.my_mail, name="my-mail"),
     path("me/players/<int:player_id>/calendar/", my_page.my_calendar, name="my-calendar"),
     path("me/players/<int:player_id>/nights/<int:event_id>/", my_page.my_answer,
          name="my-answer"),

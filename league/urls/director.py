@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from league.views import director, invitations, room
+from league.views import attendance, director, invitations, room
 
 urlpatterns = [
     path("", director.home, name="director-home"),
@@ -18,6 +18,7 @@ urlpatterns = [
     path("events/new/", director.event_create, name="director-event-create"),
     path("events/<slug:slug>/", director.event_page, name="director-event"),
     path("events/<slug:slug>/edit/", director.event_edit, name="director-event-edit"),
+    path("events/<slug:slug>/coming/", attendance.event_coming, name="director-event-coming"),
     path("events/<slug:slug>/status/", director.event_status, name="director-event-status"),
     path("events/<slug:slug>/registrations/", director.registration_add, name="director-registration-add"),
     path(

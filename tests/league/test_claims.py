@@ -91,3 +91,26 @@ def test_the_director_sends_a_link_by_mail_or_hands_one_over(client, mailoutbox)
     assert "/claim/" in page and 'aria-label="QR code' in page
     assert PlayerClaim.objects.filter(player=player).count() == 2
     assert claim.nonce in mailoutbox[0].body
+
+
+def test_the_director_sees_who_is_coming_and_enters_them_in_one_step(client):
+    from league.models import Attendance, Registration
+    from tests.factories import EventFactory
+
+    event = EventFactory()
+    ann, ben, cy = (PlayerFactory(club=event.club, name=n) for n in ("Ann", "Ben", "Cy"))
+    Attendance.objects.create(event=event, player=ann, answer="yes")
+    Attendance.objects.create(event=event, player=ben, answer="maybe")
+    Attendance.objects.create(event=event, player=cy, answer="yes")
+    url = reverse("director-event-coming", args=[event.slug])
+    client.force_login(MembershipFactory(club=event.club, role="scorer").user)
+    assert client.get(url).status_code == 403
+    client.force_login(MembershipFactory(club=event.club, role="director").user)
+    page = client.get(url).content.decode()
+    assert "2 players said they are coming." in page and "Maybe (1)" in page
+    client.post(url)
+    assert set(Registration.objects.filter(event=event).values_list("player__name", flat=True)) == {
+        "Ann",
+        "Cy",
+    }
+    assert "Enter the" not in client.get(url).content.decode()

@@ -127,3 +127,23 @@ def test_my_data_download_and_deleting_the_account_keeps_the_standings(client, m
     assert sorted(r["total_points"] for r in rows) == [200, 200, 500, 500]
     assert "Ann Lee" not in json.dumps(rows)
     assert before == sorted((r["rank"], r["total_points"]) for r in rows)
+
+
+def test_my_mail_choices(client, me):
+    _, _, players = me
+    url = reverse("my-mail", args=[players[0].pk])
+    client.post(url, {"email": "not an address", "results": "on"})
+    assert not Contact.objects.filter(player=players[0]).exists()
+    client.post(url, {"email": "ann@example.net", "results": "on"})
+    contact = Contact.objects.get(player=players[0])
+    assert (contact.email, contact.reminders, contact.results, contact.nights) == (
+        "ann@example.net",
+        False,
+        True,
+        False,
+    )
+    assert 'value="ann@example.net"' in client.get(reverse("my-page")).content.decode()
+    client.post(url, {"email": ""})
+    assert not Contact.objects.filter(player=players[0]).exists()
+    other = reverse("my-mail", args=[players[1].pk])
+    assert client.post(other, {"email": "x@example.net"}).status_code == 404

@@ -1,0 +1,39 @@
+"""A player's own mail choices: the address, and which kinds of mail they want."""
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+
+from core.errors import Forbidden, Invalid
+from league.models import Player
+from notifications.models import Contact
+
+
+def contact_update(
+    *, player: Player, user: User, email: str, reminders: bool, results: bool, nights: bool
+) -> Contact | None:
+    """Set the player's address and choices (an empty address removes both: no mail at all)."""
+    if player.user_id != user.pk:
+        raise Forbidden("NOT_YOURS", "Only the player themself chooses this.")
+    email = (email or "").strip()
+    if not email:
+        Contact.objects.filter(player=player).delete()
+        return None
+    try:
+        validate_email(email)
+    except ValidationError:
+        raise Invalid(
+            "BAD_EMAIL", "Give an e-mail address like ann@example.org.", field="email"
+        ) from None
+    contact, _ = Contact.objects.update_or_create(
+        player=player,
+        defaults={
+            "email": email,
+            "reminders": reminders,
+            "results": results,
+            "nights": nights,
+            "undeliverable_at": None,
+            "undeliverable_reason": "",
+        },
+    )
+    return contact
