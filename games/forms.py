@@ -119,7 +119,9 @@ def sheet_initial(round_report: dict[str, Any]) -> dict[str, Any]:
     """Form values showing one round of a stored version."""
     initial: dict[str, Any] = {"round": round_report["round"], "ended_by": round_report["ended_by"]}
     for n, side in enumerate(round_report["sides"]):
-        initial.update({f"side{n}_{part.name}": side[part.name] for part in ENTERED_PARTS})
+        initial.update(
+            {f"side{n}_{part.name}": side.get(part.name, part.default) for part in ENTERED_PARTS}
+        )
     return initial
 
 

@@ -237,7 +237,7 @@ def round_comparison(
     for side in sides:
         for name, words in FIGURE_WORDS:
             values = [
-                r["sides"][side.side][name] if side.side < len(r["sides"]) else None
+                r["sides"][side.side].get(name) if side.side < len(r["sides"]) else None
                 for _, r in versions
             ]
             rows.append(

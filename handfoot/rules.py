@@ -737,6 +737,11 @@ class ScoringPart:
     maximum: int = 0
     entered: bool = True
 
+    @property
+    def default(self) -> bool | int:
+        """Its value where a sheet or a stored report leaves it out (a part added later)."""
+        return False if self.kind == PartKind.YES_NO else 0
+
 
 COUNT_MAX = 99  # the most books or red 3s a scorer may write for one side of one round
 POINTS_MAX = 100_000  # the most card points

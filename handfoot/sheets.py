@@ -199,7 +199,7 @@ class _Side:
 
 def _side(side: dict[str, Any]) -> _Side:
     """One side's figures from a side the schema has accepted (whole floats become ints)."""
-    numbers = {name: side[name] for name in SIDE_NUMBER_FIELDS}
+    numbers = {name: side.get(name, 0) for name in SIDE_NUMBER_FIELDS}
     cut, score = side.get("cut_bonus", 0), side.get("score")
     # 5.0 is a whole number too (JSON does not tell them apart): a float anywhere makes the sum
     # a float, which is cheaper to test than each figure
@@ -207,7 +207,10 @@ def _side(side: dict[str, Any]) -> _Side:
         numbers = {name: int(value) for name, value in numbers.items()}
         cut, score = int(cut), None if score is None else int(score)
     figures = {
-        part.name: side[part.name] if part.kind == PartKind.YES_NO else numbers[part.name]
+        # a yes/no part the sheet leaves out is no (a part added later is optional in the schema)
+        part.name: side.get(part.name, part.default)
+        if part.kind == PartKind.YES_NO
+        else numbers[part.name]
         for part in ENTERED_PARTS
     }
     return _Side(figures, score, cut)

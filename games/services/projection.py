@@ -52,7 +52,7 @@ def _round_results(game: Game, r: dict[str, Any]) -> list[RoundResult]:
             side=side_number,
             score=side["score"],
             # a column per part a scorer writes (handfoot.rules.ENTERED_PARTS)
-            **{part.name: side[part.name] for part in ENTERED_PARTS},
+            **{part.name: side.get(part.name, part.default) for part in ENTERED_PARTS},
             ended_by=r["ended_by"],
         )
         for side_number, side in enumerate(r["sides"])

@@ -34,7 +34,7 @@ import jsonschema_rs
 
 from ..errors import EngineError, ErrorCode, shown
 from ..formats import LOG_FORMAT, SHEET_FORMAT
-from ..rules import overrides_schema
+from ..rules import ENTERED_PARTS, PartKind, overrides_schema
 
 _FILES = {
     "move_log": "move_log.schema.json",
@@ -66,7 +66,22 @@ def build_schema(name: str) -> dict[str, Any]:
     one source of the parameters, their ranges and descriptions."""
     schema: dict[str, Any] = json.loads(_file(_key(name)).read_text(encoding="utf-8"))
     schema["$defs"]["overrides"] = overrides_schema()
+    if _key(name) == "score_sheet":
+        _side_parts(schema["$defs"]["side"]["properties"])
     return schema
+
+
+def _side_parts(properties: dict[str, Any]) -> None:
+    """A sheet side's property for every part a scorer writes (`rules.ENTERED_PARTS`) that the
+    file does not describe yet: a new part is optional, so older sheets stay valid."""
+    for part in ENTERED_PARTS:
+        if part.name in properties:
+            continue
+        if part.kind == PartKind.YES_NO:
+            properties[part.name] = {"type": "boolean", "description": part.words}
+        else:
+            properties[part.name] = {"type": "integer", "minimum": part.minimum,
+                                     "maximum": part.maximum, "description": part.words}
 
 
 def schema_text(name: str) -> str:
