@@ -6,9 +6,11 @@ from django.urls import path
 from games.views import director as director_views
 from games.views import imports as import_views
 from games.views import paper as paper_views
+from games.views import score_sheets as score_sheet_views
 
 urlpatterns = [
     path("clubs/<slug:slug>/import/", import_views.results_import, name="director-results-import"),
+    path("events/<slug:slug>/score-sheets/", score_sheet_views.score_sheets, name="director-score-sheets"),
     path("events/<slug:slug>/results/", director_views.event_results, name="director-results"),
     path("games/<int:game_id>/", director_views.game_result, name="director-result"),
     path("games/<int:game_id>/confirm/", director_views.confirm_version, name="director-result-confirm"),
