@@ -11,6 +11,7 @@ RUN useradd --create-home --uid 1000 league
 COPY pyproject.toml README.md ./
 COPY config ./config
 COPY core ./core
+COPY web ./web
 COPY league ./league
 COPY games ./games
 COPY analytics ./analytics

@@ -4,7 +4,7 @@ Run: .venv/bin/python bench/hostile_bench.py [--repeat 3]   (part of `make bench
 
 Sends bodies an attacker would send, each as large as the endpoint takes (a sheet at most
 `API_MAX_SHEET_BYTES`, 20 KB; a move log at most `API_MAX_LOG_BYTES`, 600 KB; see
-core/parsers.py), to the anonymous check endpoints (`POST /api/sheets/check/` and
+web/parsers.py), to the anonymous check endpoints (`POST /api/sheets/check/` and
 `/api/logs/check/`) through Django's test client, with the whole request path (body limit, JSON
 reader, engine, answer) and the throttle out of the way. Shapes (first written against the old
 2 MB limit for both: 600,000 `{}` sides, 990,000 rounds): over-long lists, deep nesting, huge
@@ -44,8 +44,8 @@ logging.disable(logging.WARNING)  # "Bad Request: ..." for every refused body
 
 from django.test import Client  # noqa: E402
 
-from core.parsers import max_log_bytes, max_sheet_bytes  # noqa: E402
 from handfoot.simulate import simulate_game  # noqa: E402
+from web.parsers import max_log_bytes, max_sheet_bytes  # noqa: E402
 
 TARGET_MS = 50.0
 OLD_LIMIT = 2_000_000  # the body limit of both endpoints before

@@ -13,7 +13,7 @@ from drf_spectacular.utils import OpenApiResponse
 from rest_framework import mixins
 from rest_framework.permissions import AllowAny
 
-from core.error_shape import ErrorSerializer
+from web.error_shape import ErrorSerializer
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 
@@ -46,7 +46,7 @@ class AutoSchema(drf_spectacular.openapi.AutoSchema):
 
     - a `summary` (the view's own, else its docstring's first sentence, else made from the action
       and the model: "List events", "Create a player" ...);
-    - the error responses that apply, all with the one `Error` shape (`core.error_shape`),
+    - the error responses that apply, all with the one `Error` shape (`web.error_shape`),
       derived from what the operation is: a JSON body (400, 413, 415), path parameters or
       pages (404), query filters (400), a write behind a permission (401, 403, 409), throttles
       (429), a table-link token (410, 429), If-Match (400, 412, 428); and 503 everywhere.

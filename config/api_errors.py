@@ -1,7 +1,7 @@
 """One JSON shape for every API refusal: {"error": {"code": ..., "message": ..., "details": ...}}
-(described once for the schema by `core.error_shape.ErrorSerializer`).
+(described once for the schema by `web.error_shape.ErrorSerializer`).
 
-A service's refusal (`core.errors.DomainError`) answers the status `core.http` gives its kind;
+A service's refusal (`core.errors.DomainError`) answers the status `web.http` gives its kind;
 DRF's own exceptions (validation, authentication, throttling) keep theirs.
 """
 
@@ -15,7 +15,7 @@ from rest_framework.views import set_rollback
 
 from config.faults import DATABASE_DOWN, RETRY_AFTER_SECONDS, unavailable_body
 from core.errors import DomainError
-from core.http import refusal_status
+from web.http import refusal_status
 
 # Django's own exceptions, which DRF answers as 404 and 403 (e.g. get_object_or_404).
 DJANGO_CODES = {Http404: "not_found", DjangoPermissionDenied: "permission_denied"}

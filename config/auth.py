@@ -52,7 +52,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
-from core.throttling import TokenThrottle, retry_after
+from web.throttling import TokenThrottle, retry_after
 
 DEVICE_COOKIE = "hf_device"
 DEVICE_SALT = "config.auth.device-cookie"

@@ -1,6 +1,6 @@
 """Pages' side of the one error model: a service's refusal that a page did not handle itself
 (most pages show it next to the form or as a message) becomes a page with its plain message and
-the status `core.http` gives its kind. The API has its own handler (`config.api_errors`)."""
+the status `web.http` gives its kind. The API has its own handler (`config.api_errors`)."""
 
 from collections.abc import Callable
 
@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from core.errors import DomainError
-from core.http import refusal_status
+from web.http import refusal_status
 
 
 class DomainErrorMiddleware:

@@ -274,7 +274,7 @@ if CELERY_BROKER_URL.startswith("redis"):
             # Parallel test processes share one Redis: each keeps its own keys (ids repeat
             # across their databases). Empty outside pytest-xdist.
             "KEY_PREFIX": os.environ.get("PYTEST_XDIST_WORKER", ""),
-            # Redis down: fail fast (callers carry on without it, see core/throttling.py).
+            # Redis down: fail fast (callers carry on without it, see web/throttling.py).
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
         }
     }
@@ -296,7 +296,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     # JSON bodies only: the pages post their forms to Django views, never to /api/. A view that
     # takes an uploaded file would name its own multipart parser (none does: move logs are JSON).
-    "DEFAULT_PARSER_CLASSES": ["core.parsers.StrictJSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["web.parsers.StrictJSONParser"],
     # APIClient in the tests speaks the API's language.
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "DEFAULT_THROTTLE_RATES": {
@@ -336,7 +336,7 @@ SECURE_CSP = {
     "frame-ancestors": [CSP.NONE],
 }
 
-# Request bodies: size and nesting limits of the API's JSON (core/parsers.py) and of forms.
+# Request bodies: size and nesting limits of the API's JSON (web/parsers.py) and of forms.
 API_MAX_BODY_BYTES = int(os.environ.get("API_MAX_BODY_BYTES", 2_000_000))
 API_MAX_JSON_DEPTH = int(os.environ.get("API_MAX_JSON_DEPTH", 32))
 DATA_UPLOAD_MAX_MEMORY_SIZE = API_MAX_BODY_BYTES + 500_000
@@ -356,7 +356,7 @@ AXES_USERNAME_CALLABLE = "config.auth.lockout_username"
 AXES_HANDLER = "config.auth.LoginLockoutHandler"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "config.auth.lockout_response"
-AXES_CLIENT_IP_CALLABLE = "core.throttling.client_ip"
+AXES_CLIENT_IP_CALLABLE = "web.throttling.client_ip"
 AXES_VERBOSE = False
 
 # API tokens (django-rest-knox): a new one per sign-in, kept hashed, sent as

@@ -1,2 +1,2 @@
-"""The shared kernel under every app: the domain's refusals (`core.errors`) and their one mapping
-to HTTP (`core.http`). Pure Python apart from `core.http`'s page helper."""
+"""The shared kernel under every app: the domain's refusals (`core.errors`). Pure Python; their
+mapping to HTTP is the web layer's (`web.http`)."""

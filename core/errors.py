@@ -4,7 +4,7 @@ A service that refuses a request raises one of these and changes nothing. Each c
 for machines (UPPER_SNAKE, stable: clients and tests match on it), a `message` in plain words to
 show people as is, and optionally the `field` of the input it is about and machine `details`.
 
-The kind says what went wrong, and so (in `core.http`, the one place) which HTTP status it is:
+The kind says what went wrong, and so (in `web.http`, the one place) which HTTP status it is:
 
     Invalid    the request itself is wrong (a bad value, a missing field)      400
     Forbidden  this caller may not do it                                        403

@@ -28,8 +28,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.errors import Forbidden, Invalid
-from core.parsers import BodyTooLarge, body_limit, max_log_bytes, max_sheet_bytes
-from core.throttling import CheckThrottle, api_lookup_failed
 from games import selectors, services
 from games.api.serializers import (
     DOCUMENT_SCHEMA,
@@ -50,6 +48,8 @@ from handfoot.checking import check_document, document_kind
 from handfoot.schemas import load_schema
 from league.models import Game
 from league.permissions import check_can_view_event, is_director
+from web.parsers import BodyTooLarge, body_limit, max_log_bytes, max_sheet_bytes
+from web.throttling import CheckThrottle, api_lookup_failed
 
 # An ETag is a revision number: ASCII digits only (not "²"), and no more than fit a column.
 IF_MATCH_VALUE = re.compile(r"[0-9]{1,9}")

@@ -9,7 +9,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
-from core.http import refusal_status
 from games import replays, selectors, services
 from games.forms import ConfirmForm, CorrectionForm, SheetForm, sheet_initial
 from games.models import Submission
@@ -17,6 +16,7 @@ from games.views import paper as paper_views
 from games.views.table import sheet_check_response, words_for
 from league.models import Event, Game
 from league.permissions import check_directs_event
+from web.http import refusal_status
 
 
 def _directed_game(request: HttpRequest, game_id: int) -> Game:

@@ -12,11 +12,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from core.errors import DomainError
-from core.http import refusal_status
 from games import spreadsheets
 from games.services import imports
 from league.models import Club
 from league.permissions import check_directs_club
+from web.http import refusal_status
 
 PENDING_SECONDS = 3600
 ORDERS = {"": None, "day": True, "month": False}

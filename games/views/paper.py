@@ -13,12 +13,12 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
-from core.http import refusal_status
 from games import selectors, services
 from games.services.paper import result_enter_paper
 from games.spreadsheets import MAX_ROUND_SCORE
 from games.views import director as director_views
 from league.models import Game
+from web.http import refusal_status
 
 
 def _score(label: str, limit: int) -> forms.IntegerField:

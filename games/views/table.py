@@ -21,8 +21,6 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError, Invalid
-from core.http import refusal_status
-from core.throttling import page_lookup_throttled
 from games import logmap, replays, selectors, services
 from games.errors import Code, refusal
 from games.forms import (
@@ -38,6 +36,8 @@ from games.wording import TableWords, table_words
 from handfoot.checking import parse_document
 from handfoot.errors import EngineError
 from league.models import Game
+from web.http import refusal_status
+from web.throttling import page_lookup_throttled
 
 PENDING_LOG_KEY = "pending_log:{token}"
 SERVICE_WORKER_VERSION = "1"

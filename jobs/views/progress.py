@@ -6,9 +6,9 @@ from django.http import Http404, HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
-from core.throttling import page_lookup_throttled
 from jobs import selectors
 from jobs.kinds import kind_get
+from web.throttling import page_lookup_throttled
 
 
 @require_safe

@@ -15,7 +15,6 @@ from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDeni
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from core.error_shape import ErrorSerializer
 from league import selectors, services
 from league.api import filters
 from league.api import serializers as s
@@ -35,6 +34,7 @@ from league.models import (
 )
 from league.permissions import can_view_event, is_director, visible_events
 from league.seating import RotationPlan, TablePlan
+from web.error_shape import ErrorSerializer
 
 WRITE_METHODS = ["get", "post", "patch", "head", "options"]
 # Error responses the schema cannot derive from the operation (config.api_autoschema adds the rest).

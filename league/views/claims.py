@@ -10,9 +10,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from core.errors import DomainError
-from core.throttling import page_lookup_throttled
 from league.models import Player
 from league.services.claims import claim_accept, claim_find, claim_request
+from web.throttling import page_lookup_throttled
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

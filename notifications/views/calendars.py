@@ -5,10 +5,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_safe
 
-from core.throttling import page_lookup_throttled
 from league.models import Club, Event, League, Player
 from league.views.public import event_or_404
 from notifications import calendars
+from web.throttling import page_lookup_throttled
 
 MAX_TOKEN = 64
 

@@ -7,10 +7,10 @@ from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
 
 from core.errors import DomainError
-from core.throttling import page_lookup_throttled
 from league.models import Attendance
 from league.services.attendance import attendance_answer
 from notifications.services.nights import rsvp_read
+from web.throttling import page_lookup_throttled
 
 MAX_TOKEN = 300
 

@@ -6,9 +6,9 @@ from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
-from core.throttling import page_lookup_throttled
 from notifications.models import Contact
 from notifications.services.mail import contact_unsubscribe, unsubscribe_read
+from web.throttling import page_lookup_throttled
 
 MAX_TOKEN = 300
 

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.parsers import holds_nul, max_log_bytes, max_sheet_bytes, nesting_deeper_than
 from games.models import Submission
 from handfoot.simulate import simulate_game
 from tests.conftest import EXAMPLES_DIR
 from tests.games.factories import named_game, sheet, side_link
+from web.parsers import holds_nul, max_log_bytes, max_sheet_bytes, nesting_deeper_than
 
 pytestmark = pytest.mark.django_db
 

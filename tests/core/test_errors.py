@@ -7,7 +7,7 @@ from django.test import RequestFactory
 from config.api_errors import exception_handler
 from config.page_errors import DomainErrorMiddleware
 from core.errors import Conflict, DomainError, Forbidden, Gone, Invalid, NotFound, Stale
-from core.http import refusal_status
+from web.http import refusal_status
 
 KINDS = [(Invalid, 400), (Forbidden, 403), (NotFound, 404), (Conflict, 409), (Gone, 410),
          (Stale, 412)]

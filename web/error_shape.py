@@ -1,7 +1,7 @@
 """The API's error body, described once for the OpenAPI schema (the `Error` component): every
 refusal of the API has this shape (made by `config.api_errors.exception_handler`). Views that
-declare an error response themselves use `ErrorSerializer`, so every app can (core is the
-bottom layer)."""
+declare an error response themselves use `ErrorSerializer`, so every app can (web is below
+every app)."""
 
 from rest_framework import serializers
 
