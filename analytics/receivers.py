@@ -6,7 +6,7 @@ from django.db import transaction
 from django.dispatch import receiver
 
 from league.models import Player
-from league.signals import player_depersonalised, player_merged, standings_settings_changed
+from league.signals import player_merged, player_name_changed, standings_settings_changed
 
 
 @receiver(player_merged)
@@ -27,10 +27,10 @@ def recompute_after_settings(*, event_id: int, **_: Any) -> None:
     enqueue_event_recompute(event_id)
 
 
-@receiver(player_depersonalised)
-def recompute_after_depersonalising(*, player_id: int, **_: Any) -> None:
-    """The stored standings and statistics show the old name: rebuild the club's once the
-    account's deletion is committed (the figures stay the same)."""
+@receiver(player_name_changed)
+def recompute_after_renaming(*, player_id: int, **_: Any) -> None:
+    """The stored standings show the old name (renamed, shown otherwise, or an account deleted):
+    rebuild the club's once the change is committed (the figures stay the same)."""
     from analytics.tasks import recompute_club
 
     club_id = Player.objects.filter(pk=player_id).values_list("club_id", flat=True).first()

@@ -25,7 +25,7 @@ from analytics.models import (
 from analytics.statistics import compute as statistics
 from analytics.statistics import selectors as statistics_selectors
 from games.models import RoundResult
-from league.models import Event, Game, Player, Season, Seat
+from league.models import Event, Game, Player, Season, Seat, shown_name
 from league.permissions import visible_events
 
 # Who is looking: results of events they may not see (`visible_events`) never reach them.
@@ -111,17 +111,24 @@ class Partner:
     """A partner as the player page lists them (read without building Player rows)."""
 
     pk: int
-    name: str
+    name: str  # as the partner chose to show it in public
     slug: str
+
+    @property
+    def shown_name(self) -> str:
+        return self.name
 
 
 def player_partners(*, player: Player) -> list[tuple[Partner, dict]]:
     """Each partner of the player with the pair's figures, most frequent first."""
     rows = (PartnershipStats.objects.filter(Q(player_a=player) | Q(player_b=player)).order_by()
-            .values_list("player_a_id", "player_a__name", "player_a__slug", "player_b_id",
-                         "player_b__name", "player_b__slug", "data"))
-    partners = [(Partner(*row[3:6]) if row[0] == player.pk else Partner(*row[0:3]), row[6])
-                for row in rows]
+            .values_list("player_a_id", "player_a__name", "player_a__name_shown", "player_a__slug",
+                         "player_b_id", "player_b__name", "player_b__name_shown", "player_b__slug",
+                         "data"))
+    partners = []
+    for row in rows:
+        pk, name, shown, slug = row[4:8] if row[0] == player.pk else row[0:4]
+        partners.append((Partner(pk, shown_name(pk, name, shown), slug), row[8]))
     return sorted(partners, key=lambda item: (-(item[1].get("games") or 0), item[0].name))
 
 
@@ -158,9 +165,10 @@ def event_game_rounds(*, event: Event) -> list[dict]:
     )
     game_ids = {r.game_id for r in results}
     names: dict[tuple[int, int], list[str]] = defaultdict(list)
-    for game_id, side, name in (Seat.objects.filter(table__game__in=game_ids)
-                                .order_by("seat_number").values_list("table__game", "side", "player__name")):
-        names[(game_id, side)].append(name)
+    seats = (Seat.objects.filter(table__game__in=game_ids).order_by("seat_number")
+             .values_list("table__game", "side", "player_id", "player__name", "player__name_shown"))
+    for game_id, side, player_id, name, shown in seats:
+        names[(game_id, side)].append(shown_name(player_id, name, shown))
     totals: dict[tuple[int, int], int] = defaultdict(int)
     for r in results:
         totals[(r.game_id, r.side)] += r.score

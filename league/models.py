@@ -74,6 +74,16 @@ class Invitation(models.Model):
         return f"{self.username} invited as {self.role} of {self.club}"
 
 
+def shown_name(pk: int, name: str, name_shown: str) -> str:
+    """A player's name as they chose to show it in public: full, "First L.", or "Player 7"."""
+    if name_shown == "hidden":
+        return f"Player {pk}"
+    if name_shown == "initial":
+        first, *rest = name.split() or [name]
+        return f"{first} {rest[-1][0]}." if rest else first
+    return name
+
+
 class Player(models.Model):
     """A person. One player across every event of the club; a login is optional."""
 
@@ -121,12 +131,7 @@ class Player(models.Model):
     @property
     def shown_name(self) -> str:
         """The name as the player chose to show it on public pages (`name_shown`)."""
-        if self.name_shown == self.NameShown.HIDDEN:
-            return f"Player {self.pk}"
-        if self.name_shown == self.NameShown.INITIAL:
-            first, *rest = self.name.split()
-            return f"{first} {rest[-1][0]}." if rest else first
-        return self.name
+        return shown_name(self.pk, self.name, self.name_shown)
 
 
 class Partnership(models.Model):

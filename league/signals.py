@@ -6,6 +6,8 @@ the league never imports them.
   analytics recompute the club once the merge commits.
 - `standings_settings_changed(event_id=...)`: sent after commit when an event's scoring,
   tie-breaks or sit-out rule changed; the analytics recompute its standings.
+- `player_name_changed(player_id=...)`: sent inside the transaction that renamed a player or
+  changed how their name shows in public; the analytics redraw the club's stored standings.
 - `player_depersonalised(player_id=...)`: sent inside the transaction that removed a person's
   name and account from a player (their account deleted); the layers above remove what they
   keep about the person (contact details, mail).
@@ -16,3 +18,4 @@ from django.dispatch import Signal
 player_merged = Signal()
 standings_settings_changed = Signal()
 player_depersonalised = Signal()
+player_name_changed = Signal()

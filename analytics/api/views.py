@@ -168,7 +168,7 @@ class Leaderboard(APIView):
                                    "message": "min_games must be a whole number such as 3."})
         ratings = selectors.leaderboard(club_id=club.pk if club else None, min_games=int(raw))
         return Response({"min_games": int(raw), "results": [
-            {"rank": i, "player": r.player.slug, "club": r.player.club.slug, "name": r.player.name,
+            {"rank": i, "player": r.player.slug, "club": r.player.club.slug, "name": r.player.shown_name,
              "rating": r.ordinal, "mu": r.mu, "sigma": r.sigma, "games": r.games}
             for i, r in enumerate(ratings, start=1)]})
 

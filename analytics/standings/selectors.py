@@ -16,7 +16,7 @@ from analytics.models import NightResult, StandingsSnapshot
 from analytics.standings import compute
 from analytics.standings.compute import GameResult, SideResult
 from games.models import ResultVersion, RoundResult
-from league.models import Event, Game, Player, Season, Seat
+from league.models import Event, Game, Player, Season, Seat, shown_name
 
 FEW_GAMES = 10_000
 
@@ -107,7 +107,9 @@ def event_standings_rows(*, event: Event, games: Iterable[GameResult],
 
 
 def player_names(*, player_ids: Iterable[int]) -> dict[int, str]:
-    return dict(Player.objects.filter(pk__in=list(player_ids)).values_list("pk", "name"))
+    """The players' names as each chose to show them in public (standings are public)."""
+    rows = Player.objects.filter(pk__in=list(player_ids)).values_list("pk", "name", "name_shown")
+    return {pk: shown_name(pk, name, shown) for pk, name, shown in rows}
 
 
 def night_results(*, season: Season, keys: Iterable[str] | None = None

@@ -23,7 +23,7 @@ from analytics.jobs import whatif_event_job, whatif_season_job
 from jobs.models import Job
 from jobs.selectors import job_progress
 from league.models import Club, Event, Player, Season
-from league.permissions import check_can_view_event, check_directs_club
+from league.permissions import check_can_view_event, check_directs_club, is_director
 
 STANDINGS_COLUMNS = {
     "total_points": ["rank", "name", "games", "wins", "ties", "losses", "total_points",
@@ -93,6 +93,13 @@ def _event_or_404(request: HttpRequest, slug: str) -> Event:
 
 def _player_or_404(club: str, slug: str) -> Player:
     return get_object_or_404(Player.objects.select_related("club"), club__slug=club, slug=slug)
+
+
+def _stats_shown(request: HttpRequest, player: Player) -> bool:
+    """A player's statistics are public unless they chose otherwise; they themself and the
+    club's directors see them anyway."""
+    return (player.stats_public or (request.user.is_authenticated and (
+        player.user_id == request.user.pk or is_director(request.user, player.club_id))))
 
 
 def _fragment_response(request: HttpRequest, fingerprint: str, draw: Callable[[], str]) -> HttpResponse:
@@ -215,7 +222,8 @@ def _partners_table(player: Player, partners: list[tuple[selectors.Partner, dict
     page's time went into rendering it). Cached under a digest of everything it shows, so a
     changed figure or name is another key: never stale. Without the cache it is rendered."""
     shown = [_partners_template_digest(), translation.get_language(), player.club.slug,
-             player.slug, player.name, [(p.pk, p.name, p.slug, data) for p, data in partners]]
+             player.slug, player.shown_name,
+             [(p.pk, p.shown_name, p.slug, data) for p, data in partners]]
     digest = hashlib.sha256(json.dumps(shown, sort_keys=True, default=str).encode()).hexdigest()
     key = f"analytics:partners-table:{digest}"
     try:
@@ -237,6 +245,8 @@ def _partners_table(player: Player, partners: list[tuple[selectors.Partner, dict
 @require_safe
 def player_detail(request: HttpRequest, club: str, slug: str) -> HttpResponse:
     player = _player_or_404(club, slug)
+    if not _stats_shown(request, player):
+        return render(request, "analytics/player_private.html", {"player": player})
     stats = selectors.player_stats(player=player)
     rating = selectors.player_rating(player=player)
     history = selectors.rating_history(player=player)
@@ -251,7 +261,7 @@ def player_detail(request: HttpRequest, club: str, slug: str) -> HttpResponse:
             charts.books_by_type(stats),
         ]
     if partners:
-        dashboard.append(charts.partner_heat_map([(p.name, data) for p, data in partners]))
+        dashboard.append(charts.partner_heat_map([(p.shown_name, data) for p, data in partners]))
     context = {
         "player": player, "stats": stats, "rating": rating, "partners": partners,
         "recent_games": selectors.recent_games(player=player, limit=RECENT_GAMES, viewer=request.user),
@@ -264,6 +274,8 @@ def player_detail(request: HttpRequest, club: str, slug: str) -> HttpResponse:
 @require_safe
 def player_stats_csv(request: HttpRequest, club: str, slug: str) -> HttpResponse:
     player = _player_or_404(club, slug)
+    if not _stats_shown(request, player):
+        raise Http404("No such statistics")
     # Rates as the pages show them (67%), never as a fraction (0.67).
     rows = [{"statistic": label,
              "value": f"{round(value * 100)}%" if is_rate and value is not None else value}

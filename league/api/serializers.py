@@ -2,6 +2,7 @@
 `league.services`, which the views call with `validated_data`."""
 
 from collections.abc import Iterable
+from typing import Any
 
 from django.contrib.auth.models import User
 from drf_spectacular.utils import extend_schema_field
@@ -83,6 +84,15 @@ class PlayerSerializer(serializers.ModelSerializer):
         model = Player
         fields = ["id", "club", "name", "slug", "url"]
         read_only_fields = ["slug"]
+
+    def to_representation(self, instance: Player) -> dict[str, Any]:
+        """The name as the player chose to show it, except to the club's directors."""
+        data = super().to_representation(instance)
+        request = self.context.get("request")
+        user = getattr(request, "user", None)
+        if user is None or not is_director(user, instance.club_id):
+            data["name"] = instance.shown_name
+        return data
 
 
 class PartnershipSerializer(serializers.ModelSerializer):

@@ -17,7 +17,7 @@ from league.services._common import (
     unique_slug,
 )
 from league.services.audit import audit_record
-from league.signals import player_merged
+from league.signals import player_merged, player_name_changed
 
 
 def player_create(*, club: Club, name: str, user: User | None = None) -> Player:
@@ -79,6 +79,7 @@ def player_rename(*, player: Player, name: str, by: User | None = None) -> Playe
     old = player.name
     player.name = name
     player.save(update_fields=["name"])
+    player_name_changed.send(sender=Player, player_id=player.pk)
     audit_record(club=player.club, user=by, action="player_rename", player=player,
                  summary=f"Renamed {old} to {name}.", data={"old": old, "new": name})
     return player

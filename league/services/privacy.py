@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from league.models import Attendance, Player, Registration, Seat
-from league.signals import player_depersonalised
+from league.signals import player_depersonalised, player_name_changed
 
 
 def player_privacy_update(
@@ -18,13 +18,17 @@ def player_privacy_update(
 
     if player.user_id != user.pk:
         raise Forbidden("NOT_YOURS", "Only the player themself chooses this.")
+    before = player.name_shown
     if name_shown is not None:
         if name_shown not in Player.NameShown.values:
             raise Invalid("BAD_NAME_SHOWN", "Choose how your name shows.", field="name_shown")
         player.name_shown = name_shown
     if stats_public is not None:
         player.stats_public = stats_public
-    player.save(update_fields=["name_shown", "stats_public"])
+    with transaction.atomic():
+        player.save(update_fields=["name_shown", "stats_public"])
+        if player.name_shown != before:
+            player_name_changed.send(sender=Player, player_id=player.pk)
     return player
 
 
@@ -85,5 +89,6 @@ def account_delete(*, user: User) -> int:
             Attendance.objects.filter(player=player).delete()
             player.claims.all().delete()
             player_depersonalised.send(sender=Player, player_id=player.pk)
+            player_name_changed.send(sender=Player, player_id=player.pk)
         user.delete()
     return len(players)

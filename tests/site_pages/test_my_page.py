@@ -147,3 +147,24 @@ def test_my_mail_choices(client, me):
     assert not Contact.objects.filter(player=players[0]).exists()
     other = reverse("my-mail", args=[players[1].pk])
     assert client.post(other, {"email": "x@example.net"}).status_code == 404
+
+
+def test_a_hidden_name_is_hidden_on_the_public_pages_the_csv_and_the_api(client, me):
+    _, tonight, players = me
+    game = make_game(event=tonight, players=players)
+    confirm(game, [[500, 200]])
+    standings_services.event_recompute(event_id=tonight.pk)
+    client.post(reverse("my-privacy", args=[players[0].pk]), {"name_shown": "hidden"})
+    standings_services.event_recompute(event_id=tonight.pk)  # as the job after the change does
+    hidden = f"Player {players[0].pk}"
+    client.logout()
+    pages = [tonight.get_absolute_url(), reverse("event-standings", args=[tonight.slug]),
+             reverse("event-standings-csv", args=[tonight.slug]),
+             reverse("event-games-csv", args=[tonight.slug]),
+             reverse("club-detail", args=[tonight.club.slug]), players[0].get_absolute_url(),
+             f"/api/players/{players[0].pk}/"]
+    for url in pages:
+        body = client.get(url).content.decode()
+        assert "Ann Lee" not in body, url
+    assert hidden in client.get(reverse("event-standings", args=[tonight.slug])).content.decode()
+    assert "keeps their statistics private" in client.get(players[0].get_absolute_url()).content.decode()
