@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from site_pages import my_page, views
+from site_pages import my_page, views, wall
 
 urlpatterns = [
     path(
@@ -11,6 +11,7 @@ urlpatterns = [
         name="season-detail",
     ),
     path("events/<slug:slug>/", views.event_detail, name="event-detail"),
+    path("events/<slug:slug>/wall/", wall.event_wall, name="event-wall"),
     path("me/", my_page.my_page, name="my-page"),
     path("me/data.json", my_page.my_data, name="my-data"),
     path("me/delete/", my_page.my_account_delete, name="my-account-delete"),

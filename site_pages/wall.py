@@ -1,0 +1,161 @@
+"""The night on the wall: one public page per event (`/events/<slug>/wall/`) with every table's
+scores for each rotation and the running standings, in type large enough for a projector across
+the room, refreshing itself (static/js/live-refresh.js polls the fragment every few seconds with
+If-None-Match; unchanged, the answer is an empty 304). No controls. Who may see it is the event
+page's rule (`league.views.public.event_or_404`: private events stay private, 404 alike)."""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Count, Max, Sum
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.views.decorators.http import require_safe
+
+from analytics import selectors as analytics_selectors
+from games.models import ResultVersion, RoundResult
+from league import selectors
+from league.models import Event, Game, Rotation
+from league.views.public import event_or_404
+
+WALL_REFRESH_SECONDS = 5
+# Standings columns by the event's scoring: (the row's key, the heading the page shows).
+SCORE_COLUMNS: dict[str, tuple[str, str]] = {
+    Event.Scoring.MATCH_POINTS: ("match_points", "Match points"),
+    Event.Scoring.VICTORY_POINTS: ("victory_points", "Victory points"),
+}
+STATUS_WORDS: dict[str, str] = {
+    Game.Status.PENDING: "playing",
+    Game.Status.ENTERED: "waiting for the other side",
+    Game.Status.DISPUTED: "being checked by the director",
+    Game.Status.CONFIRMED: "final",
+}
+
+
+@dataclass
+class WallSide:
+    number: int
+    names: str
+    score: int | None = None
+    leads: bool = False
+
+
+@dataclass
+class WallTable:
+    number: int
+    status: str
+    sides: list[WallSide] = field(default_factory=list)
+
+
+def _side_totals(event: Event) -> dict[int, dict[int, int]]:
+    """Game id → side → its confirmed total (one query)."""
+    totals: dict[int, dict[int, int]] = defaultdict(dict)
+    rows = (
+        RoundResult.objects.filter(game__table__rotation__event=event)
+        .values("game_id", "side")
+        .annotate(total=Sum("score"))
+    )
+    for row in rows:
+        totals[row["game_id"]][row["side"]] = row["total"]
+    return totals
+
+
+def _tables(plan: selectors.RotationView, totals: dict[int, dict[int, int]]) -> list[WallTable]:
+    tables = []
+    for view in plan.tables:
+        game = view.game
+        status = game.status if game is not None else Game.Status.PENDING
+        scores = (
+            totals.get(game.pk, {}) if game is not None and status == Game.Status.CONFIRMED else {}
+        )
+        sides = [
+            WallSide(n, " & ".join(p.name for p in players), scores.get(n - 1))  # type: ignore[attr-defined]
+            for n, players in enumerate(view.sides, start=1)
+        ]
+        if scores:
+            best = max(scores.values())
+            for side in sides:
+                side.leads = side.score == best and list(scores.values()).count(best) == 1
+        tables.append(WallTable(view.number, STATUS_WORDS.get(status, ""), sides))
+    return tables
+
+
+def wall_context(event: Event) -> dict[str, Any]:
+    totals = _side_totals(event)
+    rotations = [
+        {
+            "number": r.number,
+            "running": r.status == Rotation.Status.STARTED,
+            "tables": _tables(selectors.rotation_plan(rotation=r), totals),
+        }
+        for r in event.rotations.all()
+        if r.status != Rotation.Status.DRAFT
+    ]
+    rotations.reverse()  # the rotation being played first
+    score_key, score_words = SCORE_COLUMNS.get(event.scoring, ("", ""))
+    snapshot = analytics_selectors.event_standings(event=event)
+    standings = [
+        {
+            "rank": row.get("rank"),
+            "name": row.get("name"),
+            "games": row.get("games", 0),
+            "record": f"{row.get('wins', 0)}–{row.get('ties', 0)}–{row.get('losses', 0)}",
+            "score": row.get(score_key) if score_key else None,
+            "points": row.get("total_points"),
+        }
+        for row in (snapshot.rows if snapshot else [])
+    ]
+    return {
+        "event": event,
+        "rotations": rotations,
+        "standings": standings,
+        "standings_games": snapshot.games if snapshot else 0,
+        "score_words": score_words,
+        "refresh_seconds": WALL_REFRESH_SECONDS,
+    }
+
+
+def wall_key(event: Event) -> str:
+    """What the wall shows, cheaply: every result version of the event (a new one, a
+    confirmation, a correction), the rotations and their status, the standings' snapshot."""
+    versions = ResultVersion.objects.filter(game__table__rotation__event=event).aggregate(
+        n=Count("pk"), last=Max("pk"), confirmed=Max("confirmed_at")
+    )
+    games = sorted(Game.objects.filter(table__rotation__event=event).values_list("pk", "status"))
+    rotations = sorted(Rotation.objects.filter(event=event).values_list("number", "status"))
+    fields = (
+        event.pk,
+        event.name,
+        event.status,
+        event.scoring,
+        versions,
+        games,
+        rotations,
+        analytics_selectors.event_standings_computed_at(event=event),
+    )
+    return hashlib.sha1(repr(fields).encode(), usedforsecurity=False).hexdigest()
+
+
+@require_safe
+def event_wall(request: HttpRequest, slug: str) -> HttpResponse:
+    event = event_or_404(request, slug)
+    if request.headers.get("X-Requested-With") == "fetch" or "fragment" in request.GET:
+        etag = f'"wall-{wall_key(event)}"'
+        response: HttpResponse
+        if etag in request.headers.get("If-None-Match", ""):
+            response = HttpResponseNotModified()
+        else:
+            response = HttpResponse(
+                render_to_string("site_pages/_wall.html", wall_context(event), request)
+            )
+        response["ETag"] = etag
+        response["Cache-Control"] = "no-cache"  # ask again each time (304 while unchanged)
+        return response
+    context = wall_context(event) | {"now": timezone.now()}
+    return render(request, "site_pages/wall.html", context)
