@@ -36,6 +36,7 @@ from core.errors import Conflict, Invalid
 from handfoot.errors import shown
 from league.models import AuditEntry, Club
 from league.services.undo import RESTORED
+from site_pages.errors import Code, refusal
 
 FORMAT = "hand-and-foot-club-export/1"
 DERIVED_APPS = {"analytics"}
@@ -136,30 +137,30 @@ def _club_models() -> list[type[Model]]:
     return list(order.static_order())
 
 
-def _refuse(code: str, message: str) -> None:
-    raise Invalid(code, f"Nothing was restored: {message}")
+def _refuse(code: Code, problem: str) -> None:
+    raise refusal(Invalid, code, problem=problem)
 
 
 def _users_plan(users: Any, *, link_accounts: bool) -> tuple[dict[int, str], list[str], list[str]]:
     """Old user id -> username; the usernames to create (no password, no staff or superuser
     flag) and those to link to this site's accounts of the same name (only with consent)."""
     if not isinstance(users, list):
-        _refuse("BAD_FORMAT", "the file's accounts are not a list.")
+        _refuse(Code.BAD_FORMAT, "the file's accounts are not a list.")
     names: dict[int, str] = {}
     for data in users:
         if not isinstance(data, dict) or not isinstance(data.get("username"), str) \
                 or not isinstance(data.get("id"), int):
-            _refuse("BAD_FORMAT", f"an account in the file has no username or id: {shown(data)}.")
+            _refuse(Code.BAD_FORMAT, f"an account in the file has no username or id: {shown(data)}.")
         extra = sorted(set(data) - {"id", *USER_FIELDS})
         if extra:
-            _refuse("FOREIGN_RECORD", f"the account {data['username']!r} in the file carries "
+            _refuse(Code.FOREIGN_RECORD, f"the account {data['username']!r} in the file carries "
                     f"{', '.join(map(repr, extra))}, which a restore never takes (passwords, "
                     "staff and superuser flags are set on this site only).")
         names[data["id"]] = data["username"]
     existing = set(get_user_model().objects.filter(username__in=names.values())
                    .values_list("username", flat=True))
     if existing and not link_accounts:
-        _refuse("ACCOUNT_EXISTS", f"the accounts {', '.join(sorted(map(repr, existing)))} of the "
+        _refuse(Code.ACCOUNT_EXISTS, f"the accounts {', '.join(sorted(map(repr, existing)))} of the "
                 "file already exist on this site. Run again with --link-accounts to attach the "
                 "restored records to them, or remove them from the file.")
     return names, sorted(set(names.values()) - existing), sorted(existing)
@@ -170,18 +171,18 @@ def _records(data: dict[str, Any], models: list[type[Model]]) -> dict[type[Model
     grouped: dict[type[Model], list[dict]] = {m: [] for m in models}
     objects = data.get("objects")
     if not isinstance(objects, list):
-        _refuse("BAD_FORMAT", "the file holds no list of records.")
+        _refuse(Code.BAD_FORMAT, "the file holds no list of records.")
     for number, item in enumerate(objects, start=1):
         label = item.get("model") if isinstance(item, dict) else None
         if label not in by_label:
-            _refuse("FOREIGN_RECORD", f"record {number} ({shown(label)}) is not part of a club "
+            _refuse(Code.FOREIGN_RECORD, f"record {number} ({shown(label)}) is not part of a club "
                     "(accounts, tokens, sessions and other clubs are never read from a file).")
         if not isinstance(item.get("fields"), dict) or item.get("pk") is None:
-            _refuse("BAD_FORMAT", f"record {number} ({label}) has no id or fields.")
+            _refuse(Code.BAD_FORMAT, f"record {number} ({label}) has no id or fields.")
         grouped[by_label[label]].append({**item, "number": number})
     clubs = grouped[Club]
     if len(clubs) != 1 or clubs[0]["fields"].get("slug") != data.get("club"):
-        _refuse("FOREIGN_RECORD", f"the file must hold exactly one club, {data.get('club')!r}; it "
+        _refuse(Code.FOREIGN_RECORD, f"the file must hold exactly one club, {data.get('club')!r}; it "
                 f"holds {len(clubs)} club records.")
     return grouped
 
@@ -191,7 +192,7 @@ def _values(model: type[Model], item: dict, ids: dict, users: dict[int, int | No
     fields = {f.name: f for f in model._meta.concrete_fields if not f.primary_key}
     unknown = set(item["fields"]) - set(fields)
     if unknown:
-        _refuse("BAD_FORMAT", f"record {item['number']} ({model._meta.label_lower}) has unknown "
+        _refuse(Code.BAD_FORMAT, f"record {item['number']} ({model._meta.label_lower}) has unknown "
                 f"fields {', '.join(sorted(unknown))}.")
     values = {}
     user_model = get_user_model()
@@ -206,18 +207,18 @@ def _values(model: type[Model], item: dict, ids: dict, users: dict[int, int | No
             elif (target, value) in ids:
                 value = ids[(target, value)]
             else:
-                _refuse("FOREIGN_RECORD", f"record {item['number']} ({model._meta.label_lower} "
+                _refuse(Code.FOREIGN_RECORD, f"record {item['number']} ({model._meta.label_lower} "
                         f"{item['pk']}) points to {target._meta.label_lower} {value}, which is not "
                         "in the club's file.")
             if value is None and not f.null:
-                _refuse("BAD_FORMAT", f"record {item['number']} ({model._meta.label_lower}) names "
+                _refuse(Code.BAD_FORMAT, f"record {item['number']} ({model._meta.label_lower}) names "
                         "an account the file does not list.")
             values[f.attname] = value
         else:
             try:
                 values[f.attname] = f.to_python(value) if value is not None else None
             except ValidationError as err:
-                _refuse("BAD_FORMAT", f"record {item['number']} ({model._meta.label_lower}): "
+                _refuse(Code.BAD_FORMAT, f"record {item['number']} ({model._meta.label_lower}): "
                         f"{name} {'; '.join(err.messages)}")
     return values
 
@@ -232,7 +233,7 @@ def _taken(model: type[Model], rows: list[dict]) -> None:
                                                                                     flat=True)
         first = next(iter(clash), None)
         if first is not None:
-            _refuse("ALREADY_HERE", f"this site already has a {model._meta.verbose_name} with "
+            _refuse(Code.ALREADY_HERE, f"this site already has a {model._meta.verbose_name} with "
                     f"{f.verbose_name} {first!r}, as the file has.")
 
 
@@ -270,8 +271,7 @@ def club_import(*, data: dict[str, Any], link_accounts: bool = False,
     except _DryRun:
         return result
     except IntegrityError as err:
-        raise Invalid("BAD_FORMAT", f"Nothing was restored: the file's records do not fit "
-                      f"together ({str(err).splitlines()[0]}).") from None
+        raise refusal(Invalid, Code.BAD_RECORDS, problem=str(err).splitlines()[0]) from None
     club_recompute(club_id=result.club.pk)
     return result
 
@@ -287,19 +287,16 @@ def _self_ordered(model: type[Model], rows: list[dict]) -> list[dict]:
     try:
         return [by_pk[pk] for pk in order.static_order() if pk in by_pk]
     except CycleError:
-        _refuse("BAD_FORMAT", f"the file's {model._meta.verbose_name_plural} refer to each other "
+        _refuse(Code.BAD_FORMAT, f"the file's {model._meta.verbose_name_plural} refer to each other "
                 "in a circle.")
         raise  # pragma: no cover
 
 
 def _check_format(data: Any) -> None:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise Invalid("BAD_FORMAT", f"This is not a club export ({FORMAT}).")
+        raise refusal(Invalid, Code.NOT_A_CLUB_EXPORT, format=FORMAT)
     if not isinstance(data.get("club"), str) or Club.objects.filter(slug=data["club"]).exists():
-        raise Conflict(
-            "CLUB_EXISTS", f"A club {data.get('club')!r} is already here: a restore makes a new "
-            "club only, it never changes one that exists. Nothing was restored."
-        )
+        raise refusal(Conflict, Code.CLUB_EXISTS, club=data.get("club"))
 
 
 def _accounts_make(create: list[str], link: list[str]) -> dict[str, int]:

@@ -9,6 +9,7 @@ from django.db.models import Model, Q, QuerySet
 from django.utils.text import slugify
 
 from core.errors import Invalid
+from league.errors import Code, refusal
 from league.models import Club, Event
 
 SUFFIX_ROOM = 8  # "-1234567": a number as long as any club will ever reach
@@ -41,14 +42,14 @@ def unique_slug(queryset: QuerySet, text: str, *, max_length: int = 80,
 def require_name(name: str, what: str) -> str:
     name = (name or "").strip()
     if not name:
-        raise Invalid("BAD_NAME", f"The {what} needs a name.", field="name")
+        raise refusal(Invalid, Code.BAD_NAME, field='name', what=what)
     return name
 
 
 def require_same_club(club: Club, *objects: Model, what: str) -> None:
     for obj in objects:
         if obj.club_id != club.pk:
-            raise Invalid("WRONG_CLUB", f"{obj} is not a {what} of {club}.")
+            raise refusal(Invalid, Code.WRONG_CLUB, obj=obj, what=what, club=club)
 
 
 def apply_changes(obj: Model, changes: dict[str, Any]) -> Model:
@@ -59,7 +60,7 @@ def apply_changes(obj: Model, changes: dict[str, Any]) -> Model:
     except ValidationError as exc:
         obj.refresh_from_db()
         field, errors = next(iter(exc.message_dict.items()))
-        raise Invalid("BAD_VALUE", f"{field}: {' '.join(errors)}", field=field) from exc
+        raise refusal(Invalid, Code.BAD_VALUE, field=field, name=field, errors=' '.join(errors)) from exc
     obj.save()
     return obj
 
@@ -75,7 +76,7 @@ def unsaved_copy(obj: Model, changes: dict[str, Any]) -> Model:
 def refuse_unknown(changes: dict[str, Any], allowed: Iterable[str]) -> None:
     unknown = sorted(set(changes) - set(allowed))
     if unknown:
-        raise Invalid("UNKNOWN_FIELD", f"Cannot change {', '.join(unknown)}.")
+        raise refusal(Invalid, Code.UNKNOWN_FIELD, fields=', '.join(unknown))
 
 
 def lock_event(event_id: int) -> Event:

@@ -5,6 +5,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from core.errors import Conflict, Invalid
+from league.errors import Code, refusal
 from league.models import Attendance, Event, Player, Registration
 from league.services.registrations import registration_add
 
@@ -12,11 +13,11 @@ from league.services.registrations import registration_add
 def attendance_answer(*, event: Event, player: Player, answer: str) -> Attendance:
     """Record `player`'s answer (yes / no / maybe) for `event`, replacing an earlier one."""
     if answer not in Attendance.Answer.values:
-        raise Invalid("BAD_ANSWER", "Answer coming, not coming or maybe.", field="answer")
+        raise refusal(Invalid, Code.BAD_ANSWER, field='answer')
     if player.club_id != event.club_id:
-        raise Invalid("NOT_THE_CLUBS", f"{event.name} is not a night of {player.club.name}.")
+        raise refusal(Invalid, Code.NOT_THE_CLUBS, event_name=event.name, club_name=player.club.name)
     if event.status == Event.Status.FINISHED or event.cancelled_at is not None:
-        raise Conflict("EVENT_OVER", f"{event.name} is over or called off: answers are closed.")
+        raise refusal(Conflict, Code.EVENT_OVER, event_name=event.name)
     attendance, _ = Attendance.objects.update_or_create(
         event=event, player=player, defaults={"answer": answer}
     )
@@ -26,11 +27,7 @@ def attendance_answer(*, event: Event, player: Player, answer: str) -> Attendanc
 def attendance_register_coming(*, event: Event, by: User | None) -> list[Player]:
     """Enter every player who said they are coming (and is not entered yet); the players entered."""
     if event.is_fixed_partnerships:
-        raise Invalid(
-            "FIXED_PARTNERSHIPS",
-            "This event is played by fixed partnerships: enter "
-            "the partnerships, then check them in.",
-        )
+        raise refusal(Invalid, Code.FIXED_PARTNERSHIPS)
     entered = set(
         Registration.objects.filter(event=event, player__isnull=False).values_list(
             "player_id", flat=True

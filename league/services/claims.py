@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.errors import Conflict, Invalid, NotFound
+from league.errors import Code, refusal
 from league.models import Player, PlayerClaim
 
 CLAIM_DAYS = 14
@@ -24,7 +25,7 @@ MAX_NONCE = 64
 def claim_create(*, player: Player, by: User | None, email: str = "") -> PlayerClaim:
     """A new one-time link for `player` (earlier unused links keep working until they expire)."""
     if player.user_id is not None:
-        raise Conflict("PLAYER_CLAIMED", f"{player.name}'s profile belongs to an account already.")
+        raise refusal(Conflict, Code.PLAYER_CLAIMED, player_name=player.name)
     return PlayerClaim.objects.create(
         player=player,
         email=email,
@@ -42,23 +43,11 @@ def claim_find(*, nonce: str) -> PlayerClaim:
         else None
     )
     if claim is None:
-        raise NotFound(
-            "CLAIM_UNKNOWN",
-            "This link is not one of ours: check that it was copied "
-            "whole, or ask a director of your club for a new one.",
-        )
+        raise refusal(NotFound, Code.CLAIM_UNKNOWN)
     if claim.used_at is not None:
-        raise Conflict(
-            "CLAIM_USED",
-            "This link was used already. Sign in with the account it "
-            "was used with, or ask a director of your club for a new one.",
-        )
+        raise refusal(Conflict, Code.CLAIM_USED)
     if claim.expires_at <= timezone.now():
-        raise Conflict(
-            "CLAIM_EXPIRED",
-            f"This link expired on {claim.expires_at:%d %B %Y}. Ask a "
-            "director of your club for a new one.",
-        )
+        raise refusal(Conflict, Code.CLAIM_EXPIRED, expires_at=claim.expires_at)
     return claim
 
 
@@ -71,7 +60,7 @@ def claim_accept(*, nonce: str, user: User) -> Player:
             PlayerClaim.objects.select_for_update().select_related("player__club").get(pk=claim.pk)
         )
         if claim.used_at is not None:
-            raise Conflict("CLAIM_USED", "This link was used already.")
+            raise refusal(Conflict, Code.CLAIM_USED)
         player = claim.player
         _check_free(player, user)
         player.user = user
@@ -83,20 +72,16 @@ def claim_accept(*, nonce: str, user: User) -> Player:
 
 def _check_free(player: Player, user: User) -> None:
     if player.user_id is not None and player.user_id != user.pk:
-        raise Conflict("PLAYER_CLAIMED", f"{player.name}'s profile belongs to another account.")
+        raise refusal(Conflict, Code.PLAYER_CLAIMED, player_name=player.name)
     other = Player.objects.filter(club=player.club, user=user).exclude(pk=player.pk).first()
     if other is not None:
-        raise Conflict(
-            "ACCOUNT_HAS_PLAYER",
-            f"Your account is already {other.name} at "
-            f"{player.club.name}. If both are you, ask a director to merge the two.",
-        )
+        raise refusal(Conflict, Code.ACCOUNT_HAS_PLAYER, other_name=other.name, club_name=player.club.name)
 
 
 def claim_request(*, player: Player, user: User) -> PlayerClaim:
     """`user` asks to be linked to `player`; a director of the club approves it."""
     if not user.is_authenticated:
-        raise Invalid("SIGN_IN", "Sign in first: the profile is linked to your account.")
+        raise refusal(Invalid, Code.SIGN_IN)
     _check_free(player, user)
     existing = PlayerClaim.objects.filter(
         player=player, requested_by=user, used_at=None, expires_at__gt=timezone.now()
@@ -114,7 +99,7 @@ def claim_request(*, player: Player, user: User) -> PlayerClaim:
 def claim_approve(*, claim: PlayerClaim, by: User | None) -> Player:
     """A director approves a request: the asking account becomes the player's."""
     if claim.requested_by is None:
-        raise Invalid("CLAIM_NOT_REQUESTED", "Only a request from an account can be approved.")
+        raise refusal(Invalid, Code.CLAIM_NOT_REQUESTED)
     player = claim_accept(nonce=claim.nonce, user=claim.requested_by)
     PlayerClaim.objects.filter(pk=claim.pk).update(approved_at=timezone.now())
     return player

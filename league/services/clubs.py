@@ -6,6 +6,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from core.errors import Invalid
+from league.errors import Code, refusal
 from league.models import Club, Membership
 from league.services._common import apply_changes, require_name, unique_slug
 
@@ -33,6 +34,6 @@ def club_update(*, club: Club, name: str | None = None, description: str | None 
 
 def membership_add(*, club: Club, user: User, role: str) -> Membership:
     if role not in Membership.Role.values:
-        raise Invalid("BAD_ROLE", f"Role must be one of {', '.join(Membership.Role.values)}.")
+        raise refusal(Invalid, Code.BAD_ROLE, roles=', '.join(Membership.Role.values))
     membership, _ = Membership.objects.get_or_create(club=club, user=user, role=role)
     return membership

@@ -11,6 +11,7 @@ from django.db import transaction
 from core.errors import Conflict, Invalid
 from handfoot.errors import EngineError
 from handfoot.rules import rules_from_spec
+from league.errors import Code, refusal
 from league.models import Club, Event, Rotation, Season
 from league.services._common import (
     apply_changes,
@@ -31,13 +32,12 @@ STANDINGS_FIELDS = ("scoring", "tie_breaks", "sit_out_scoring", "bye_points")
 
 def _check_rules(preset: str, overrides: Any) -> None:
     if overrides is not None and not isinstance(overrides, dict):
-        raise Invalid("BAD_RULES", "House rules must be an object of parameter: value.",
-                          field="rules_overrides")
+        raise refusal(Invalid, Code.RULES_NOT_AN_OBJECT, field='rules_overrides')
     spec = {"preset": preset, "overrides": overrides} if overrides else preset
     try:
         rules_from_spec(spec)
     except EngineError as exc:
-        raise Invalid("BAD_RULES", exc.message, field="rules_overrides") from exc
+        raise refusal(Invalid, Code.BAD_RULES, field='rules_overrides', reason=exc.message) from exc
 
 
 def _check_table_sizes(table_sizes: Any, odd_handling: str) -> None:
@@ -47,33 +47,31 @@ def _check_table_sizes(table_sizes: Any, odd_handling: str) -> None:
         or any(size not in ALLOWED_TABLE_SIZES for size in table_sizes)
         or len(set(table_sizes)) != len(table_sizes)
     ):
-        raise Invalid(
-            "BAD_TABLE_SIZES", "Table sizes must be a list of 4 and/or 6, each once.",
-            field="table_sizes",
-        )
+        raise refusal(Invalid, Code.BAD_TABLE_SIZES, field='table_sizes')
     if odd_handling == Event.OddHandling.TABLE_OF_SIX and 6 not in table_sizes:
-        raise Invalid(
-            "BAD_TABLE_SIZES", "Tables of six for odd numbers need 6 among the table sizes.",
-            field="table_sizes",
-        )
+        raise refusal(Invalid, Code.NO_TABLES_OF_SIX, field='table_sizes')
 
 
 def _check_tie_breaks(tie_breaks: Any) -> None:
     if not isinstance(tie_breaks, list) or any(t not in Event.TIE_BREAKS for t in tie_breaks):
-        raise Invalid(
-            "BAD_TIE_BREAKS", f"Tie-breaks must be an ordered list from: {', '.join(Event.TIE_BREAKS)}.",
-            field="tie_breaks",
-        )
+        raise refusal(Invalid, Code.BAD_TIE_BREAKS, field='tie_breaks', choices=', '.join(Event.TIE_BREAKS))
     if len(set(tie_breaks)) != len(tie_breaks):
-        raise Invalid("BAD_TIE_BREAKS", "Each tie-break may appear only once.", field="tie_breaks")
+        raise refusal(Invalid, Code.REPEATED_TIE_BREAK, field='tie_breaks')
+
+
+# Each choice field's code (BAD_<FIELD>), all with one message.
+_CHOICE_CODES = {
+    "kind": Code.BAD_KIND, "format": Code.BAD_FORMAT, "odd_handling": Code.BAD_ODD_HANDLING,
+    "scoring": Code.BAD_SCORING, "sit_out_scoring": Code.BAD_SIT_OUT_SCORING,
+    "sit_out_rule": Code.BAD_SIT_OUT_RULE, "status": Code.BAD_STATUS,
+}
 
 
 def _check_choice(value: str, choices: type, field: str) -> None:
     if value not in choices.values:
-        raise Invalid(
-            f"BAD_{field.upper()}", f"{field.replace('_', ' ').capitalize()} must be one of "
-            f"{', '.join(choices.values)}, not {value!r}.", field=field,
-        )
+        raise refusal(Invalid, _CHOICE_CODES[field], field=field,
+                      what=field.replace("_", " ").capitalize(),
+                      choices=", ".join(choices.values), value=value)
 
 
 def _check_event(event: Event) -> None:
@@ -84,15 +82,14 @@ def _check_event(event: Event) -> None:
     _check_choice(event.sit_out_scoring, Event.SitOutScoring, "sit_out_scoring")
     _check_choice(event.sit_out_rule, Event.SitOutRule, "sit_out_rule")
     if not isinstance(event.bye_points, int) or not 0 <= event.bye_points <= MAX_BYE_POINTS:
-        raise Invalid("BAD_BYE_POINTS", f"Bye points must be from 0 to {MAX_BYE_POINTS:,}.",
-                          field="bye_points")
+        raise refusal(Invalid, Code.BAD_BYE_POINTS, field='bye_points', most=MAX_BYE_POINTS)
     _check_rules(event.rules_preset, event.rules_overrides)
     _check_table_sizes(event.table_sizes, event.odd_handling)
     _check_tie_breaks(event.tie_breaks)
     if not isinstance(event.planned_rotations, int) or event.planned_rotations < 1:
-        raise Invalid("BAD_ROTATIONS", "Plan at least one rotation.", field="planned_rotations")
+        raise refusal(Invalid, Code.BAD_ROTATIONS, field='planned_rotations')
     if event.season_id and event.season.league.club_id != event.club_id:
-        raise Invalid("WRONG_CLUB", f"Season {event.season} belongs to another club.", field="season")
+        raise refusal(Invalid, Code.SEASON_OF_ANOTHER_CLUB, field='season', season=event.season)
 
 
 @transaction.atomic
@@ -154,16 +151,12 @@ def event_update(*, event: Event, by: User | None = None, **changes: Any) -> Eve
     # A format change racing "generate rotation" could seat a rotation under the old format.
     event = lock_event(event.pk)
     if event.status == Event.Status.FINISHED:
-        raise Conflict("EVENT_FINISHED", "The event is finished and can no longer change.")
+        raise refusal(Conflict, Code.EVENT_FINISHED)
     locked = sorted(
         name for name in set(changes) & set(SEATING_FIELDS) if changes[name] != getattr(event, name)
     )
     if locked and event.rotations.exists():
-        raise Conflict(
-            "SEATING_EXISTS",
-            f"Cannot change {', '.join(locked)} once rotations are seated.",
-            field=locked[0],
-        )
+        raise refusal(Conflict, Code.SEATING_EXISTS, field=locked[0], fields=', '.join(locked))
     if "name" in changes:
         changes["name"] = require_name(changes["name"], "event")
     if changes.get("rules_overrides") is None and "rules_overrides" in changes:
@@ -253,21 +246,13 @@ def event_set_status(*, event: Event, status: str, by: User | None = None) -> Ev
     if NEXT_STATUS.get(event.status) != status:
         allowed = NEXT_STATUS.get(event.status)
         hint = f" The next step is {allowed}." if allowed else " It is finished."
-        raise Conflict(
-            "BAD_STATUS_CHANGE",
-            f"The event cannot go from {event.status} to {status}.{hint}",
-            field="status",
-        )
+        raise refusal(Conflict, Code.BAD_STATUS_CHANGE, field='status', event_status=event.status, status=status, hint=hint)
     if status == Event.Status.FINISHED:
         open_numbers = list(
             event.rotations.exclude(status=Rotation.Status.CLOSED).values_list("number", flat=True)
         )
         if open_numbers:
-            raise Conflict(
-                "ROTATION_OPEN",
-                "Close or delete rotation(s) " + ", ".join(map(str, open_numbers))
-                + " before finishing the event.",
-            )
+            raise refusal(Conflict, Code.ROTATION_OPEN, rotations=', '.join(map(str, open_numbers)))
     event.status = status
     event.save(update_fields=["status"])
     audit_record(club=event.club, event=event, user=by, action="event_status",
@@ -281,7 +266,7 @@ def event_reopen(*, event: Event, by: User | None = None) -> Event:
     """Undo finishing an event: it runs again (rotations can reopen, entries change)."""
     event = lock_event(event.pk)
     if event.status != Event.Status.FINISHED:
-        raise Conflict("NOT_FINISHED", "The event is not finished.")
+        raise refusal(Conflict, Code.NOT_FINISHED)
     event.status = Event.Status.RUNNING
     event.save(update_fields=["status"])
     audit_record(club=event.club, event=event, user=by, action="event_reopen",

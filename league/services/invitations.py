@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.errors import Forbidden, Invalid, NotFound
+from league.errors import Code, refusal
 from league.models import Club, Invitation, Membership
 from league.services.audit import audit_record
 from league.services.clubs import membership_add
@@ -19,7 +20,7 @@ MAX_USERNAME = 150
 
 def _role(role: str) -> str:
     if role not in Membership.Role.values:
-        raise Invalid("BAD_ROLE", "Choose director or scorer.", field="role")
+        raise refusal(Invalid, Code.BAD_INVITATION_ROLE, field='role')
     return role
 
 
@@ -30,8 +31,7 @@ def membership_invite(*, club: Club, username: str, role: str, by: User | None =
     role = _role(role)
     username = (username or "").strip()
     if not username or len(username) > MAX_USERNAME:
-        raise Invalid("BAD_USERNAME", "Give the username of the account to invite.",
-                      field="username")
+        raise refusal(Invalid, Code.BAD_USERNAME, field='username')
     with transaction.atomic():
         invitation, created = Invitation.objects.get_or_create(
             club=club, username=username, role=role,
@@ -47,8 +47,7 @@ def _own(invitation_id: int, user: User) -> Invitation:
     invitation = (Invitation.objects.select_for_update().select_related("club")
                   .filter(pk=invitation_id, declined_at__isnull=True).first())
     if invitation is None or invitation.user_id != user.pk:
-        raise NotFound("NO_INVITATION", "There is no such invitation for your account (it may "
-                       "have been answered or withdrawn).")
+        raise refusal(NotFound, Code.NO_INVITATION)
     return invitation
 
 
@@ -77,9 +76,9 @@ def invitation_withdraw(*, club: Club, invitation_id: int, by: User | None = Non
     """A director takes back an invitation of their club that has not been accepted."""
     invitation = Invitation.objects.filter(pk=invitation_id).first()
     if invitation is None:
-        raise NotFound("NO_INVITATION", "There is no such invitation.")
+        raise refusal(NotFound, Code.INVITATION_UNKNOWN)
     if invitation.club_id != club.pk:
-        raise Forbidden("WRONG_CLUB", "That invitation is not of this club.")
+        raise refusal(Forbidden, Code.INVITATION_OF_ANOTHER_CLUB)
     audit_record(club=club, user=by, action="membership_withdraw",
                  summary=f"Withdrew the invitation of {invitation.username} as {invitation.role}.")
     invitation.delete()

@@ -7,6 +7,7 @@ from django.db import transaction
 
 from core.errors import Conflict, Invalid
 from league import selectors
+from league.errors import Code, refusal
 from league.models import Event, Partnership, Player, Registration, Rotation
 from league.names import name_key
 from league.services._common import lock_event, require_same_club
@@ -16,15 +17,11 @@ from league.services.players import partnership_get_or_create, player_add, playe
 
 def _check_entrant(event: Event, player: Player | None, partnership: Partnership | None) -> None:
     if (player is None) == (partnership is None):
-        raise Invalid("BAD_ENTRANT", "Register either a player or a partnership.")
+        raise refusal(Invalid, Code.BAD_ENTRANT)
     if event.is_fixed_partnerships and player is not None:
-        raise Invalid(
-            "NEEDS_PARTNERSHIP", "This event is for fixed partnerships: register a partnership."
-        )
+        raise refusal(Invalid, Code.NEEDS_PARTNERSHIP, how="register a partnership")
     if not event.is_fixed_partnerships and partnership is not None:
-        raise Invalid(
-            "NEEDS_PLAYER", "This event has rotating partners: register players one by one."
-        )
+        raise refusal(Invalid, Code.NEEDS_PLAYER, how="register players one by one")
     require_same_club(event.club, player or partnership, what="player or partnership")
 
 
@@ -39,7 +36,7 @@ def _refuse_double_entry(event: Event, player: Player | None, partnership: Partn
     for registration in event.registrations.select_related("partnership", "player"):
         clash = wanted & _players_of(registration)
         if clash:
-            raise Conflict("ALREADY_REGISTERED", f"Already entered in this event as {registration.player or registration.partnership}.")
+            raise refusal(Conflict, Code.ALREADY_REGISTERED, entry=registration.player or registration.partnership)
 
 
 def _registration_create(event: Event, player: Player | None,
@@ -47,7 +44,7 @@ def _registration_create(event: Event, player: Player | None,
     # Two directors adding the same player at once would both pass the duplicate check.
     event = lock_event(event.pk)
     if event.status == Event.Status.FINISHED:
-        raise Conflict("EVENT_FINISHED", "The event is finished; no more entries.")
+        raise refusal(Conflict, Code.EVENT_FINISHED)
     _check_entrant(event, player, partnership)
     _refuse_double_entry(event, player, partnership)
     late = event.status == Event.Status.RUNNING
@@ -87,12 +84,11 @@ def registration_remove(*, registration: Registration, by: User | None = None) -
     registration = Registration.objects.select_related("partnership", "player").get(pk=registration.pk)
     name = selectors.registration_name(registration=registration)
     if event.status == Event.Status.FINISHED:
-        raise Conflict("EVENT_FINISHED", "The event is finished.")
+        raise refusal(Conflict, Code.EVENT_FINISHED)
     placed = [r.number for r in event.rotations.order_by("number")
               if _players_of(registration) & _rotation_player_ids(r)]
     if placed:
-        raise Conflict("ALREADY_SEATED",
-                       f"{name} is already in rotation {placed[0]}: withdraw them instead.")
+        raise refusal(Conflict, Code.ALREADY_SEATED, name=name, rotation=placed[0])
     registration.delete()
     audit_record(club=event.club, event=event, user=by, action="registration_remove",
                  summary=f"Took back the entry of {name}.")
@@ -106,7 +102,7 @@ def registration_add_entrant(*, event: Event, players: Sequence[Player | str],
     needed = 2 if event.is_fixed_partnerships else 1
     if len(players) != needed:
         what = "two players (a partnership)" if needed == 2 else "one player"
-        raise Invalid("BAD_ENTRANT", f"This event takes {what} per entry.")
+        raise refusal(Invalid, Code.BAD_ENTRY_SIZE, what=what)
     resolved = [
         p if isinstance(p, Player) else player_create(club=event.club, name=p) for p in players
     ]
@@ -128,9 +124,9 @@ def registration_check_in(*, registration: Registration, checked_in: bool = True
     event = registration.event
     name = selectors.registration_name(registration=registration)
     if event.status == Event.Status.FINISHED:
-        raise Conflict("EVENT_FINISHED", "The event is finished.")
+        raise refusal(Conflict, Code.EVENT_FINISHED)
     if registration.withdrawn_after_rotation is not None:
-        raise Conflict("WITHDRAWN", f"{name} has withdrawn.")
+        raise refusal(Conflict, Code.WITHDRAWN, name=name)
     if registration.checked_in == checked_in:
         return registration
     registration.checked_in = checked_in
@@ -148,14 +144,10 @@ def registration_withdraw(*, registration: Registration, by: User | None = None)
     event = lock_event(registration.event_id)
     registration = Registration.objects.select_related("partnership").get(pk=registration.pk)
     if registration.withdrawn_after_rotation is not None:
-        raise Conflict("WITHDRAWN", f"{selectors.registration_name(registration=registration)} has already withdrawn.")
+        raise refusal(Conflict, Code.WITHDRAWN, name=selectors.registration_name(registration=registration))
     draft = event.rotations.filter(status=Rotation.Status.DRAFT).first()
     if draft and _players_of(registration) & _rotation_player_ids(draft):
-        raise Conflict(
-            "SEATED_IN_DRAFT",
-            f"{selectors.registration_name(registration=registration)} is seated in rotation {draft.number}: "
-            "delete that rotation first, then withdraw and generate it again.",
-        )
+        raise refusal(Conflict, Code.SEATED_IN_DRAFT, draft_number=draft.number, name=selectors.registration_name(registration=registration))
     registration.withdrawn_after_rotation = selectors.last_played_rotation_number(event=event)
     registration.save(update_fields=["withdrawn_after_rotation"])
     audit_record(club=event.club, event=event, user=by, action="registration_withdraw",
@@ -169,9 +161,9 @@ def registration_reinstate(*, registration: Registration, by: User | None = None
     """Undo a withdrawal: the entrant plays again from the next rotation seated."""
     registration = _fresh_registration(registration)
     if registration.event.status == Event.Status.FINISHED:
-        raise Conflict("EVENT_FINISHED", "The event is finished.")
+        raise refusal(Conflict, Code.EVENT_FINISHED)
     if registration.withdrawn_after_rotation is None:
-        raise Conflict("NOT_WITHDRAWN", f"{selectors.registration_name(registration=registration)} has not withdrawn.")
+        raise refusal(Conflict, Code.NOT_WITHDRAWN, name=selectors.registration_name(registration=registration))
     registration.withdrawn_after_rotation = None
     registration.save(update_fields=["withdrawn_after_rotation"])
     event = registration.event
@@ -192,8 +184,7 @@ def registration_add_players(*, event: Event, choices: Sequence[Player | str],
     """Enter many players of a rotating-partners event at once: existing players as they are,
     new ones (names) created first. Players already entered are skipped. All or nothing."""
     if event.is_fixed_partnerships:
-        raise Invalid("NEEDS_PARTNERSHIP",
-                          "This event is for fixed partnerships: paste two names per line.")
+        raise refusal(Invalid, Code.NEEDS_PARTNERSHIP, how="paste two names per line")
     entered = set(event.registrations.values_list("player_id", flat=True))
     created = []
     for choice in choices:
@@ -214,7 +205,7 @@ def registration_add_partnerships(*, event: Event, pairs: Sequence[tuple[Player 
     players (or names of new ones, created first; a new name typed twice is one player) as
     their partnership. Partnerships already entered are skipped. All or nothing."""
     if not event.is_fixed_partnerships:
-        raise Invalid("NEEDS_PLAYER", "This event has rotating partners: paste one name per line.")
+        raise refusal(Invalid, Code.NEEDS_PLAYER, how="paste one name per line")
     new_players: dict[str, Player] = {}
 
     def resolved(choice: Player | str) -> Player:
@@ -252,10 +243,10 @@ def registration_check_in_all(*, event: Event, by: User | None = None) -> list[i
     """Check in every entrant not yet checked in (withdrawn ones stay out). Returns their ids."""
     event = lock_event(event.pk)
     if event.status == Event.Status.FINISHED:
-        raise Conflict("EVENT_FINISHED", "The event is finished.")
+        raise refusal(Conflict, Code.EVENT_FINISHED)
     ids = list(selectors.event_entrants(event=event).filter(checked_in=False).values_list("pk", flat=True))
     if not ids:
-        raise Conflict("NOTHING_TO_DO", "Everyone entered is already checked in.")
+        raise refusal(Conflict, Code.NOTHING_TO_DO)
     Registration.objects.filter(pk__in=ids).update(checked_in=True)
     audit_record(club=event.club, event=event, user=by, action="check_in_all",
                  summary=f"Checked in all {len(ids)} waiting entrant{'s' if len(ids) != 1 else ''}.",

@@ -8,6 +8,7 @@ from django.db import transaction
 
 from core.errors import Conflict, Invalid
 from league import selectors
+from league.errors import Code, refusal
 from league.models import Event, Game, Player, Rotation, Seat, SitOut, Table
 from league.seating import (
     RotationPlan,
@@ -51,21 +52,12 @@ def _seating_request(event: Event, number: int) -> SeatingRequest:
 
 def _refuse_unless_ready_for_next(event: Event, number: int) -> None:
     if event.status not in (Event.Status.REGISTRATION, Event.Status.RUNNING):
-        raise Conflict(
-            "BAD_EVENT_STATUS",
-            f"Rotations are generated while registration is open or the event runs (it is {event.status}).",
-        )
+        raise refusal(Conflict, Code.BAD_EVENT_STATUS, status=event.status)
     unclosed = event.rotations.exclude(status=Rotation.Status.CLOSED).order_by("number").first()
     if unclosed:
-        raise Conflict(
-            "PREVIOUS_ROTATION_OPEN",
-            f"Rotation {unclosed.number} is {unclosed.status}; close it before generating the next.",
-        )
+        raise refusal(Conflict, Code.PREVIOUS_ROTATION_OPEN, unclosed_number=unclosed.number, unclosed_status=unclosed.status)
     if number > event.planned_rotations:
-        raise Conflict(
-            "ALL_ROTATIONS_GENERATED",
-            f"All {event.planned_rotations} planned rotations exist; raise the planned rotations to play more.",
-        )
+        raise refusal(Conflict, Code.ALL_ROTATIONS_GENERATED, planned_rotations=event.planned_rotations)
 
 
 @transaction.atomic
@@ -84,7 +76,7 @@ def rotation_generate(*, event: Event, by: User | None = None) -> Rotation:
         plan = plans[0]
         validate_rotation(plan, request.players, event.table_sizes)
     except SeatingError as exc:
-        raise Invalid("BAD_SEATING", str(exc)) from exc
+        raise refusal(Invalid, Code.BAD_SEATING, reason=str(exc)) from exc
     _check_partners_together(event, plan, request.partnerships)
     rotation = Rotation.objects.create(event=event, number=number)
     _write_plan(rotation, plan)
@@ -115,10 +107,7 @@ def _locked_draft(rotation: Rotation) -> tuple[Event, Rotation]:
     event = lock_event(rotation.event_id)
     rotation = Rotation.objects.get(pk=rotation.pk)
     if rotation.status != Rotation.Status.DRAFT:
-        raise Conflict(
-            "ROTATION_NOT_EDITABLE",
-            f"Rotation {rotation.number} has {rotation.status}; only a draft rotation can change.",
-        )
+        raise refusal(Conflict, Code.ROTATION_NOT_EDITABLE, rotation_number=rotation.number, rotation_status=rotation.status)
     return event, rotation
 
 
@@ -129,13 +118,10 @@ def _check_partners_together(event: Event, plan: RotationPlan, pairs: Sequence[t
     for number, table in enumerate(plan.tables, start=1):
         for side in table.sides:
             if frozenset(side) not in wanted:
-                raise Invalid(
-                    "BAD_SEATING",
-                    f"Table {number}: partners must sit together as one side in this event.",
-                )
+                raise refusal(Invalid, Code.PARTNERS_APART, number=number)
     for pair in pairs:
         if (pair[0] in plan.sit_out) != (pair[1] in plan.sit_out):
-            raise Invalid("BAD_SEATING", "Partners sit out together in this event.")
+            raise refusal(Invalid, Code.PARTNERS_SIT_OUT_TOGETHER)
 
 
 @transaction.atomic
@@ -158,7 +144,7 @@ def _update_seating(rotation: Rotation, plan: RotationPlan) -> Rotation:
     try:
         validate_rotation(plan, players, event.table_sizes)
     except SeatingError as exc:
-        raise Invalid("BAD_SEATING", str(exc)) from exc
+        raise refusal(Invalid, Code.BAD_SEATING, reason=str(exc)) from exc
     _check_partners_together(event, plan, pairs)
     # Tables that remain keep their game, so table cards already printed stay valid.
     Seat.objects.filter(rotation=rotation).delete()
@@ -177,17 +163,13 @@ def _check_plan_covers(plan: RotationPlan, players: Iterable[int]) -> None:
     placements = [p for t in plan.tables for p in t.seats] + list(plan.sit_out)
     twice = {p for p in placements if placements.count(p) > 1}
     if twice:
-        raise Invalid("BAD_SEATING", f"Placed more than once: {_names(twice)}.")
+        raise refusal(Invalid, Code.SEATED_TWICE, names=_names(twice))
     placed = set(placements)
     missing, extra = set(players) - placed, placed - set(players)
     if missing:
-        raise Invalid(
-            "BAD_SEATING",
-            f"Not placed in this rotation: {_names(missing)}. Delete the draft and seat it again, "
-            "or swap them in.",
-        )
+        raise refusal(Invalid, Code.NOT_SEATED, names=_names(missing))
     if extra:
-        raise Invalid("BAD_SEATING", f"Not entered (or not checked in) for this rotation: {_names(extra)}.")
+        raise refusal(Invalid, Code.NOT_ENTERED, names=_names(extra))
 
 
 def _swap(ids: tuple[int, ...], a: int, b: int) -> tuple[int, ...]:
@@ -212,12 +194,12 @@ def rotation_swap_players(*, rotation: Rotation, player_a: Player, player_b: Pla
     """Exchange two players' places (seat, side, or sitting out) in a draft rotation."""
     event, rotation = _locked_draft(rotation)
     if player_a.pk == player_b.pk:
-        raise Invalid("BAD_SWAP", "Choose two different players to swap.")
+        raise refusal(Invalid, Code.BAD_SWAP)
     plan = selectors.rotation_as_plan(rotation=rotation)
     placed = {p for t in plan.tables for p in t.seats} | set(plan.sit_out)
     for player in (player_a, player_b):
         if player.pk not in placed:
-            raise Invalid("BAD_SWAP", f"{player} is not in rotation {rotation.number}.")
+            raise refusal(Invalid, Code.NOT_IN_ROTATION, player=player, rotation_number=rotation.number)
     rotation = _update_seating(rotation, _swapped_plan(plan, player_a.pk, player_b.pk))
     audit_record(club=event.club, event=event, user=by, action="rotation_swap",
                  summary=f"Swapped {player_a} and {player_b} in rotation {rotation.number}.",
@@ -232,10 +214,10 @@ def rotation_set_first_dealer(*, rotation: Rotation, table_number: int, player: 
     event, rotation = _locked_draft(rotation)
     plan = selectors.rotation_as_plan(rotation=rotation)
     if not 1 <= table_number <= len(plan.tables):
-        raise Invalid("BAD_TABLE", f"Rotation {rotation.number} has no table {table_number}.")
+        raise refusal(Invalid, Code.BAD_TABLE, rotation_number=rotation.number, table_number=table_number)
     table = plan.tables[table_number - 1]
     if player.pk not in table.seats:
-        raise Invalid("BAD_DEALER", f"{player} does not sit at table {table_number}.")
+        raise refusal(Invalid, Code.BAD_DEALER, player=player, table_number=table_number)
     tables = list(plan.tables)
     tables[table_number - 1] = replace(table, first_dealer=player.pk)
     was = table.first_dealer
@@ -264,7 +246,7 @@ def rotation_start(*, rotation: Rotation, by: User | None = None) -> Rotation:
     # Two directors starting/closing at once: the event lock serialises status changes.
     event, rotation = _locked_draft(rotation)
     if event.status != Event.Status.RUNNING:
-        raise Conflict("BAD_EVENT_STATUS", "Set the event to running before starting a rotation.")
+        raise refusal(Conflict, Code.EVENT_NOT_RUNNING)
     players, _pairs = _entrants(event, rotation.number)
     _check_plan_covers(selectors.rotation_as_plan(rotation=rotation), players)
     rotation.status = Rotation.Status.STARTED
@@ -282,11 +264,9 @@ def rotation_unstart(*, rotation: Rotation, by: User | None = None) -> Rotation:
     event = lock_event(rotation.event_id)
     rotation = Rotation.objects.get(pk=rotation.pk)
     if rotation.status != Rotation.Status.STARTED:
-        raise Conflict("NOT_STARTED",
-                       f"Rotation {rotation.number} is {rotation.get_status_display().lower()}, "
-                       "not started: there is nothing to undo.")
+        raise refusal(Conflict, Code.NOT_STARTED, rotation_number=rotation.number, status=rotation.get_status_display().lower())
     if event.status != Event.Status.RUNNING:
-        raise Conflict("BAD_EVENT_STATUS", "The event is not running.")
+        raise refusal(Conflict, Code.EVENT_NOT_RUNNING)
     rotation.status = Rotation.Status.DRAFT
     rotation.save(update_fields=["status"])
     audit_record(club=event.club, event=event, user=by, action="rotation_unstart",
@@ -302,9 +282,7 @@ def rotation_close(*, rotation: Rotation, by: User | None = None) -> Rotation:
     lock_event(rotation.event_id)
     rotation = Rotation.objects.get(pk=rotation.pk)
     if rotation.status != Rotation.Status.STARTED:
-        raise Conflict(
-            "BAD_ROTATION_STATUS", f"Rotation {rotation.number} is {rotation.status}; only a started rotation closes."
-        )
+        raise refusal(Conflict, Code.BAD_ROTATION_STATUS, rotation_number=rotation.number, rotation_status=rotation.status)
     unfinished = list(
         Table.objects.filter(rotation=rotation)
         .exclude(game__status=Game.Status.CONFIRMED)
@@ -312,10 +290,7 @@ def rotation_close(*, rotation: Rotation, by: User | None = None) -> Rotation:
         .values_list("number", flat=True)
     )
     if unfinished:
-        raise Conflict(
-            "RESULTS_MISSING",
-            "No confirmed result yet at table(s) " + ", ".join(map(str, unfinished)) + ".",
-        )
+        raise refusal(Conflict, Code.RESULTS_MISSING, tables=', '.join(map(str, unfinished)))
     rotation.status = Rotation.Status.CLOSED
     rotation.save(update_fields=["status"])
     event = rotation.event
@@ -331,15 +306,14 @@ def rotation_reopen(*, rotation: Rotation, by: User | None = None) -> Rotation:
     event = lock_event(rotation.event_id)
     rotation = Rotation.objects.get(pk=rotation.pk)
     if rotation.status != Rotation.Status.CLOSED:
-        raise Conflict("NOT_CLOSED", f"Rotation {rotation.number} is not closed.")
+        raise refusal(Conflict, Code.NOT_CLOSED, rotation_number=rotation.number)
     if event.status != Event.Status.RUNNING:
-        raise Conflict("BAD_EVENT_STATUS",
-                          "The event is finished: reopen the event first, then the rotation.")
+        raise refusal(Conflict, Code.EVENT_FINISHED)
     later = event.rotations.filter(number__gt=rotation.number).order_by("number").first()
     if later is not None:
         hint = ("delete that draft first (its seating used this rotation's results)"
                 if later.status == Rotation.Status.DRAFT else "only the last rotation played reopens")
-        raise Conflict("LATER_ROTATION", f"Rotation {later.number} is already seated: {hint}.")
+        raise refusal(Conflict, Code.LATER_ROTATION, later_number=later.number, hint=hint)
     rotation.status = Rotation.Status.STARTED
     rotation.save(update_fields=["status"])
     audit_record(club=event.club, event=event, user=by, action="rotation_reopen",

@@ -4,6 +4,7 @@ import datetime
 from typing import Any
 
 from core.errors import Invalid
+from league.errors import Code, refusal
 from league.models import Club, League, Season
 from league.services._common import (
     apply_changes,
@@ -32,15 +33,11 @@ def league_update(*, league: League, name: str | None = None, description: str |
 
 def _check_season(season: Season) -> None:
     if season.ends_on and season.ends_on < season.starts_on:
-        raise Invalid("BAD_DATES", "The season cannot end before it starts.", field="ends_on")
+        raise refusal(Invalid, Code.BAD_DATES, field='ends_on')
     if season.aggregate not in Season.Aggregate.values:
-        raise Invalid(
-            "BAD_AGGREGATE", f"Aggregate must be one of {', '.join(Season.Aggregate.values)}.",
-            field="aggregate",
-        )
+        raise refusal(Invalid, Code.BAD_AGGREGATE, field='aggregate', choices=', '.join(Season.Aggregate.values))
     if season.best_n_nights is not None and season.best_n_nights < 1:
-        raise Invalid("BAD_BEST_N", "Best N nights must be at least 1 (or empty for all).",
-                          field="best_n_nights")
+        raise refusal(Invalid, Code.BAD_BEST_N, field='best_n_nights')
 
 
 def season_create(

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from core.errors import Conflict, NotFound
 from league import hooks
+from league.errors import Code, refusal
 from league.models import AuditEntry, Event, Player, Registration, Rotation
 from league.services.audit import audit_record
 from league.services.events import event_reopen, event_set_status, event_update
@@ -53,7 +54,7 @@ NOT_UNDONE = {
 def _undo_check_in_all(entry: AuditEntry, by: User | None) -> None:
     event = entry.event
     if event.status == Event.Status.FINISHED:
-        raise Conflict("EVENT_FINISHED", "The event is finished.")
+        raise refusal(Conflict, Code.EVENT_FINISHED)
     ids = entry.data.get("registration_ids", [])
     Registration.objects.filter(pk__in=ids, event=event).update(checked_in=False)
     audit_record(club=event.club, event=event, user=by, action="undo",
@@ -64,27 +65,26 @@ def _registration_of(entry: AuditEntry) -> Registration:
     registration = Registration.objects.filter(pk=entry.data.get("registration_id"),
                                                event=entry.event).first()
     if registration is None:
-        raise NotFound("GONE", "That entry no longer exists.")
+        raise refusal(NotFound, Code.GONE, what="entry")
     return registration
 
 
 def _rotation_of(entry: AuditEntry) -> Rotation:
     rotation = Rotation.objects.filter(pk=entry.data.get("rotation_id"), event=entry.event).first()
     if rotation is None:
-        raise NotFound("GONE", "That rotation no longer exists.")
+        raise refusal(NotFound, Code.GONE, what="rotation")
     return rotation
 
 
 def _undo_finish(entry: AuditEntry, by: User | None) -> None:
     if entry.data.get("status") != Event.Status.FINISHED:
-        raise Conflict("CANNOT_UNDO", "Opening registration or starting the event is not undone "
-                       "from the history.")
+        raise refusal(Conflict, Code.UNDO_NOT_OFFERED)
     event_reopen(event=entry.event, by=by)
 
 
 def _undo_house_rules(entry: AuditEntry, by: User | None) -> None:
     if entry.event.rotations.exists():
-        raise Conflict("SEATING_EXISTS", "The house rules are fixed once a rotation is seated.")
+        raise refusal(Conflict, Code.SEATING_EXISTS, fields="the house rules")
     event_update(event=entry.event, rules_overrides=entry.data.get("before") or {}, by=by)
 
 
@@ -198,16 +198,16 @@ def audit_undo(*, entry: AuditEntry, by: User | None = None) -> AuditEntry:
     """Reverse one logged change (itself logged); each entry is undone at most once."""
     entry = AuditEntry.objects.select_for_update(of=("self",)).select_related("event__club").get(pk=entry.pk)
     if entry.undone_at is not None:
-        raise Conflict("ALREADY_UNDONE", "That change was already undone.")
+        raise refusal(Conflict, Code.ALREADY_UNDONE)
     undo = _undo_of(entry)
     if undo is None:
-        raise Conflict("CANNOT_UNDO", audit_undo_refusal(entry=entry))
+        raise refusal(Conflict, Code.CANNOT_UNDO, reason=audit_undo_refusal(entry=entry))
     if entry.action in UNDO and not _applies(entry):
-        raise Conflict("CANNOT_UNDO", _applies_refusal(entry))
+        raise refusal(Conflict, Code.CANNOT_UNDO, reason=_applies_refusal(entry))
     try:
         undo(entry, by)
     except (Rotation.DoesNotExist, Player.DoesNotExist) as exc:
-        raise NotFound("GONE", "That rotation or player no longer exists.") from exc
+        raise refusal(NotFound, Code.GONE, what="rotation or player") from exc
     entry.undone_at = timezone.now()
     entry.save(update_fields=["undone_at"])
     return entry
