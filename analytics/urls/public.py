@@ -1,11 +1,16 @@
 from django.urls import path
 
+from analytics.views import exports
 from analytics.views import public as views
 
 urlpatterns = [
     path("events/<slug:slug>/standings/", views.event_standings, name="event-standings"),
     path("events/<slug:slug>/standings.csv", views.event_standings_csv, name="event-standings-csv"),
     path("events/<slug:slug>/games.csv", views.event_games_csv, name="event-games-csv"),
+    path("events/<slug:slug>/results.xlsx", exports.event_results_xlsx, name="event-results-xlsx"),
+    path("seasons/<int:season_id>/results.xlsx", exports.season_results_xlsx,
+         name="season-results-xlsx"),
+    path("seasons/<int:season_id>/games.csv", exports.season_games_csv, name="season-games-csv"),
     path("events/<slug:slug>/what-if/", views.event_whatif, name="event-whatif"),
     path("seasons/<int:season_id>/standings/", views.season_standings, name="season-standings"),
     path("seasons/<int:season_id>/standings.csv", views.season_standings_csv,
