@@ -7,6 +7,7 @@ deletes the account, with the standings unchanged."""
 import datetime
 import json
 import re
+from pathlib import Path
 
 import pytest
 from django.utils import timezone
@@ -31,8 +32,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def smtp(settings, live_server):
     server = SmtpServer()
     server.start()
-    settings.MAILERS = {"default": {"BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-                                    "OPTIONS": {"host": "127.0.0.1", "port": server.port}}}
+    settings.MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {"host": "127.0.0.1", "port": server.port},
+        }
+    }
     settings.SITE_URL = live_server.url
     yield server
     server.stop()
@@ -40,8 +45,13 @@ def smtp(settings, live_server):
 
 @pytest.fixture
 def phone(chromium, live_server):
-    context = chromium.new_context(viewport=PHONE_360, is_mobile=True, has_touch=True,
-                                   base_url=live_server.url, accept_downloads=True)
+    context = chromium.new_context(
+        viewport=PHONE_360,
+        is_mobile=True,
+        has_touch=True,
+        base_url=live_server.url,
+        accept_downloads=True,
+    )
     context.set_default_timeout(TIMEOUT_MS)
     yield context.new_page()
     context.close()
@@ -57,10 +67,14 @@ def _text(mail):
     return mail.get_body(("plain",)).get_content()
 
 
-def test_a_player_takes_part_from_invitation_to_deleting_the_account(desktop, phone, smtp,
-                                                                    live_server):
-    game = named_game(event=EventFactory(status=Event.Status.RUNNING, date=timezone.localdate(),
-                                         name="Tuesday night"))
+def test_a_player_takes_part_from_invitation_to_deleting_the_account(
+    desktop, phone, smtp, live_server
+):
+    game = named_game(
+        event=EventFactory(
+            status=Event.Status.RUNNING, date=timezone.localdate(), name="Tuesday night"
+        )
+    )
     side_credentials_ensure(games=[game])
     event = game.table.rotation.event
     Rotation.objects.filter(event=event).update(status=Rotation.Status.DRAFT)
@@ -74,7 +88,9 @@ def test_a_player_takes_part_from_invitation_to_deleting_the_account(desktop, ph
     desktop.get_by_label("Ann's e-mail address").fill("ann@example.net")
     desktop.get_by_role("button", name="Send the link").click()
     desktop.get_by_text("The link is on its way to Ann.").wait_for()
-    link = re.search(r"(http://\S+/claim/\S+/)", _text(_last_mail(smtp, "ann@example.net"))).group(1)
+    link = re.search(r"(http://\S+/claim/\S+/)", _text(_last_mail(smtp, "ann@example.net"))).group(
+        1
+    )
 
     # 2. Ann takes the profile from the mail, making an account.
     phone.goto(link)
@@ -95,8 +111,12 @@ def test_a_player_takes_part_from_invitation_to_deleting_the_account(desktop, ph
     assert axe_problems(phone, "my page") == []
 
     # 4. The reminder of next week's night, answered with one click.
-    next_week = EventFactory(club=event.club, name="Next Tuesday", starts_at=datetime.time(19, 30),
-                             date=timezone.localdate() + datetime.timedelta(days=7))
+    next_week = EventFactory(
+        club=event.club,
+        name="Next Tuesday",
+        starts_at=datetime.time(19, 30),
+        date=timezone.localdate() + datetime.timedelta(days=7),
+    )
     due_reminders_send(now=night_start(next_week) - datetime.timedelta(hours=2))
     coming = re.search(r"Coming: (\S+)", _text(_last_mail(smtp, "ann@example.net"))).group(1)
     phone.goto(coming)
@@ -105,11 +125,16 @@ def test_a_player_takes_part_from_invitation_to_deleting_the_account(desktop, ph
     assert Attendance.objects.get(event=next_week, player=ann).answer == "yes"
 
     # 5. The result, confirmed by both sides, comes by mail.
-    results.submission_create(game=game, document=stockout_log(),
-                              entrant=results.Entrant.for_side(game, 0), idempotency_key="k")
+    results.submission_create(
+        game=game,
+        document=stockout_log(),
+        entrant=results.Entrant.for_side(game, 0),
+        idempotency_key="k",
+    )
     version = game.result_versions.order_by("-number").first()
-    results.result_confirm(game=game, version_number=version.number,
-                           entrant=results.Entrant.for_side(game, 1))
+    results.result_confirm(
+        game=game, version_number=version.number, entrant=results.Entrant.for_side(game, 1)
+    )
     result_mail = _last_mail(smtp, "ann@example.net")
     assert result_mail["Subject"].startswith("Your result at Tuesday night")
     assert "You played for side 1." in _text(result_mail)
@@ -122,8 +147,9 @@ def test_a_player_takes_part_from_invitation_to_deleting_the_account(desktop, ph
     assert (contact.results, contact.reminders) == (False, True)
 
     # 7. Ann hides her name: the public pages show "Player N".
-    before = sorted((r["rank"], r["total_points"]) for r in
-                    StandingsSnapshot.objects.get(event=event).rows)
+    before = sorted(
+        (r["rank"], r["total_points"]) for r in StandingsSnapshot.objects.get(event=event).rows
+    )
     phone.goto("/me/")
     phone.get_by_label("No name").check()
     phone.get_by_role("button", name="Save", exact=True).click()
@@ -139,7 +165,7 @@ def test_a_player_takes_part_from_invitation_to_deleting_the_account(desktop, ph
     # 8. Her data, downloaded.
     with phone.expect_download() as download:
         phone.get_by_role("link", name="Download everything the site holds about me").click()
-    data = json.loads(open(download.value.path()).read())
+    data = json.loads(Path(download.value.path()).read_text())
     assert data["players"][0]["name"] == "Ann" and data["contact"][0]["email"] == "ann@example.net"
 
     # 9. The account deleted: the standings keep their figures.
@@ -149,7 +175,8 @@ def test_a_player_takes_part_from_invitation_to_deleting_the_account(desktop, ph
     ann.refresh_from_db()
     assert ann.user is None and ann.name == f"Former player {ann.pk}"
     assert not Contact.objects.filter(player=ann).exists()
-    after = sorted((r["rank"], r["total_points"]) for r in
-                   StandingsSnapshot.objects.get(event=event).rows)
+    after = sorted(
+        (r["rank"], r["total_points"]) for r in StandingsSnapshot.objects.get(event=event).rows
+    )
     assert after == before
     assert Seat.objects.filter(player=ann).count() == 1  # her games stay
