@@ -235,7 +235,6 @@ def rank_rows(rows: list[Row], criteria: Sequence[str],
     return ranked
 
 
-SIT_OUT_RULES = ("none", "fixed", "average", "per_game")
 PER_GAME_FIGURES = ("match_points", "total_points", "point_difference", "victory_points")
 BYE_AS_TIE = {"match_points": 1, "victory_points": VP_TOTAL / 2, "point_difference": 0.0}
 

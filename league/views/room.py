@@ -20,7 +20,8 @@ from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
 from league import house_rules, selectors, services
-from league.forms import EntrantForm
+from league.forms import EntrantForm, HouseRulesForm
+from league.forms.house_rules import rules_from_text
 from league.models import AuditEntry, Club, Event, Player, Registration
 from league.names import (
     MAX_PASTED_NAMES,
@@ -30,7 +31,7 @@ from league.names import (
     pairs_parse_report,
 )
 from league.permissions import check_directs_club, check_directs_event
-from league.presets import preset_name, rules_from_text, rules_text
+from league.presets import preset_name, rules_text
 
 
 def _directed_event(request: HttpRequest, slug: str) -> Event:
@@ -386,7 +387,7 @@ def house_rules_page(request: HttpRequest, slug: str) -> HttpResponse:
     event = _directed_event(request, slug)
     advanced = "advanced" in request.POST
     data = request.POST if request.method == "POST" and not advanced else None
-    form = house_rules.HouseRulesForm(data, preset=event.rules_preset, overrides=event.rules_overrides)
+    form = HouseRulesForm(data, preset=event.rules_preset, overrides=event.rules_overrides)
     json_form = AdvancedRulesForm(request.POST if advanced else None, initial={
         "rules_json": rules_text(preset=event.rules_preset, overrides=event.rules_overrides)})
     if request.method == "POST":
@@ -416,7 +417,7 @@ def house_rules_page(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "league/director/house_rules.html", context)
 
 
-def _submitted_overrides(form: house_rules.HouseRulesForm, json_form: AdvancedRulesForm,
+def _submitted_overrides(form: HouseRulesForm, json_form: AdvancedRulesForm,
                          advanced: bool, preset: str) -> tuple[str, dict[str, Any]] | None:
     """(preset, overrides) from the form of every rule, or from the JSON box."""
     if not advanced:

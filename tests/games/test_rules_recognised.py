@@ -13,7 +13,8 @@ from core.errors import Invalid
 from games import services
 from games.services import Entrant
 from games.wording import table_words
-from league.presets import rules_from_text, rules_text
+from league.forms.house_rules import rules_from_text
+from league.presets import rules_text
 from tests.factories import EventFactory
 from tests.games.factories import named_game, sheet, stockout_log
 

@@ -4,7 +4,7 @@ event's overrides; out-of-range values are refused in words."""
 import pytest
 
 from handfoot.rules import PRESETS, rule_parameters, rules_to_dict
-from league import house_rules
+from league.forms import house_rules
 
 
 def _post(preset="classic", **changes):

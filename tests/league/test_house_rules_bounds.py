@@ -7,9 +7,9 @@ import json
 import pytest
 from django.urls import reverse
 
-from league import house_rules
+from league.forms import house_rules
+from league.forms.house_rules import rules_from_text
 from league.models import Event
-from league.presets import rules_from_text
 from tests.factories import EventFactory, MembershipFactory
 
 HUGE = "9" * 4301

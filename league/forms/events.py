@@ -1,53 +1,17 @@
-"""Forms of the director pages. They check the shape of what was typed; the league rules are
-checked by `league.services`, whose refusals the views show next to the form."""
+"""Forms of an event: its settings (with the rules as JSON) and its status."""
 
-from typing import Any, cast
+from typing import Any
 
 from django import forms
 from django.db.models import QuerySet
 
-from league.models import Club, Event, League, Membership, Player, Season
-from league.presets import PRESET_CHOICES, rules_from_text, rules_text
+from league.forms.fields import offer
+from league.forms.house_rules import rules_from_text
+from league.models import Club, Event, Season
+from league.presets import PRESET_CHOICES, rules_text
 
 TIE_BREAK_SLOTS = 4
 TIE_BREAK_CHOICES = [("", "(none)")] + [(t, t.replace("_", " ").capitalize()) for t in Event.TIE_BREAKS]
-
-
-
-def _offer(field: forms.Field, queryset: QuerySet[Any]) -> None:
-    """Offer only `queryset` in a model choice field declared on the form."""
-    cast(forms.ModelChoiceField, field).queryset = queryset
-
-class ClubForm(forms.Form):
-    name = forms.CharField(max_length=120, label="Club name")
-
-
-class MemberForm(forms.Form):
-    username = forms.CharField(max_length=150, label="Username")
-    role = forms.ChoiceField(choices=Membership.Role.choices)
-
-
-class LeagueForm(forms.Form):
-    name = forms.CharField(max_length=120, label="League name")
-
-
-class SeasonForm(forms.Form):
-    league = forms.ModelChoiceField(queryset=League.objects.none(), empty_label=None)
-    name = forms.CharField(max_length=120, label="Season name")
-    starts_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-    ends_on = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    aggregate = forms.ChoiceField(choices=Season.Aggregate.choices)
-    best_n_nights = forms.IntegerField(required=False, min_value=1, label="Count only the best N nights",
-                                       help_text="Empty: every night counts.")
-    min_attendance = forms.IntegerField(min_value=0, initial=0, label="Nights needed to be ranked")
-    season_aware_seating = forms.BooleanField(
-        required=False, initial=True, label="Mix partners over the season",
-        help_text="Seat each night against the season's earlier nights.",
-    )
-
-    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        _offer(self.fields["league"], club.leagues.all())
 
 
 class EventForm(forms.Form):
@@ -90,8 +54,8 @@ class EventForm(forms.Form):
 
     def __init__(self, *args: Any, clubs: QuerySet[Club], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        _offer(self.fields["club"], clubs)
-        _offer(self.fields["season"], Season.objects.filter(league__club__in=clubs).select_related("league"))
+        offer(self.fields["club"], clubs)
+        offer(self.fields["season"], Season.objects.filter(league__club__in=clubs).select_related("league"))
         for slot in range(1, TIE_BREAK_SLOTS + 1):
             self.fields[f"tie_break_{slot}"] = forms.ChoiceField(
                 choices=TIE_BREAK_CHOICES, required=False, label=f"Tie-break {slot}"
@@ -143,53 +107,6 @@ class EventForm(forms.Form):
         for slot, tie_break in enumerate(event.tie_breaks, start=1):
             initial[f"tie_break_{slot}"] = tie_break
         return initial
-
-
-class EntrantForm(forms.Form):
-    """A player (existing or new by name); in fixed formats also their partner."""
-
-    player = forms.ModelChoiceField(queryset=Player.objects.none(), required=False, label="Existing player")
-    new_name = forms.CharField(max_length=120, required=False, label="Or a new player's name")
-    partner = forms.ModelChoiceField(queryset=Player.objects.none(), required=False, label="Existing partner")
-    partner_new_name = forms.CharField(max_length=120, required=False, label="Or a new partner's name")
-
-    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fixed = event.is_fixed_partnerships
-        active = event.club.players.filter(retired_at__isnull=True)
-        _offer(self.fields["player"], active)
-        _offer(self.fields["partner"], active)
-        if not self.fixed:
-            del self.fields["partner"], self.fields["partner_new_name"]
-
-    def _one(self, existing: str, new: str, who: str) -> Player | str:
-        player, name = self.cleaned_data.get(existing), self.cleaned_data.get(new, "").strip()
-        if bool(player) == bool(name):
-            raise forms.ValidationError(f"Choose an existing {who} or type a new name (one of the two).")
-        return player or name
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or self.cleaned_data  # Django's clean() returns cleaned_data
-        entrants = [self._one("player", "new_name", "player")]
-        if self.fixed:
-            entrants.append(self._one("partner", "partner_new_name", "partner"))
-        cleaned["entrants"] = entrants
-        return cleaned
-
-
-class SwapForm(forms.Form):
-    player_a = forms.ModelChoiceField(queryset=Player.objects.none(), label="Swap")
-    player_b = forms.ModelChoiceField(queryset=Player.objects.none(), label="with")
-
-    def __init__(self, *args: Any, players: QuerySet[Player], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        _offer(self.fields["player_a"], players)
-        _offer(self.fields["player_b"], players)
-
-
-class DealerForm(forms.Form):
-    table = forms.IntegerField(min_value=1, max_value=1000)
-    player = forms.ModelChoiceField(queryset=Player.objects.all())
 
 
 class StatusForm(forms.Form):

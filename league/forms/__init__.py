@@ -1,0 +1,13 @@
+"""Forms of the director pages, one module per page family. They check the shape of what was
+typed; the league rules are checked by `league.services`, whose refusals the views show next to
+the form. Services never import forms: the rule helpers they use are in `league.house_rules`."""
+
+from league.forms.clubs import ClubForm, LeagueForm, MemberForm, SeasonForm
+from league.forms.events import TIE_BREAK_CHOICES, TIE_BREAK_SLOTS, EventForm, StatusForm
+from league.forms.house_rules import HouseRulesForm
+from league.forms.room import DealerForm, EntrantForm, SwapForm
+
+__all__ = [
+    "TIE_BREAK_CHOICES", "TIE_BREAK_SLOTS", "ClubForm", "DealerForm", "EntrantForm", "EventForm",
+    "HouseRulesForm", "LeagueForm", "MemberForm", "SeasonForm", "StatusForm", "SwapForm",
+]
