@@ -114,3 +114,10 @@ def test_the_director_sees_who_is_coming_and_enters_them_in_one_step(client):
         "Cy",
     }
     assert "Enter the" not in client.get(url).content.decode()
+
+
+def test_the_clubs_directors_see_what_players_chose(client):
+    player = PlayerFactory(name="Eve Fox", name_shown="initial", stats_public=False)
+    client.force_login(MembershipFactory(club=player.club, role="director").user)
+    page = client.get(reverse("director-players", args=[player.club.slug])).content.decode()
+    assert "No account yet &middot; shown as Eve F. &middot; statistics private" in page
