@@ -18,9 +18,9 @@ moduli, elements numbered in mixed radix); there is one for every v = 0, 1 (mod 
   (player v - 1); v - 1 rotations. Base tables found offline, oriented so that few classes {d, -d} of feeds differences are fed one way
   (at least one always is: the feeds differences of all tables sum to a partner difference,
   never 0). Reversing single developed tables (``FLIPS``, found offline by
-  ``tools/orient_designs.py``) lowers the one-way pairs further.
+  ``research/seating/orient_designs.py``) lowers the one-way pairs further.
 
-The base tables are shipped in :mod:`designs_data` (see there and ``tools/`` for how each was
+The base tables are shipped in :mod:`designs_data` (see there and ``research/seating/`` for how each was
 found); nothing searches at run time, and ``tests/league/test_seating_designs.py`` checks every
 one.
 """

@@ -1,17 +1,22 @@
-"""Base tables of whist tournaments Wh(v) found offline (see docs/seating.md and ``tools/``).
+"""Base tables of whist tournaments Wh(v) found offline (see docs/seating.md).
 
+Provenance: the programs that found them are in ``research/seating/`` (outside the product,
+with their README, the search diary and their requirements); none of them runs here.
 v = 4n: 1-rotational over Z_{v-1}, player v - 1 is the fixed point (infinity). Found by
-``tools/patterned_search.py`` (28, 40: nearly patterned starters), the hill-climb
-``tools/whist_search.c`` (4, 8, 12, 16, 24), ``tools/starter_cover.c`` (20 to 60: a random
+``patterned_search.py`` (28, 40: nearly patterned starters), the hill-climb
+``whist_search.c`` (4, 8, 12, 16, 24), ``starter_cover.c`` (20 to 60: a random
 starter, then an exact cover seating its partner pairs; for 44, 48, 52 its mode 2, which
-demands a single class fed one way) or ``tools/orbit_oneway.py`` (64: the same search among
-base rotations that multiplication by 58 maps to themselves). Then oriented by
-``tools/orient_designs.py``: the base tables take the best of their 2^n orientations, and
+demands a single class fed one way) or ``orbit_oneway.py`` (64: the same search among
+base rotations that multiplication by 58 maps to themselves:
+``orbit_oneway.py 64 --h 58 --special 21 --b 42 --d 21``). Then oriented by
+``orient_designs.py``: the base tables take the best of their 2^n orientations, and
 ``FLIPS[v]`` (hex, bit k = table k of the developed design in rotation-major order) marks
 developed tables to reverse, which lowers the one-way pairs further.
 v = 21, 33, 57: Z-cyclic over Z_v, player 0 left out of the base rotation. 21 (OR-Tools CP-SAT,
-``tools/cpsat_whist.py``) and 33 (``tools/starter_cover.c``) are ordered (every player feeds every
-other player once); so is 57 (``tools/starter_cover.c``, ordered mode, seed 98765, starter 1170).
+``cpsat_whist.py``) and 33 (``starter_cover.c``) are ordered (every player feeds every
+other player once); so is 57 (``starter_cover.c 57 98765 1200``, ordered mode, starter 1170).
+The other v = 4n + 1 from 5 to 61 are constructed, not stored (Moore's construction,
+``league.seating.designs``).
 Each table (a, b, c, d) is in clockwise seat order: partners a-c and b-d; a feeds b, b feeds c,
 c feeds d, d feeds a. Every entry is verified by tests/league/test_seating_designs.py.
 """
@@ -92,7 +97,7 @@ BASE_TABLES: dict[int, list[tuple[int, int, int, int]]] = {
         (11, 45, 3, 2), (17, 19, 29, 21), (51, 24, 44, 56), (16, 54, 38, 1), (6, 36, 26, 50),
         (15, 23, 32, 12), (42, 25, 14, 49), (34, 22, 47, 48), (10, 31, 5, 28), (55, 52, 46, 33),
     ],
-    # invariant under multiplication by 58 (tools/orbit_oneway.py 64 --h 58 --special 21 --b 42 --d 21)
+    # invariant under multiplication by 58 (research/seating/orbit_oneway.py 64 --h 58 --special 21 --b 42 --d 21)
     64: [
         (63, 42, 0, 21), (1, 15, 61, 41), (10, 47, 58, 51), (13, 17, 25, 60), (7, 22, 40, 45),
         (16, 52, 27, 28), (46, 55, 54, 49), (4, 6, 18, 35), (9, 56, 37, 24), (14, 43, 33, 36),

@@ -10,7 +10,7 @@ and F covering every class once, the design is ordered: partners once, and every
 every other player exactly once. (Without free tables the sum of the squares of all classes
 would have to be 0 mod v, which fails when 3 divides v, e.g. 21, 33, 57.)
 
-    .venv/bin/python tools/ordered_search.py SECONDS 33 57 [--unordered]
+    .venv/bin/python research/seating/ordered_search.py SECONDS 33 57 [--unordered]
 
 With ``--unordered`` the free tables need only put each of their classes twice (opponents
 twice): a Z-cyclic Wh(v) that is ordered except on the free tables' classes.

@@ -1,7 +1,7 @@
 """Offline: base tables of whist tournaments by constraint programming (OR-Tools CP-SAT).
 
-Not a project dependency: ``python -m venv /tmp/ortools && /tmp/ortools/bin/pip install ortools``
-then ``/tmp/ortools/bin/python tools/cpsat_whist.py 33 45 57 --seconds 300``.
+Not a project dependency: ``python -m venv /tmp/ortools && /tmp/ortools/bin/pip install -r research/seating/requirements.txt``
+then ``/tmp/ortools/bin/python research/seating/cpsat_whist.py 33 45 57 --seconds 300``.
 
 * v = 4n + 1: Z-cyclic ORDERED design over Z_v. The base tables are a permutation of Z_v minus 0;
   the partner differences (c - a, a - c, d - b, b - d) and the feeds differences (b - a, c - b,
@@ -9,7 +9,7 @@ then ``/tmp/ortools/bin/python tools/cpsat_whist.py 33 45 57 --seconds 300``.
   once: partners once, and every player feeds every other player once.
 * v = 4n: 1-rotational design over Z_{v-1} plus infinity (printed as v - 1, seated first at the
   first table). Partner differences all different; the feeds differences fall in each class
-  {d, -d} exactly twice (opponents twice). Orientation is left to tools/orient_designs.py.
+  {d, -d} exactly twice (opponents twice). Orientation is left to research.seating.orient_designs.
 
 Tables are rotated so their smallest point comes first, and sorted (symmetry breaking).
 Prints the base tables as a Python list.

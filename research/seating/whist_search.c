@@ -1,6 +1,6 @@
 /* Offline search for base tables of whist tournaments (NOT used at run time).
  *
- * Build: gcc -O2 -o /tmp/whist_search tools/whist_search.c -lm
+ * Build: gcc -O2 -o /tmp/whist_search research/seating/whist_search.c -lm
  * Usage: whist_search v m1 [m2] seed seconds [lambda temperature stall]
  *   group G = Z_m1 x Z_m2 (element a*m2 + b); |G| = v for v = 4n+1 (the base tables cover G
  *   minus 0), |G| = v - 1 for v = 4n (1-rotational: one extra fixed point "infinity" = |G|).

@@ -15,7 +15,7 @@ The same four players meet three times (partners once in each of the three ways)
 tables of the same four players some pair is always fed one way: every line gives 3 one-way pairs,
 3 * (number of lines) in all (1008 for 64), whatever the orientation.
 
-    .venv/bin/python tools/affine_whist.py 6   # GF(2^6) = GF(64), polynomial x^6 + x + 1
+    .venv/bin/python research/seating/affine_whist.py 6   # GF(2^6) = GF(64), polynomial x^6 + x + 1
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ orientation (after the best of the 2^n orientations of the base tables); prints 
 tables so oriented and ``FLIPS`` entries (hex bitmask, bit k = table k of the developed design
 in rotation-major order) for ``league/seating/designs_data.py``.
 
-    .venv/bin/python tools/orient_designs.py designs.txt --seconds 20
+    .venv/bin/python -m research.seating.orient_designs designs.txt --seconds 20
 
 With ``--cpsat SECONDS`` (OR-Tools, not a project dependency: run it with the interpreter of a
 separate venv, e.g. ``/tmp/ortools/bin/python``) the annealed orientation is then the hint of an
@@ -28,9 +28,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from league.seating.designs import develop  # noqa: E402
+from league.seating.designs import develop
 
 
 def best_base_orientation(v: int, base: list[tuple[int, ...]]) -> list[tuple[int, ...]]:

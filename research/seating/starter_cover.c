@@ -1,7 +1,7 @@
 /* Offline: Z-cyclic / 1-rotational whist starters in two stages, random starter + exact cover
  * (NOT used at run time).
  *
- * Build: gcc -O2 -o /tmp/starter_cover tools/starter_cover.c
+ * Build: gcc -O2 -o /tmp/starter_cover research/seating/starter_cover.c
  * Usage: starter_cover v seed seconds [nodes_per_starter [mode [special]]]
  *   mode 1 (v = 4n + 1): unordered; mode 2 (v = 4n): oriented, see below.
  *
@@ -12,7 +12,7 @@
  * class with the fewest possible tables; a table tried and failed is excluded for the rest of
  * that branch):
  *   v = 4n: each class is met by opponents exactly twice (the tables' orientation is chosen
- *           afterwards, tools/orient_designs.py);
+ *           afterwards, research/seating/orient_designs.py);
  *   v = 4n + 1: each table also takes one of its two orientations, and the feeds differences
  *           (next minus current clockwise) hit every non-zero element once: an ordered design;
  *           with mode 1, opponents twice as for 4n, then oriented as below.

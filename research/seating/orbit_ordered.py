@@ -10,9 +10,9 @@ feeds differences must be p, 2p and whole orbits) plus orbit triples T, hT, h^2 
 other orbits: an exact cover over orbits of points, partner differences and feeds differences.
 Every non-zero difference then occurs once as a partner difference and once as a feeds
 difference: every pair partners once, and every player feeds every other player exactly once.
-(A random starter with a plain exact cover, tools/starter_cover.c, finds 33 but not 57.)
+(A random starter with a plain exact cover, research/seating/starter_cover.c, finds 33 but not 57.)
 
-    .venv/bin/python tools/orbit_ordered.py 57 SECONDS
+    .venv/bin/python research/seating/orbit_ordered.py 57 SECONDS
 """
 
 from __future__ import annotations

@@ -13,10 +13,10 @@ multiplication by h maps to itself (table for table, orientation kept): stage 1 
 starter made of whole orbits of partner pairs (their classes {g, -g} each hit once), stage 2
 seats the pairs by whole orbits of tables, an exact cover of the pairs and of the feeds
 differences. Every choice then fixes |h| tables at once. With h = 1 it is the plain search of
-``tools/starter_cover.c`` mode 2 (which is far faster for that). For Wh(64) a unit of order 3
+``research/seating/starter_cover.c`` mode 2 (which is far faster for that). For Wh(64) a unit of order 3
 fixing only 0, 21 and 42 makes it quick (a solution every few dozen starters, seconds):
 
-    python3 tools/orbit_oneway.py 64 --h 58 --special 21 --b 42 --d 21
+    python3 research/seating/orbit_oneway.py 64 --h 58 --special 21 --b 42 --d 21
 
 For a prime v - 1 no unit but 1 fixes special, so the multiplier cannot help there; for
 v - 1 = 55 the only candidates (h = 34, of order 2, fixing the multiples of 5) gave nothing in

@@ -14,7 +14,7 @@ classes, a solution needs S = 2(u1^2 + u2^2 + u3^2) - (sum of f^2 over F) (mod m
 failing this are skipped. (The purely patterned form, with infinity table (inf, y, 0, -y),
 needs S = y^2, which fails for every prime m > 3 as S = 0 there; hence the free table.)
 
-    .venv/bin/python tools/patterned_search.py SECONDS 36 44 48
+    .venv/bin/python research/seating/patterned_search.py SECONDS 36 44 48
 """
 
 from __future__ import annotations
