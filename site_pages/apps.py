@@ -7,3 +7,8 @@ class SitePagesConfig(AppConfig):
 
     name = "site_pages"
     verbose_name = "Site pages"
+
+    def ready(self) -> None:
+        from site_pages.backup_jobs import register
+
+        register()  # the club's backup as a job

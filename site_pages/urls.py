@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from site_pages import my_page, views, wall
+from site_pages import backup_views, my_page, views, wall
 
 urlpatterns = [
     path(
@@ -12,6 +12,10 @@ urlpatterns = [
     ),
     path("events/<slug:slug>/", views.event_detail, name="event-detail"),
     path("events/<slug:slug>/wall/", wall.event_wall, name="event-wall"),
+    path("director/clubs/<slug:slug>/backup/", backup_views.backup_start, name="director-club-backup-start"),
+    path("director/clubs/<slug:slug>/backup/<uuid:job_id>/", backup_views.backup_page, name="director-club-backup"),
+    path("director/clubs/<slug:slug>/backup/<uuid:job_id>/download/", backup_views.backup_download,
+         name="director-club-backup-download"),
     path("me/", my_page.my_page, name="my-page"),
     path("me/data.json", my_page.my_data, name="my-data"),
     path("me/delete/", my_page.my_account_delete, name="my-account-delete"),
