@@ -13,8 +13,8 @@ from jobs.models import Job
 from league.models import Club
 from site_pages.backup import FORMAT, club_import
 from tests.factories import MembershipFactory, UserFactory
-from tests.site_pages.test_backup import empty_the_database
 from tests.site.factories import games_of, seated_event
+from tests.site_pages.test_backup import empty_the_database
 
 pytestmark = pytest.mark.django_db
 
