@@ -9,6 +9,7 @@ from django.urls import reverse
 from core.errors import Invalid
 from league.models import Player, PlayerClaim
 from league.services.claims import claim_create
+from notifications.errors import Code, refusal
 from notifications.models import Contact
 from notifications.services.mail import Mail, mail_send, site_url
 
@@ -23,9 +24,7 @@ def claim_invite_by_mail(*, player: Player, email: str, by: User | None) -> Play
     try:
         validate_email(email)
     except ValidationError:
-        raise Invalid(
-            "BAD_EMAIL", "Give the player's e-mail address, like ann@example.org.", field="email"
-        ) from None
+        raise refusal(Invalid, Code.BAD_EMAIL, field="email") from None
     claim = claim_create(player=player, by=by, email=email)
     contact, _ = Contact.objects.update_or_create(
         player=player,

@@ -6,6 +6,7 @@ from django.core.validators import validate_email
 
 from core.errors import Forbidden, Invalid
 from league.models import Player
+from notifications.errors import Code, refusal
 from notifications.models import Contact
 
 
@@ -14,7 +15,7 @@ def contact_update(
 ) -> Contact | None:
     """Set the player's address and choices (an empty address removes both: no mail at all)."""
     if player.user_id != user.pk:
-        raise Forbidden("NOT_YOURS", "Only the player themself chooses this.")
+        raise refusal(Forbidden, Code.NOT_YOURS)
     email = (email or "").strip()
     if not email:
         Contact.objects.filter(player=player).delete()
@@ -22,9 +23,7 @@ def contact_update(
     try:
         validate_email(email)
     except ValidationError:
-        raise Invalid(
-            "BAD_EMAIL", "Give an e-mail address like ann@example.org.", field="email"
-        ) from None
+        raise refusal(Invalid, Code.BAD_EMAIL, field="email") from None
     contact, _ = Contact.objects.update_or_create(
         player=player,
         defaults={

@@ -11,6 +11,7 @@ import pytest
 
 from core.errors import Conflict, Invalid
 from league import errors as league_errors
+from notifications import errors as notifications_errors
 from site_pages import errors as site_errors
 from tests.conftest import REPO_ROOT
 
@@ -19,7 +20,8 @@ KINDS = {"DomainError", "Invalid", "Forbidden", "NotFound", "Conflict", "Gone", 
 CODE_TAKERS = {"refusal": 1, "_refuse": 0}
 # (package, its registry or None for a package raising no refusal of its own)
 PACKAGES = [("league", league_errors), ("site_pages", site_errors), ("analytics", None),
-            ("core", None), ("web", None)]
+            ("core", None), ("web", None), ("notifications", notifications_errors),
+            ("jobs", None)]
 # Being changed by another engineer as this test was written: their codes move into the
 # registry with their next change.
 NOT_YET = {"league/services/players.py", "league/services/privacy.py"}
