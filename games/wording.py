@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from games.errors import Code
 from handfoot.errors import ErrorCode
 from handfoot.rules import ENTERED_PARTS
 
@@ -55,37 +56,37 @@ HEADLINES: dict[str, str] = {
     ErrorCode.SHEET_POINTS: "Check the points: {message}",
     ErrorCode.INTERNAL_ERROR: "The site could not check this entry because of a fault on our "
     "side, not in what you entered. Please try again later or tell the director.",
-    # The intake's own codes (games.services and the views).
-    "RULES_MISMATCH": "{message}",
-    "SEATS_MISMATCH": "The move log's players are not this table's players in seat order.",
-    "DEALER_MISMATCH": "In the move log a different player deals round 1 than at this table.",
-    "SIDES_MISMATCH": "The sheet or log has a different number of sides than this table.",
-    "PLAYERS_MISMATCH": "The sheet has a different number of players than sit at this table.",
-    "BAD_ROUND": "There is no such round in this game: {message}",
-    "NO_ROUNDS": "The move log holds no finished round yet.",
-    "TOO_LARGE": "The file is larger than 2 MB; is it a move log?",
-    "ALREADY_CONFIRMED": "This game's result is already confirmed; ask the director for a "
+    # The results app's own codes (games.errors.Code), and the page's REPLACE_NOT_CONFIRMED.
+    Code.RULES_MISMATCH: "{message}",
+    Code.SEATS_MISMATCH: "The move log's players are not this table's players in seat order.",
+    Code.DEALER_MISMATCH: "In the move log a different player deals round 1 than at this table.",
+    Code.SIDES_MISMATCH: "The sheet or log has a different number of sides than this table.",
+    Code.PLAYERS_MISMATCH: "The sheet has a different number of players than sit at this table.",
+    Code.BAD_ROUND: "There is no such round in this game: {message}",
+    Code.NO_ROUNDS: "The move log holds no finished round yet.",
+    Code.TOO_LARGE: "The file is larger than 2 MB; is it a move log?",
+    Code.ALREADY_CONFIRMED: "This game's result is already confirmed; ask the director for a "
     "correction.",
-    "EVENT_NOT_RUNNING": "{message}",
-    "WRONG_TABLE_LINK": "This table link belongs to another game.",
-    "SIDE_MISMATCH": "Each side enters with its own link only.",
-    "NOT_AN_ENTRANT": "Only the game's players, the club's scorers and directors may enter "
+    Code.EVENT_NOT_RUNNING: "{message}",
+    Code.WRONG_TABLE_LINK: "This table link belongs to another game.",
+    Code.SIDE_MISMATCH: "Each side enters with its own link only.",
+    Code.NOT_AN_ENTRANT: "Only the game's players, the club's scorers and directors may enter "
     "results.",
-    "SAME_ENTRANT": "You entered these figures yourself; the other side (or the director) "
+    Code.SAME_ENTRANT: "You entered these figures yourself; the other side (or the director) "
     "confirms them.",
-    "DIRECTOR_SETTLES_DISPUTES": "The two sides entered different figures: only the director "
+    Code.DIRECTOR_SETTLES_DISPUTES: "The two sides entered different figures: only the director "
     "can settle this, or both sides enter the same figures.",
-    "NOT_AWAITING_CONFIRMATION": "These figures are no longer waiting for confirmation; reload "
+    Code.NOT_AWAITING_CONFIRMATION: "These figures are no longer waiting for confirmation; reload "
     "the page.",
-    "NO_SUCH_VERSION": "These figures are no longer there; reload the page.",
-    "IDEMPOTENCY_KEY_REUSED": "This form was already sent with other figures; reload the page "
+    Code.NO_SUCH_VERSION: "These figures are no longer there; reload the page.",
+    Code.IDEMPOTENCY_KEY_REUSED: "This form was already sent with other figures; reload the page "
     "and enter the round again.",
-    "BAD_IDEMPOTENCY_KEY": "The form is damaged; reload the page and enter the round again.",
-    "REASON_REQUIRED": "Say why the result is corrected.",
-    "NO_FIGURES": "Enter the corrected figures.",
-    "INCOMPLETE": "Every round needs its figures: {message}",
-    "NO_CHANGE": "These are the figures already confirmed.",
-    "STALE_VERSION": "The result changed while you were editing it; reload and correct again.",
+    Code.BAD_IDEMPOTENCY_KEY: "The form is damaged; reload the page and enter the round again.",
+    Code.REASON_REQUIRED: "Say why the result is corrected.",
+    Code.NO_FIGURES: "Enter the corrected figures.",
+    Code.INCOMPLETE: "Every round needs its figures: {message}",
+    Code.NO_CHANGE: "These are the figures already confirmed.",
+    Code.STALE_VERSION: "The result changed while you were editing it; reload and correct again.",
     "REPLACE_NOT_CONFIRMED": "Round {round} is already saved. To change it, compare both "
     "versions below and press “Replace round {round}”.",
 }

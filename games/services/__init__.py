@@ -1,6 +1,7 @@
 """Writes of results, one module per concern (league.md "Results"):
 
-- `documents`: a game's table in the engine's terms; sheets and logs filled in and checked.
+- `documents`: sheets and logs filled in from the game's table (`selectors.GameTable`, read once
+  per request) and checked by the engine with the table's parsed rule set.
 - `entrants`: who enters or confirms (a side at the table, or a signed-in user).
 - `intake`: every sheet or log becomes a `Submission` of its entrant; an entrant's entry (per
   round, their latest submission covering it) that covers every round becomes a
@@ -17,8 +18,8 @@
   committed `games.signals.results_changed` tells the layers above (the analytics recompute).
 
 Every public function is keyword-only and typed; a refusal raises a `core.errors.DomainError`
-(`Invalid`, `Forbidden`, `Conflict`, `Gone` or `Stale`; a code and a plain message) and changes
-nothing. Callers use `from games import services`.
+(`Invalid`, `Forbidden`, `Conflict`, `Gone` or `Stale`; a code of `games.errors.Code` and its
+one message) and changes nothing. Callers use `from games import services`.
 """
 
 from games.services.confirmation import result_confirm
