@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 import json
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -184,8 +185,12 @@ def _detail_round(game: GameIn, number: int, table: GameTable) -> tuple[dict | N
     try:
         report = document_check(document=document_prepare(document=sheet, table=table))
     except Invalid as refused:
-        row, column = game.sides[0].where[f"round:{number}"]
-        return None, Problem(game.sheet, row, None,
+        # The cell of the side the engine names (its round's score), else the first side's.
+        named = re.search(r"\bSide (\d+)\b", refused.message)
+        index = int(named.group(1)) - 1 if named else 0
+        side = game.sides[index] if 0 <= index < len(game.sides) else game.sides[0]
+        row, column = side.where[f"round:{number}"]
+        return None, Problem(game.sheet, row, column,
                              f"round {number}'s detail is refused as a table's sheet would be: "
                              f"{refused.message}")
     return report["rounds"][0], None
