@@ -736,6 +736,7 @@ class ScoringPart:
     minimum: int = 0
     maximum: int = 0
     entered: bool = True
+    short: str = ""  # a worked-out part's name in the sum a SCORE_MISMATCH message shows
 
     @property
     def default(self) -> bool | int:
@@ -752,8 +753,8 @@ def _entered(name: str, words: str, kind: PartKind) -> ScoringPart:
     return ScoringPart(name, words, kind, 0, maximum)
 
 
-def _worked_out(name: str, words: str) -> ScoringPart:
-    return ScoringPart(name, words, PartKind.POINTS, entered=False)
+def _worked_out(name: str, words: str, short: str) -> ScoringPart:
+    return ScoringPart(name, words, PartKind.POINTS, entered=False, short=short)
 
 
 # The one list of a side's round score parts, in the order the engine's report gives them
@@ -765,10 +766,10 @@ SIDE_PARTS: tuple[ScoringPart, ...] = (
     _entered("dirty_books", "Dirty books", PartKind.COUNT),
     _entered("wild_books", "Wild books", PartKind.COUNT),
     _entered("red_threes", "Red 3s", PartKind.COUNT),
-    _worked_out("red_three_points", "Points for red 3s"),
+    _worked_out("red_three_points", "Points for red 3s", "red 3s"),
     _entered("table_points", "Points on the table", PartKind.POINTS),
     _entered("held_points", "Points left in hand", PartKind.POINTS),
-    _worked_out("going_out_bonus", "Going out bonus"),
+    _worked_out("going_out_bonus", "Going out bonus", "going out"),
     _entered("went_out", "Went out", PartKind.YES_NO),
 )
 ENTERED_PARTS: tuple[ScoringPart, ...] = tuple(p for p in SIDE_PARTS if p.entered)

@@ -19,7 +19,15 @@ from typing import Any
 from .errors import EngineError, ErrorCode
 from .jsontext import parse_document
 from .report import GameReport, RoundReport, SideScore
-from .rules import ENTERED_PARTS, MAX_DECKS, PRESETS, PartKind, RuleSet, rules_from_spec
+from .rules import (
+    ENTERED_PARTS,
+    MAX_DECKS,
+    PRESETS,
+    SIDE_PARTS,
+    PartKind,
+    RuleSet,
+    rules_from_spec,
+)
 from .schemas import sheet_structure_ok, validate_sheet_structure
 from .scoring import side_score
 
@@ -431,12 +439,14 @@ def _check(doc: Any, rules: RuleSet | None) -> RoundReport:
 
 
 def _score_sum(s: SideScore, cut: int) -> str:
+    """ "books 2300 + red 3s 100 + cards 555 + going out 100 - held 0": the books, each part the
+    engine worked out (`SIDE_PARTS`, where not zero) and the cards in the declared order."""
     parts = [f"books {s.clean_bonus + s.dirty_bonus + s.wild_bonus}"]
-    if s.red_three_points:
-        parts.append(f"red 3s {s.red_three_points}")
-    parts.append(f"cards {s.table_points}")
-    if s.going_out_bonus:
-        parts.append(f"going out {s.going_out_bonus}")
+    for part in SIDE_PARTS:
+        if part.name == "table_points":
+            parts.append(f"cards {s.table_points}")
+        elif not part.entered and (value := getattr(s, part.name)):
+            parts.append(f"{part.short} {value}")
     if cut:
         parts.append(f"cut {cut}")
     return " + ".join(parts) + f" - held {s.held_points}"
