@@ -5,6 +5,7 @@ generator (`league.seating`); the constraints here are the database's last line 
 """
 
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -326,6 +327,13 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        # Every change moves `updated_at` (calendars number their versions from it), also a
+        # save of a few fields.
+        if kwargs.get("update_fields") is not None:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "updated_at"}
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse("event-detail", kwargs={"slug": self.slug})

@@ -81,3 +81,11 @@ def check_directs_event(user: User | AnonymousUser, event: Event) -> None:
 def check_directs_club(user: User | AnonymousUser, club: Club | int) -> None:
     if not is_director(user, club):
         raise PermissionDenied("Only a director of this club may do this.")
+
+
+def signed_in(user: User | AnonymousUser) -> User:
+    """The account of a request that a sign-in check (`login_required`, a director check) has
+    let through; refused like the checks refuse when there is none."""
+    if not isinstance(user, User):
+        raise PermissionDenied("Sign in first.")
+    return user

@@ -36,6 +36,8 @@ def _entry(event: Event, description: str) -> CalendarEvent:
     entry.add("summary", event.name)
     entry.add("dtstamp", event.updated_at or event.created_at)
     entry.add("sequence", _sequence(event))
+    if event.updated_at is not None:
+        entry.add("last-modified", event.updated_at)
     if event.starts_at is None:
         entry.add("dtstart", event.date)  # a whole day: the time is not known yet
     else:

@@ -18,6 +18,11 @@ class EventForm(forms.Form):
     club = forms.ModelChoiceField(queryset=Club.objects.none(), empty_label=None)
     name = forms.CharField(max_length=160, label="Event name")
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    starts_at = forms.TimeField(required=False, label="Starts at",
+                                widget=forms.TimeInput(attrs={"type": "time"}),
+                                help_text="Shown on the event page, in reminders and calendars.")
+    place = forms.CharField(max_length=200, required=False, label="Place",
+                            help_text="Where the night is played, e.g. “The Crown, back room”.")
     kind = forms.ChoiceField(choices=Event.Kind.choices)
     season = forms.ModelChoiceField(queryset=Season.objects.none(), required=False,
                                     help_text="League nights count towards this season's standings.")
@@ -98,7 +103,7 @@ class EventForm(forms.Form):
     def initial_for(event: Event) -> dict[str, Any]:
         initial = {
             name: getattr(event, name)
-            for name in ("club", "name", "date", "kind", "season", "rules_preset", "format",
+            for name in ("club", "name", "date", "starts_at", "place", "kind", "season", "rules_preset", "format",
                          "table_sizes", "odd_handling", "planned_rotations", "scoring", "is_public",
                          "sit_out_scoring", "bye_points", "sit_out_rule")
         }

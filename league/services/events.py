@@ -7,6 +7,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils import timezone
 
 from core.errors import Conflict, Invalid
 from handfoot.errors import EngineError
@@ -98,6 +99,8 @@ def event_create(
     club: Club,
     name: str,
     date: datetime.date,
+    starts_at: datetime.time | None = None,
+    place: str = "",
     kind: str = Event.Kind.TOURNAMENT,
     season: Season | None = None,
     rules_preset: str = "classic",
@@ -118,7 +121,8 @@ def event_create(
     """A draft event. The seed (chosen now unless given) makes its seating reproducible."""
     name = require_name(name, "event")
     event = Event(
-        club=club, name=name, date=date, kind=kind, season=season,
+        club=club, name=name, date=date, starts_at=starts_at, place=(place or "").strip(),
+        kind=kind, season=season,
         rules_preset=rules_preset, rules_overrides=rules_overrides or {}, format=format,
         table_sizes=[4] if table_sizes is None else table_sizes, odd_handling=odd_handling,
         planned_rotations=planned_rotations, scoring=scoring,
@@ -135,7 +139,7 @@ def event_create(
 
 
 EVENT_FIELDS = (
-    "name", "date", "kind", "season", "rules_preset", "rules_overrides", "format", "table_sizes",
+    "name", "date", "starts_at", "place", "kind", "season", "rules_preset", "rules_overrides", "format", "table_sizes",
     "odd_handling", "planned_rotations", "scoring", "tie_breaks", "is_public", "seed",
     "sit_out_scoring", "bye_points", "sit_out_rule",
 )
@@ -176,7 +180,7 @@ def event_update(*, event: Event, by: User | None = None, **changes: Any) -> Eve
 
 # The settings form's words for each setting, for the history.
 SETTING_WORDS = {
-    "name": "name", "date": "date", "kind": "kind", "season": "season",
+    "name": "name", "date": "date", "starts_at": "start time", "place": "place", "kind": "kind", "season": "season",
     "rules_preset": "rule preset", "format": "format", "table_sizes": "table sizes",
     "odd_handling": "odd numbers", "planned_rotations": "planned rotations",
     "scoring": "scoring", "tie_breaks": "tie-breaks", "is_public": "public page", "seed": "seating seed",
@@ -258,6 +262,19 @@ def event_set_status(*, event: Event, status: str, by: User | None = None) -> Ev
     audit_record(club=event.club, event=event, user=by, action="event_status",
                  summary=STATUS_WORDS[status],
                  data={"status": status})
+    return event
+
+
+@transaction.atomic
+def event_call_off(*, event: Event, off: bool = True, by: User | None = None) -> Event:
+    """Call a night off (calendars and reminders then say so), or put it back on."""
+    event = lock_event(event.pk)
+    if event.status == Event.Status.FINISHED:
+        raise refusal(Conflict, Code.EVENT_FINISHED)
+    event.cancelled_at = timezone.now() if off else None
+    event.save(update_fields=["cancelled_at"])
+    audit_record(club=event.club, event=event, user=by, action="event_call_off",
+                 summary="Called the night off." if off else "The night is on again.")
     return event
 
 

@@ -34,6 +34,7 @@ urlpatterns = [
     path("events/<slug:slug>/registrations/paste/", room.registration_paste, name="director-registration-paste"),
     path("events/<slug:slug>/house-rules/", room.house_rules_page, name="director-house-rules"),
     path("events/<slug:slug>/reopen/", room.event_reopen, name="director-event-reopen"),
+    path("events/<slug:slug>/call-off/", room.event_call_off, name="director-event-call-off"),
     path("events/<slug:slug>/history/", director.event_history, name="director-event-history"),
     path("events/<slug:slug>/history/<int:pk>/undo/", room.audit_undo, name="director-audit-undo"),
     path("clubs/<slug:slug>/players/", room.club_players, name="director-players"),

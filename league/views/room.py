@@ -30,7 +30,7 @@ from league.names import (
     names_parse_report,
     pairs_parse_report,
 )
-from league.permissions import check_directs_club, check_directs_event
+from league.permissions import check_directs_club, check_directs_event, signed_in
 from league.presets import preset_name, rules_text
 
 
@@ -348,6 +348,17 @@ def event_reopen(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_POST
+def event_call_off(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _directed_event(request, slug)
+    off = request.POST.get("off") == "yes"
+    _attempt(request, "The night is called off: calendars and reminders say so." if off
+             else "The night is on again.", services.event_call_off, event=event, off=off,
+             by=request.user)
+    return redirect(_event_url(event))
+
+
+@login_required
+@require_POST
 def audit_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     event = _directed_event(request, slug)
     entry = get_object_or_404(AuditEntry, pk=pk, event=event)
@@ -396,7 +407,7 @@ def house_rules_page(request: HttpRequest, slug: str) -> HttpResponse:
             preset, overrides = submitted
             try:
                 services.event_update(event=event, rules_preset=preset, rules_overrides=overrides,
-                                      by=request.user)
+                                      by=signed_in(request.user))
             except DomainError as error:
                 (json_form if advanced else form).add_error(None, _rules_error_words(error))
             else:

@@ -113,3 +113,25 @@ def test_an_event_page_offers_its_night_for_a_calendar(client):
     assert list(_entries(_feed(client, link))) == [f"event-{night.pk}@hand-and-foot-league"]
     private = EventFactory(date=timezone.localdate(), is_public=False)
     assert client.get(reverse("event-calendar", args=[private.slug])).status_code in (403, 404)
+
+
+def test_a_director_sets_the_time_and_place_and_calls_a_night_off(client):
+    from tests.factories import MembershipFactory
+
+    night = EventFactory(date=timezone.localdate() + datetime.timedelta(days=2))
+    client.force_login(MembershipFactory(club=night.club, role="director").user)
+    form = client.get(reverse("director-event-edit", args=[night.slug])).content.decode()
+    assert 'name="starts_at"' in form and 'name="place"' in form
+    feed = reverse("club-calendar", args=[night.club.slug])
+    uid = f"event-{night.pk}@hand-and-foot-league"
+    first = _entries(_feed(client, feed))[uid]
+    client.post(reverse("director-event-call-off", args=[night.slug]), {"off": "yes"})
+    night.refresh_from_db()
+    assert night.cancelled_at is not None
+    called_off = _entries(_feed(client, feed))[uid]
+    assert str(called_off["status"]) == "CANCELLED"
+    assert int(called_off["sequence"]) >= int(first["sequence"])
+    assert "This night is called off." in client.get(night.get_absolute_url()).content.decode()
+    client.post(reverse("director-event-call-off", args=[night.slug]), {"off": "no"})
+    night.refresh_from_db()
+    assert night.cancelled_at is None
