@@ -55,7 +55,7 @@ def game_replay(*, game: Game) -> dict[str, Any] | None:
     submission = game_log_submission(game=game)
     if submission is None:
         return None
-    names = [seat.player.name for seat in game_seats(game=game)]
+    names = [seat.player.shown_name for seat in game_seats(game=game)]  # as each chose to show it
     key = _cache_key(game, submission, names)
     replay = cache.get(key)
     if replay is None:
