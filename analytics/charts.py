@@ -80,6 +80,8 @@ def _number(value: object) -> float | None:
     """A figure's number as JSON takes it (NaN and infinities as gaps)."""
     if value is None or isinstance(value, int):
         return value
+    if not isinstance(value, float | str):  # a stored figure is a number (or its text)
+        return None
     number = float(value)
     return number if math.isfinite(number) else None
 

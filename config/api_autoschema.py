@@ -4,7 +4,7 @@ and error responses, in one place rather than on every view."""
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, Literal, cast
 
 import drf_spectacular.openapi
 from django.contrib.auth.models import AnonymousUser
@@ -12,6 +12,7 @@ from drf_spectacular.plumbing import get_doc
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import mixins
 from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
 
 from web.error_shape import ErrorSerializer
 
@@ -79,10 +80,14 @@ class AutoSchema(drf_spectacular.openapi.AutoSchema):
 
     def _anonymous_allowed(self) -> bool:
         headers = {p["name"]: "?" for p in self._get_parameters() if p["in"] == "header"}
-        request = SimpleNamespace(method=self.method, user=AnonymousUser(), headers=headers)
+        # What the permissions read of a request, for an anonymous caller: a stand-in, no request.
+        request = cast(Request, SimpleNamespace(method=self.method, user=AnonymousUser(),
+                                                headers=headers))
         return all(p.has_permission(request, self.view) for p in self.view.get_permissions())
 
-    def _get_response_bodies(self, direction: str = "response") -> dict[str, Any]:
+    def _get_response_bodies(
+        self, direction: Literal["request", "response"] = "response"
+    ) -> dict[str, Any]:
         responses = super()._get_response_bodies(direction)
         for status_code in sorted(self.error_statuses()):
             code = str(status_code)

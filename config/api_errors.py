@@ -34,9 +34,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return None
     detail = response.data
     code = getattr(exc, "default_code", None) or DJANGO_CODES.get(type(exc), "error")
-    if isinstance(getattr(exc, "detail", None), dict) and "code" in exc.detail:
+    raised = getattr(exc, "detail", None)
+    if isinstance(raised, dict) and "code" in raised:
         # Raised with our own code and message (e.g. a permission refusal naming its code).
-        plain = {k: _plain(v) for k, v in exc.detail.items()}
+        plain = {k: _plain(v) for k, v in raised.items()}
         response.data = {"error": {**plain, "details": plain.get("details")}}
         return response
     message = _plain(detail.get("detail")) if isinstance(detail, dict) and "detail" in detail else None

@@ -18,14 +18,14 @@ class CachedSchemaView(SpectacularAPIView):
     language and format asked for) for the life of the process, so a deploy makes it once."""
 
     _schemas: ClassVar[dict[tuple[Any, ...], dict]] = {}
-    _rendered: ClassVar[dict[tuple[Any, ...], bytes]] = {}
+    _rendered: ClassVar[dict[tuple[Any, ...], bytes | str]] = {}
     _lock: ClassVar[threading.Lock] = threading.Lock()
 
     def _get_schema_response(self, request: Request) -> HttpResponse:
         version = self.api_version or request.version or self._get_version_parameter(request)
         renderer, media_type = request.accepted_renderer, request.accepted_media_type
         schema_key = (version, translation.get_language(), self.serve_public)
-        content = self._rendered.get((*schema_key, media_type))
+        content: bytes | str | None = self._rendered.get((*schema_key, media_type))
         if content is None:
             # Race: two first requests at once would each spend a second generating it.
             with self._lock:

@@ -115,7 +115,7 @@ def lockout_username(request: Any, credentials: dict | None = None) -> str | Non
 
 
 def _is_device_pool(username: str | None) -> bool:
-    return bool(username) and _DEVICE_MARK in username
+    return username is not None and _DEVICE_MARK in username
 
 
 @dataclass(frozen=True)
@@ -275,7 +275,7 @@ class TokenView(KnoxLoginView):
         summary="Get a new API token (username and password); it expires",
         request=AuthTokenSerializer, responses={200: _TOKEN_ANSWER},
     )
-    def post(self, request: Request, format: str | None = None) -> Response:
+    def post(self, request: Request, format: str | None = None) -> Response | HttpResponse:
         serializer = AuthTokenSerializer(data=request.data, context={"request": request})
         if not serializer.is_valid():
             if _locked_out(request):

@@ -28,6 +28,7 @@ def database_unavailable(request: HttpRequest) -> HttpResponse:
     if request.path.startswith("/api/"):
         response: HttpResponse = JsonResponse(unavailable_body(), status=503)
     else:
+        html: str
         try:
             html = render_to_string("503.html", {"message": MESSAGE})
         except Exception:  # the page itself may need the database (a context processor)

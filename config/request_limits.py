@@ -26,6 +26,7 @@ def _refusal(request: HttpRequest, status: int, code: str, message: str) -> Http
         response: HttpResponse = JsonResponse(
             {"error": {"code": code, "message": message, "details": None}}, status=status)
     else:
+        html: str
         try:
             html = render_to_string("refused.html", {"refusal": {"message": message}})
         except Exception:  # a page that cannot be drawn without the request still says why

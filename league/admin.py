@@ -238,6 +238,6 @@ class GameAdmin(admin.ModelAdmin):
                             ) -> list[str]:
         """The status follows the results; the first dealer is fixed once results came in."""
         locked = ["status", "played_at"]
-        if obj is not None and obj.submissions.exists():
+        if isinstance(obj, Game) and obj.submissions.exists():
             locked.append("first_dealer")
         return locked

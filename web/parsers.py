@@ -14,6 +14,7 @@ most `API_MAX_LOG_BYTES`. Every refusal is a 400 (413 for size) in the API's err
 """
 
 import gc
+from collections.abc import Mapping
 from typing import Any
 
 import orjson
@@ -133,7 +134,7 @@ class StrictJSONParser(BaseParser):
     media_type = "application/json"
 
     def parse(self, stream: Any, media_type: str | None = None,
-              parser_context: dict | None = None) -> Any:
+              parser_context: Mapping[str, Any] | None = None) -> Any:
         view = (parser_context or {}).get("view")
         hint = getattr(view, "body_limit_hint", "")
         return parse_strict_json(read_limited(stream, body_limit(view), hint))

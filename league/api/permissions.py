@@ -1,5 +1,7 @@
 """API permissions: anyone reads what they may see; only the club's directors write."""
 
+from typing import Any
+
 from django.db.models import Model
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
@@ -8,11 +10,11 @@ from rest_framework.views import APIView
 from league.permissions import is_director
 
 
-def club_id_of(obj: object) -> int:
+def club_id_of(obj: Any) -> int:
     """The club an API object belongs to (clubs, players, events, rotations, games...)."""
     for path in ("club_id", "league.club_id", "event.club_id", "rotation.event.club_id",
                  "table.rotation.event.club_id"):
-        value = obj
+        value: Any = obj
         try:
             for name in path.split("."):
                 value = getattr(value, name)

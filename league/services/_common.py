@@ -1,7 +1,7 @@
 """What several league services share: small checks and writes (names, slugs, the event lock)."""
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Protocol
 
 from anyascii import anyascii
 from django.core.exceptions import ValidationError
@@ -10,7 +10,7 @@ from django.utils.text import slugify
 
 from core.errors import Invalid
 from league.errors import Code, refusal
-from league.models import Club, Event
+from league.models import Club, Event, Partnership, Registration
 
 SUFFIX_ROOM = 8  # "-1234567": a number as long as any club will ever reach
 
@@ -46,13 +46,19 @@ def require_name(name: str, what: str) -> str:
     return name
 
 
-def require_same_club(club: Club, *objects: Model, what: str) -> None:
+class InClub(Protocol):
+    """A row of one club (a player, a partnership, a season...)."""
+
+    club_id: int
+
+
+def require_same_club(club: Club, *objects: InClub, what: str) -> None:
     for obj in objects:
         if obj.club_id != club.pk:
             raise refusal(Invalid, Code.WRONG_CLUB, obj=obj, what=what, club=club)
 
 
-def apply_changes(obj: Model, changes: dict[str, Any]) -> Model:
+def apply_changes[M: Model](obj: M, changes: dict[str, Any]) -> M:
     for name, value in changes.items():
         setattr(obj, name, value)
     try:
@@ -65,7 +71,7 @@ def apply_changes(obj: Model, changes: dict[str, Any]) -> Model:
     return obj
 
 
-def unsaved_copy(obj: Model, changes: dict[str, Any]) -> Model:
+def unsaved_copy[M: Model](obj: M, changes: dict[str, Any]) -> M:
     """An unsaved copy of `obj` with `changes`, to check before touching the real one."""
     copy = type(obj)(**{f.attname: getattr(obj, f.attname) for f in obj._meta.concrete_fields})
     for name, value in changes.items():
@@ -77,6 +83,14 @@ def refuse_unknown(changes: dict[str, Any], allowed: Iterable[str]) -> None:
     unknown = sorted(set(changes) - set(allowed))
     if unknown:
         raise refusal(Invalid, Code.UNKNOWN_FIELD, fields=', '.join(unknown))
+
+
+def partnership_of(registration: Registration) -> Partnership:
+    """The partnership of a registration without a player (the model's check constraint: a
+    player or a partnership, never neither)."""
+    if registration.partnership is None:
+        raise ValueError(f"registration {registration.pk} has neither a player nor a partnership")
+    return registration.partnership
 
 
 def lock_event(event_id: int) -> Event:

@@ -10,7 +10,7 @@ from league import selectors
 from league.errors import Code, refusal
 from league.models import Event, Partnership, Player, Registration, Rotation
 from league.names import name_key
-from league.services._common import lock_event, require_same_club
+from league.services._common import lock_event, partnership_of, require_same_club
 from league.services.audit import audit_record
 from league.services.players import partnership_get_or_create, player_add, player_create
 
@@ -22,17 +22,22 @@ def _check_entrant(event: Event, player: Player | None, partnership: Partnership
         raise refusal(Invalid, Code.NEEDS_PARTNERSHIP, how="register a partnership")
     if not event.is_fixed_partnerships and partnership is not None:
         raise refusal(Invalid, Code.NEEDS_PLAYER, how="register players one by one")
-    require_same_club(event.club, player or partnership, what="player or partnership")
+    require_same_club(event.club, *(o for o in (player, partnership) if o is not None),
+                      what="player or partnership")
 
 
 def _players_of(registration: Registration) -> set[int]:
     if registration.player_id:
         return {registration.player_id}
-    return {registration.partnership.player_a_id, registration.partnership.player_b_id}
+    pair = partnership_of(registration)
+    return {pair.player_a_id, pair.player_b_id}
 
 
 def _refuse_double_entry(event: Event, player: Player | None, partnership: Partnership | None) -> None:
-    wanted = {player.pk} if player else {partnership.player_a_id, partnership.player_b_id}
+    if player is not None:
+        wanted = {player.pk}
+    else:
+        wanted = {partnership.player_a_id, partnership.player_b_id} if partnership else set()
     for registration in event.registrations.select_related("partnership", "player"):
         clash = wanted & _players_of(registration)
         if clash:

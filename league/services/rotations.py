@@ -18,7 +18,7 @@ from league.seating import (
     plan_rotations,
     validate_rotation,
 )
-from league.services._common import lock_event
+from league.services._common import lock_event, partnership_of
 from league.services.audit import audit_record
 
 
@@ -26,8 +26,9 @@ def _entrants(event: Event, number: int) -> tuple[tuple[int, ...], tuple[tuple[i
     """Active players and (fixed formats) partnerships for rotation `number`."""
     registrations = selectors.active_registrations(event=event, rotation_number=number)
     if not event.is_fixed_partnerships:
-        return tuple(r.player_id for r in registrations), ()
-    pairs = tuple((r.partnership.player_a_id, r.partnership.player_b_id) for r in registrations)
+        return tuple(r.player_id for r in registrations if r.player_id is not None), ()
+    pairs = tuple((pair.player_a_id, pair.player_b_id)
+                  for pair in map(partnership_of, registrations))
     return tuple(p for pair in pairs for p in pair), pairs
 
 

@@ -51,8 +51,15 @@ NOT_UNDONE = {
 }
 
 
+def _event_of(entry: AuditEntry) -> Event:
+    """The event of an entry that undoes a change of an event (every such entry names one)."""
+    if entry.event is None:
+        raise refusal(NotFound, Code.GONE, what="event")
+    return entry.event
+
+
 def _undo_check_in_all(entry: AuditEntry, by: User | None) -> None:
-    event = entry.event
+    event = _event_of(entry)
     if event.status == Event.Status.FINISHED:
         raise refusal(Conflict, Code.EVENT_FINISHED)
     ids = entry.data.get("registration_ids", [])
@@ -79,13 +86,13 @@ def _rotation_of(entry: AuditEntry) -> Rotation:
 def _undo_finish(entry: AuditEntry, by: User | None) -> None:
     if entry.data.get("status") != Event.Status.FINISHED:
         raise refusal(Conflict, Code.UNDO_NOT_OFFERED)
-    event_reopen(event=entry.event, by=by)
+    event_reopen(event=_event_of(entry), by=by)
 
 
 def _undo_house_rules(entry: AuditEntry, by: User | None) -> None:
-    if entry.event.rotations.exists():
+    if _event_of(entry).rotations.exists():
         raise refusal(Conflict, Code.SEATING_EXISTS, fields="the house rules")
-    event_update(event=entry.event, rules_overrides=entry.data.get("before") or {}, by=by)
+    event_update(event=_event_of(entry), rules_overrides=entry.data.get("before") or {}, by=by)
 
 
 def _undo_swap(entry: AuditEntry, by: User | None) -> None:
@@ -132,7 +139,7 @@ UNDO: dict[str, tuple[Undo, Applies | None]] = {
         _check_in_applies),
     "registration_add": (lambda entry, by: registration_remove(
         registration=_registration_of(entry), by=by), _exists),
-    "house_rules": (_undo_house_rules, lambda entry: not entry.event.rotations.exists()),
+    "house_rules": (_undo_house_rules, lambda entry: not _event_of(entry).rotations.exists()),
     "rotation_generate": (lambda entry, by: rotation_delete(rotation=_rotation_of(entry), by=by),
                           _draft_latest),
     "rotation_swap": (_undo_swap, _draft_latest),
@@ -144,7 +151,7 @@ UNDO: dict[str, tuple[Undo, Applies | None]] = {
     "rotation_reopen": (lambda entry, by: rotation_close(rotation=_rotation_of(entry), by=by), None),
     "event_status": (_undo_finish, lambda entry: entry.data.get("status") == Event.Status.FINISHED),
     "event_reopen": (lambda entry, by: event_set_status(
-        event=entry.event, status=Event.Status.FINISHED, by=by), None),
+        event=_event_of(entry), status=Event.Status.FINISHED, by=by), None),
     "registration_withdraw": (lambda entry, by: registration_reinstate(
         registration=_registration_of(entry), by=by), _exists),
     "registration_reinstate": (lambda entry, by: registration_withdraw(

@@ -9,6 +9,7 @@ from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
 from league import selectors, services
+from league.permissions import signed_in
 
 
 @login_required
@@ -23,13 +24,13 @@ def invitation_answer(request: HttpRequest, invitation_id: int) -> HttpResponse:
     answer = request.POST.get("answer")
     try:
         if answer == "accept":
-            membership = services.invitation_accept(invitation_id=invitation_id, user=request.user)
+            membership = services.invitation_accept(invitation_id=invitation_id, user=signed_in(request.user))
             messages.success(request, f"You are now a {membership.get_role_display().lower()} of "
                              f"{membership.club.name}.")
             return redirect("director-club", slug=membership.club.slug) \
                 if membership.role == "director" else redirect("invitations")
         if answer == "decline":
-            services.invitation_decline(invitation_id=invitation_id, user=request.user)
+            services.invitation_decline(invitation_id=invitation_id, user=signed_in(request.user))
             messages.success(request, "Invitation declined; nothing changed.")
         else:
             messages.error(request, "Choose Accept or Decline.")

@@ -150,6 +150,8 @@ def side_slip(request: HttpRequest, slug: str, rotation: int, table: int, side: 
     event = event_or_404(request, slug)
     check_directs_club(request.user, event.club)
     found = _requested_rotation(event, rotation)
+    if found is None:
+        raise Http404("This event has no rotations yet.")
     plan = selectors.rotation_plan(rotation=found)
     view = next((t for t in plan.tables if t.number == table), None)
     if view is None or view.game is None:

@@ -37,6 +37,8 @@ class Command(BaseCommand):
 
     def report(self, result: ImportResult) -> None:
         club = result.club
+        if club is None:  # a restore always makes its club; only a failed one has none
+            raise CommandError("Nothing was restored.")
         made = ", ".join(f"{count} {name}" for name, count in result.counts.items())
         if result.dry_run:
             self.stdout.write(f"Dry run, nothing stored. Would restore {club.name} ({club.slug}): "

@@ -13,6 +13,9 @@ from site_pages.demo import DIRECTOR_PASSWORD, DIRECTOR_USERNAME
 
 
 class Command(RunserverCommand):
+    # Set by runserver's handle() before the server binds (Django's stubs do not declare them).
+    addr: str
+    _raw_ipv6: bool
     help = ("Serve the site for development (as runserver); with --demo, migrate and load the demo "
             "club first.")
 
