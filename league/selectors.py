@@ -194,7 +194,7 @@ def rotation_points(*, rotation: Rotation) -> dict[int, int]:
 @dataclass
 class SeatView:
     seat_number: int
-    player: object
+    player: Player
     side: int
     deals_first: bool
 
@@ -211,10 +211,10 @@ class TableView:
 class RotationView:
     rotation: Rotation
     tables: list[TableView]
-    sit_outs: list[object]
+    sit_outs: list[Player]
 
     @property
-    def players(self) -> list[object]:
+    def players(self) -> list[Player]:
         """Everyone in the rotation, by name (for "swap these two" choices)."""
         seated = [seat.player for table in self.tables for seat in table.seats]
         return sorted(seated + self.sit_outs, key=lambda p: p.name)
@@ -272,7 +272,8 @@ def repeated_partners(*, rotation: Rotation) -> list[tuple[str, str, list[int]]]
         for members in by_side.values():
             for i, (a, name_a) in enumerate(members):
                 for b, name_b in members[i + 1:]:
-                    found[frozenset((a, b))] = tuple(sorted((name_a, name_b)))
+                    first, second = sorted((name_a, name_b))
+                    found[frozenset((a, b))] = (first, second)
         return found
 
     mine = pairs(rotation)

@@ -18,10 +18,10 @@ be made and stores nothing.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from graphlib import CycleError, TopologicalSorter
-from typing import Any
+from typing import Any, NoReturn
 
 from django.contrib.auth import get_user_model
 from django.core import serializers
@@ -118,7 +118,7 @@ def _club_models() -> list[type[Model]]:
     """Every model a club's record may hold (reached from Club by foreign keys), in an order
     where each comes after the club models it points to. Taken from the code, never the file."""
     found: set[type[Model]] = {Club}
-    frontier = [Club]
+    frontier: list[type[Model]] = [Club]
     while frontier:
         following = []
         for model in frontier:
@@ -137,7 +137,7 @@ def _club_models() -> list[type[Model]]:
     return list(order.static_order())
 
 
-def _refuse(code: Code, problem: str) -> None:
+def _refuse(code: Code, problem: str) -> NoReturn:
     raise refusal(Invalid, code, problem=problem)
 
 
@@ -187,7 +187,7 @@ def _records(data: dict[str, Any], models: list[type[Model]]) -> dict[type[Model
     return grouped
 
 
-def _values(model: type[Model], item: dict, ids: dict, users: dict[int, int | None]) -> dict:
+def _values(model: type[Model], item: dict, ids: dict, users: Mapping[int, int | None]) -> dict:
     """The row's field values with every reference translated to this site's new ids."""
     fields = {f.name: f for f in model._meta.concrete_fields if not f.primary_key}
     unknown = set(item["fields"]) - set(fields)
@@ -207,8 +207,9 @@ def _values(model: type[Model], item: dict, ids: dict, users: dict[int, int | No
             elif (target, value) in ids:
                 value = ids[(target, value)]
             else:
+                pointed = target._meta.label_lower if isinstance(target, type) else target
                 _refuse(Code.FOREIGN_RECORD, f"record {item['number']} ({model._meta.label_lower} "
-                        f"{item['pk']}) points to {target._meta.label_lower} {value}, which is not "
+                        f"{item['pk']}) points to {pointed} {value}, which is not "
                         "in the club's file.")
             if value is None and not f.null:
                 _refuse(Code.BAD_FORMAT, f"record {item['number']} ({model._meta.label_lower}) names "
