@@ -168,3 +168,19 @@ def test_check_document_dispatches_on_format(examples):
                       ({}, "log"), ([], "log"), ("{", "log"), (b"\xff", "log")]:
         report = check_document(doc)
         assert (report.kind, report.valid, report.error.code) == (kind, False, "BAD_FORMAT"), doc
+
+
+def test_the_published_command_name_runs_the_same_command_line(examples):
+    """formats.md names the command `python -m games.engine`; it stays, running `handfoot`'s."""
+    folder, expect = examples
+    files = [str(folder / f"{name}.json") for name in expect]
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    published = subprocess.run([sys.executable, "-m", "games.engine", "check", *files], cwd=REPO,
+                               capture_output=True, timeout=120, env=env, check=False)
+    assert published.returncode == run("check", *files).returncode
+    assert published.stdout == run("check", *files).stdout
+    simulated = subprocess.run(
+        [sys.executable, "-m", "games.engine", "simulate", "--rules", "classic", "--players", "4",
+         "--seed", "3"], cwd=REPO, capture_output=True, timeout=120, env=env, check=True)
+    assert simulated.stdout == run("simulate", "--rules", "classic", "--players", "4",
+                                   "--seed", "3").stdout
