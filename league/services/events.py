@@ -7,6 +7,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import Choices
 from django.utils import timezone
 
 from core.errors import Conflict, Invalid
@@ -68,7 +69,7 @@ _CHOICE_CODES = {
 }
 
 
-def _check_choice(value: str, choices: type, field: str) -> None:
+def _check_choice(value: str, choices: type[Choices], field: str) -> None:
     if value not in choices.values:
         raise refusal(Invalid, _CHOICE_CODES[field], field=field,
                       what=field.replace("_", " ").capitalize(),
@@ -89,7 +90,7 @@ def _check_event(event: Event) -> None:
     _check_tie_breaks(event.tie_breaks)
     if not isinstance(event.planned_rotations, int) or event.planned_rotations < 1:
         raise refusal(Invalid, Code.BAD_ROTATIONS, field='planned_rotations')
-    if event.season_id and event.season.league.club_id != event.club_id:
+    if event.season is not None and event.season.league.club_id != event.club_id:
         raise refusal(Invalid, Code.SEASON_OF_ANOTHER_CLUB, field='season', season=event.season)
 
 
@@ -194,8 +195,9 @@ def _setting_words(event: Event, name: str, value: Any) -> str:
         from league.presets import preset_name
 
         return preset_name(value)
-    if getattr(field, "choices", None):
-        return str(dict(field.choices).get(value, value)).lower()
+    choices = getattr(field, "choices", None)
+    if choices:
+        return str(dict(choices).get(value, value)).lower()
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, list):
@@ -228,13 +230,13 @@ def _record_update(event: Event, before: dict[str, Any], by: User | None) -> Non
 
 
 # What each step of the status is called at the club (the history's and the pages' words).
-STATUS_WORDS = {
+STATUS_WORDS: dict[str, str] = {
     Event.Status.REGISTRATION: "Opened registration.",
     Event.Status.RUNNING: "Started the event.",
     Event.Status.FINISHED: "Finished the event.",
 }
 
-NEXT_STATUS = {
+NEXT_STATUS: dict[str, str] = {
     Event.Status.DRAFT: Event.Status.REGISTRATION,
     Event.Status.REGISTRATION: Event.Status.RUNNING,
     Event.Status.RUNNING: Event.Status.FINISHED,
