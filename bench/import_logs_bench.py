@@ -1,0 +1,145 @@
+"""What `manage.py import_logs` costs for many move logs (issue 25: "bulk import in bulk").
+
+Run: .venv/bin/python bench/import_logs_bench.py [--logs 1000] [--distinct 20]
+     DATABASE_URL=postgres://postgres@127.0.0.1:5432/hf_d .venv/bin/python bench/import_logs_bench.py
+
+Creates a test database (SQLite in memory, or `test_<name>` on DATABASE_URL's server) and one
+event with `--logs` games at as many tables (four players each, first dealer the last seat).
+Each game gets a simulated classic move log (`handfoot.simulate.simulate_game`; `--distinct`
+different seeds, reused with each table's players as the log's `seats`: the simulator takes
+about 0.2 s a game), written as one file per game in a temporary folder. Then the command imports
+the folder once (every log new) and a second time (every log already imported); the time, the
+SQL queries and the queries per log of each run are printed beside the target, with the load
+average. Target (issue 25): at least 10 x faster than before for 5,000 logs (before: 34 ms and
+about 17 queries a log), a constant number of queries per batch.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+import logging  # noqa: E402
+
+import django  # noqa: E402
+
+django.setup()
+logging.disable(logging.WARNING)
+
+from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
+
+BEFORE_MS_PER_LOG = 34.0  # issue 25, measured before the bulk path (5,000 logs in 172 s)
+TARGET_SPEEDUP = 10
+
+
+def loadavg() -> str:
+    with open("/proc/loadavg") as f:
+        return f.read().strip()
+
+
+def make_event(logs: int) -> Any:
+    """One running event with `logs` games, each at its own table of four new players."""
+    from league.models import Game, Player, Rotation, Seat, Table
+    from tests.games.factories import running_event
+
+    event = running_event()
+    rotation = Rotation.objects.create(event=event, number=1)
+    tables = Table.objects.bulk_create(
+        [Table(rotation=rotation, number=n + 1) for n in range(logs)]
+    )
+    players = Player.objects.bulk_create(
+        [
+            Player(club=event.club, slug=f"t{n}-s{i}", name=f"Table {n} seat {i}")
+            for n in range(logs)
+            for i in range(4)
+        ]
+    )
+    Seat.objects.bulk_create(
+        [
+            Seat(
+                rotation=rotation,
+                table=table,
+                player=players[4 * n + i],
+                seat_number=i,
+                side=i % 2,
+            )
+            for n, table in enumerate(tables)
+            for i in range(4)
+        ]
+    )
+    Game.objects.bulk_create([Game(table=table, first_dealer=3) for table in tables])
+    return event
+
+
+def write_logs(folder: Path, logs: int, distinct: int) -> None:
+    from handfoot.simulate import simulate_game
+
+    bases = [simulate_game(seed=seed) for seed in range(distinct)]
+    for n in range(logs):
+        document = {**bases[n % distinct], "seats": [f"t{n}-s{i}" for i in range(4)]}
+        (folder / f"log-{n:06d}.json").write_text(json.dumps(document))
+
+
+def run(folder: Path, event: Any) -> tuple[float, int, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with CaptureQueriesContext(connection) as queries:
+        started = time.perf_counter()
+        call_command(
+            "import_logs", str(folder), event=event.slug, stdout=out, stderr=err, verbosity=0
+        )
+        elapsed = time.perf_counter() - started
+    return elapsed, len(queries), out.getvalue().strip()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--logs", type=int, default=1000, help="move logs (one game each)")
+    parser.add_argument("--distinct", type=int, default=20, help="different simulated games")
+    args = parser.parse_args()
+
+    from games import signals
+    from games.models import ResultVersion, Submission
+
+    signals.results_changed.receivers = []  # the analytics' recompute jobs are not measured
+    setup_test_environment()
+    if connection.vendor == "sqlite":
+        connection.settings_dict["TEST"]["NAME"] = ":memory:"  # no file beside the tests' own
+    name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    try:
+        print(f"database: {connection.vendor} ({name}); {args.logs} logs")
+        event = make_event(args.logs)
+        with tempfile.TemporaryDirectory(prefix="import-logs-bench-") as tmp:
+            folder = Path(tmp)
+            write_logs(folder, args.logs, args.distinct)
+            for label in ("first import", "second import"):
+                print(f"load average before: {loadavg()}")
+                elapsed, queries, summary = run(folder, event)
+                per_log_ms = elapsed * 1000 / args.logs
+                speedup = BEFORE_MS_PER_LOG / per_log_ms
+                print(
+                    f"{label}: {elapsed:.1f} s, {per_log_ms:.2f} ms a log "
+                    f"({speedup:.1f} x the {BEFORE_MS_PER_LOG:.0f} ms before; target "
+                    f"\u2265 {TARGET_SPEEDUP} x), {queries} queries "
+                    f"({queries / args.logs:.2f} a log) -- {summary}"
+                )
+                print(f"load average after:  {loadavg()}")
+        assert Submission.objects.count() == args.logs
+        assert ResultVersion.objects.count() == args.logs
+    finally:
+        connection.creation.destroy_test_db(name, verbosity=0)
+
+
+if __name__ == "__main__":
+    main()
