@@ -212,6 +212,9 @@ class RotationView:
     rotation: Rotation
     tables: list[TableView]
     sit_outs: list[Player]
+    # Filled in by the director's event page for a draft rotation (the checks before start).
+    repeated_partners: list[tuple[str, str, list[int]]] = field(default_factory=list)
+    sit_out_reasons: dict[str, Any] = field(default_factory=dict)
 
     @property
     def players(self) -> list[Player]:

@@ -162,7 +162,7 @@ def club_season_add(request: HttpRequest, slug: str) -> HttpResponse:
     else:
         for field, errors in form.errors.items():
             label = form[field].label if field in form.fields else "Season"
-            messages.error(request, f"{label}: {' '.join(errors)}")
+            messages.error(request, f"{label}: {' '.join(map(str, errors))}")
     return redirect("director-club", slug=club.slug)
 
 
@@ -265,7 +265,8 @@ HISTORY_PAGE_SIZE = 100
 def history_rows(event: Event, limit: int, offset: int = 0) -> list[Any]:
     """The event's history lines, newest first, each with whether it can be undone now."""
     finished = event.status == Event.Status.FINISHED
-    entries = list(selectors.audit_entries(event=event, limit=offset + limit)[offset:])
+    # AuditEntry rows with two words for the page: `can_undo` and `who`.
+    entries: list[Any] = list(selectors.audit_entries(event=event, limit=offset + limit)[offset:])
     for entry in entries:
         entry.can_undo = services.audit_undoable(entry=entry) and (
             not finished or entry.action == "event_status")
@@ -323,7 +324,7 @@ def registration_add(request: HttpRequest, slug: str) -> HttpResponse:
     form = EntrantForm(request.POST, event=event)
     if not form.is_valid():
         for error in form.errors.get("__all__", []) or ["Choose a player."]:
-            messages.error(request, error)
+            messages.error(request, str(error))
         return _back(event, "registrations")
     entrants = form.cleaned_data["entrants"]
     offers = [] if request.POST.get("create") == "anyway" else _name_offers(event, entrants)
