@@ -5,8 +5,9 @@ ratings; refused in words when the figures are wrong, nothing stored."""
 import pytest
 from django.urls import reverse
 
-from analytics import services as analytics
 from analytics.models import PlayerRating, StandingsSnapshot
+from analytics.ratings.services import ratings_recompute
+from analytics.standings.services import event_recompute
 from core.errors import Invalid, Stale
 from games.models import ResultVersion, RoundResult
 from games.services.paper import result_enter_paper
@@ -31,7 +32,7 @@ def director(game):
 
 
 def standings(game):
-    analytics.event_recompute(event_id=game.table.rotation.event_id)
+    event_recompute(event_id=game.table.rotation.event_id)
     snap = StandingsSnapshot.objects.get(event=game.table.rotation.event)
     return snap.games, {
         tuple(sorted(r["players"] if "players" in r else [r.get("name")])): r for r in snap.rows
@@ -72,7 +73,7 @@ def test_only_the_games_totals_are_round_zero_and_change_the_standings(game, dir
         for r in StandingsSnapshot.objects.get(event=game.table.rotation.event).rows
     )
     assert points == [2500, 2500, 4000, 4000]
-    analytics.ratings_recompute(club_id=game.table.rotation.event.club_id)
+    ratings_recompute(club_id=game.table.rotation.event.club_id)
     assert PlayerRating.objects.filter(games=1).count() == 4
 
 
