@@ -1,0 +1,427 @@
+"""Bulk import of move logs into an event's games (`manage.py import_logs`), in batches.
+
+Each log is one game's move log. Its game is the one named by a top-level "game" hint (its id or
+one of its sides' codes), else the event's game whose players sit in the log's `seats` order (by
+player slug); among several, the one still waiting for a result. A log is stored exactly as
+`intake.submission_create` stores it (its idempotency key is `import:<game>:<sha256 of the
+file>`, so a second import of the same file is recognised and changes nothing).
+
+Per batch the reads and writes are a constant number of queries, whatever the batch's size: the
+event's games, seats and rules are read (and parsed) once per import; per batch one read of the
+batch's idempotency keys (and one of the side codes its hints name), then in one transaction the
+batch's games are locked and read for earlier entries, and the batch's `Submission`,
+`ResultVersion` and history lines are written with `bulk_create` and the games' status set. A log
+for a game that already has entries (or a second log of one game in the batch, or anything other
+than a move log) goes through `submission_create` one by one, after the batch's bulk write, so it
+confirms or disputes exactly as it would have. An import of a game without entries is *entered*,
+never confirmed, so the bulk path projects nothing and announces nothing
+(`games.signals.results_changed` is sent by `submission_create` when it confirms).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from itertools import islice
+from typing import Any, cast
+
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from core.errors import Conflict, DomainError
+from games import selectors
+from games.errors import Code, refusal
+from games.models import ResultVersion, Submission
+from games.selectors import GameTable
+from games.services.documents import (
+    document_check,
+    document_hash,
+    document_prepare,
+    rounds_totals,
+)
+from games.services.entrants import Entrant
+from games.services.history import ENTER_ACTION
+from games.services.intake import submission_create
+from handfoot.checking import parse_document
+from handfoot.errors import EngineError
+from league.models import AuditEntry, Event, Game, Seat, SideCredential
+from league.services.credentials import code_normalise
+
+
+def _account(entrant: Entrant) -> User | None:
+    # The entrant's user as the models' foreign keys type it (the project's user model is User).
+    return cast("User | None", entrant.user)
+
+
+@dataclass
+class LogOutcome:
+    """What became of one log: `created` (stored now), else already imported (`ok`) or
+    refused (`message` says why)."""
+
+    name: str
+    ok: bool
+    created: bool
+    message: str
+
+
+class _Refused(Exception):
+    pass
+
+
+@dataclass
+class _Item:
+    index: int
+    name: str
+    raw: bytes
+    outcome: LogOutcome | None = None
+    game: Game | None = None
+    document: dict[str, Any] | None = None  # as read (without its `game` hint)
+    prepared: dict[str, Any] | None = None  # filled in from the table (`document_prepare`)
+    key: str = ""
+    digest: str = ""
+
+
+class _EventGames:
+    """The event's games with their tables (seats, players, parsed rules), read once."""
+
+    def __init__(self, event: Event) -> None:
+        self.event = event
+        rules = selectors.event_rules(event=event)
+        seats: dict[int, list[Seat]] = {}
+        for seat in Seat.objects.filter(table__rotation__event=event).select_related("player"):
+            seats.setdefault(seat.table_id, []).append(seat)
+        self.games: dict[int, Game] = {}
+        self.tables: dict[int, GameTable] = {}
+        self.by_seats: dict[tuple[str, ...], list[Game]] = {}
+        for game in selectors.event_games(event=event):
+            order = tuple(sorted(seats.get(game.table_id, []), key=lambda s: s.seat_number))
+            self.games[game.pk] = game
+            self.tables[game.pk] = GameTable(
+                rules=rules,
+                rules_spec=event.rules_spec,
+                first_dealer=game.first_dealer,
+                players=[s.player.slug for s in order],
+                player_ids=[s.player_id for s in order],
+                sides=len({s.side for s in order}) or 2,
+                seats=order,
+                event=event,
+            )
+            self.by_seats.setdefault(tuple(s.player.slug for s in order), []).append(game)
+
+    def game_for(self, document: dict[str, Any], codes: dict[str, int]) -> Game:
+        hint = document.get("game")
+        if hint is not None:
+            if isinstance(hint, int):
+                game = self.games.get(hint)
+            else:
+                code = code_normalise(str(hint))
+                game = self.games.get(codes[code]) if code in codes else None
+            if game is None:
+                raise _Refused(f"the event has no game {hint!r} (the log's `game` hint).")
+            return game
+        seats = document.get("seats")
+        candidates = self.by_seats.get(tuple(seats)) if isinstance(seats, list) else None
+        if not candidates:
+            raise _Refused(
+                f"no table of {self.event.slug} seats {seats!r} in this order; add a `game` "
+                "hint (game id or table code) or check the player identifiers."
+            )
+        waiting = [g for g in candidates if g.status != Game.Status.CONFIRMED]
+        if len(candidates) > 1 and len(waiting) != 1:
+            raise _Refused(
+                f"{len(candidates)} games seat these players in this order; add a `game` hint."
+            )
+        return waiting[0] if len(candidates) > 1 else candidates[0]
+
+
+def _done(item: _Item, created: bool, submission: Submission, game: Game) -> None:
+    state = "imported" if created else "already imported"
+    item.outcome = LogOutcome(
+        item.name,
+        True,
+        created,
+        f"{state} as submission {submission.pk}, game {game.pk} is {game.status}",
+    )
+
+
+def _refuse(item: _Item, message: str) -> None:
+    item.outcome = LogOutcome(item.name, False, False, message)
+
+
+def _parse(items: list[_Item]) -> None:
+    for item in items:
+        try:
+            document = parse_document(item.raw)
+        except EngineError as err:
+            _refuse(item, f"{err.code}: {err.message}")
+            continue
+        if not isinstance(document, dict):
+            _refuse(item, "BAD_FORMAT: a move log is a JSON object.")
+            continue
+        item.document = document
+
+
+def _hint_codes(items: list[_Item], event: Event) -> dict[str, int]:
+    """The side codes the batch's hints name → their games (one query, none without codes)."""
+    codes = {
+        code_normalise(str(hint))
+        for item in items
+        if item.document is not None
+        and (hint := item.document.get("game")) is not None
+        and not isinstance(hint, int)
+    }
+    codes.discard(None)
+    if not codes:
+        return {}
+    return dict(
+        SideCredential.objects.filter(
+            code__in=codes, game__table__rotation__event=event
+        ).values_list("code", "game_id")
+    )
+
+
+def _match(items: list[_Item], games: _EventGames, entrant: Entrant) -> None:
+    codes = _hint_codes(items, games.event)
+    for item in items:
+        if item.outcome is not None or item.document is None:
+            continue
+        try:
+            item.game = games.game_for(item.document, codes)
+        except _Refused as refused:
+            _refuse(item, str(refused))
+            continue
+        item.document.pop("game", None)
+        item.key = f"import:{item.game.pk}:{hashlib.sha256(item.raw).hexdigest()}"
+        item.digest = document_hash(document=item.document)
+    live = [item for item in items if item.outcome is None]
+    earlier = {
+        s.idempotency_key: s
+        for s in Submission.objects.filter(idempotency_key__in=[item.key for item in live])
+    }
+    for item in live:
+        found = earlier.get(item.key)
+        if found is None:
+            continue
+        assert item.game is not None
+        if (
+            found.game_id != item.game.pk
+            or found.body_hash != item.digest
+            or found.entrant != entrant.key
+        ):
+            _refuse(item, _words(refusal(Conflict, Code.IDEMPOTENCY_KEY_REUSED)))
+        else:
+            _done(item, False, found, item.game)
+
+
+def _words(refused: DomainError) -> str:
+    return f"{refused.code}: {refused.message}"
+
+
+def _check(item: _Item, table: GameTable) -> dict[str, Any] | None:
+    """The engine's report on the log as filled in from the table (kept in `item.prepared`)."""
+    try:
+        item.prepared = document_prepare(document=item.document, table=table)
+        return document_check(document=item.prepared, rules=table.rules)
+    except DomainError as refused:
+        _refuse(item, _words(refused))
+        return None
+
+
+def _history_line(
+    game: Game, submission: Submission, entrant: Entrant, table: GameTable
+) -> AuditEntry:
+    """What `history.entry_record` writes for a move log entered into a game without entries."""
+    user = _account(entrant) if entrant.user is not None and entrant.user.is_authenticated else None
+    data: dict[str, Any] = {"game_id": game.pk, "submission_id": submission.pk}
+    if user is None:
+        label = selectors.entrant_label(game=game, entrant=entrant.key, sides=table.side_seats)
+        data["who"] = f"{label}, by its table link"[:120]
+    typed = " (typed by the director)" if entrant.director else ""
+    where = f"rotation {game.table.rotation.number}, table {game.table.number}"
+    return AuditEntry(
+        club=table.event.club if table.event else game.table.rotation.event.club,
+        event=table.event,
+        user=user,
+        action=ENTER_ACTION,
+        summary=f"Entered a move log at {where}{typed}."[:300],
+        data=data,
+    )
+
+
+def _version(
+    game: Game, submission: Submission, entrant: Entrant, rounds: int
+) -> ResultVersion | None:
+    """The version `intake.entry_rebuild` makes of a game's only entry (None until it covers
+    every round)."""
+    entry = {
+        r["round"]: {**r, "source": {"submission": submission.pk, "kind": submission.kind}}
+        for r in submission.report["rounds"]
+    }
+    if sorted(entry) != list(range(1, rounds + 1)):
+        return None
+    figures = [entry[n] for n in sorted(entry)]
+    return ResultVersion(
+        game=game,
+        number=1,
+        status=ResultVersion.Status.ENTERED,
+        rounds=figures,
+        totals=rounds_totals(figures),
+        entered_by=entrant.key,
+        entered_by_user=_account(entrant),
+    )
+
+
+def _bulk_store(items: list[_Item], games: _EventGames, entrant: Entrant) -> list[_Item]:
+    """Store the batch's logs for games without entries; returns those left for one by one."""
+    one_by_one: list[_Item] = []
+    fresh: list[tuple[_Item, dict[str, Any]]] = []
+    claimed: set[int] = set()
+    for item in items:
+        if item.outcome is not None:
+            continue
+        assert item.game is not None
+        if item.game.pk in claimed or item.game.status == Game.Status.CONFIRMED:
+            one_by_one.append(item)
+            continue
+        claimed.add(item.game.pk)
+        report = _check(item, games.tables[item.game.pk])
+        if report is None:
+            claimed.discard(item.game.pk)
+        elif report["kind"] != Submission.Kind.LOG:
+            one_by_one.append(item)
+        else:
+            fresh.append((item, report))
+    if not fresh:
+        return one_by_one
+    with transaction.atomic():
+        ids = [item.game.pk for item, _ in fresh if item.game is not None]
+        # Race: as in `submission_create`, the game rows are locked, then read for entries.
+        list(Game.objects.select_for_update().filter(pk__in=ids).values_list("pk"))
+        entered = set(Submission.objects.filter(game_id__in=ids).values_list("game_id", flat=True))
+        entered |= set(
+            ResultVersion.objects.filter(game_id__in=ids).values_list("game_id", flat=True)
+        )
+        confirmed = set(
+            Game.objects.filter(pk__in=ids, status=Game.Status.CONFIRMED).values_list(
+                "pk", flat=True
+            )
+        )
+        store = []
+        for item, report in fresh:
+            assert item.game is not None
+            if item.game.pk in entered or item.game.pk in confirmed:
+                item.outcome = None
+                one_by_one.append(item)
+            else:
+                store.append((item, report))
+        submissions = Submission.objects.bulk_create(
+            [
+                Submission(
+                    game=item.game,
+                    kind=report["kind"],
+                    round_number=None,
+                    document=item.prepared,
+                    report=report,
+                    entrant=entrant.key,
+                    user=_account(entrant),
+                    via=entrant.via,
+                    idempotency_key=item.key,
+                    body_hash=item.digest,
+                )
+                for item, report in store
+            ]
+        )
+        versions = [
+            v
+            for (item, _), submission in zip(store, submissions, strict=True)
+            if item.game is not None
+            and (
+                v := _version(
+                    item.game, submission, entrant, games.tables[item.game.pk].rules.rounds
+                )
+            )
+        ]
+        ResultVersion.objects.bulk_create(versions)
+        versioned = [v.game_id for v in versions]
+        now = timezone.now()
+        Game.objects.filter(pk__in=versioned).update(status=Game.Status.ENTERED)
+        Game.objects.filter(pk__in=versioned, played_at__isnull=True).update(played_at=now)
+        for version in versions:
+            game = games.games[version.game_id]
+            game.status = Game.Status.ENTERED
+            game.played_at = game.played_at or now
+        AuditEntry.objects.bulk_create(
+            [
+                _history_line(item.game, submission, entrant, games.tables[item.game.pk])
+                for (item, _), submission in zip(store, submissions, strict=True)
+                if item.game is not None
+            ]
+        )
+    for (item, _), submission in zip(store, submissions, strict=True):
+        assert item.game is not None
+        _done(item, True, submission, item.game)
+    one_by_one.sort(key=lambda item: item.index)
+    return one_by_one
+
+
+def _one(item: _Item, games: _EventGames, entrant: Entrant) -> None:
+    assert item.game is not None and item.document is not None
+    try:
+        submission, created = submission_create(
+            game=item.game,
+            document=item.document,
+            entrant=entrant,
+            idempotency_key=item.key,
+            table=games.tables[item.game.pk],
+        )
+    except DomainError as refused:
+        _refuse(item, _words(refused))
+        return
+    item.game.refresh_from_db(fields=["status", "played_at"])
+    _done(item, created, submission, item.game)
+
+
+def _batches(documents: Iterable[tuple[str, bytes]], size: int) -> Iterator[list[_Item]]:
+    it = iter(documents)
+    index = 0
+    while batch := list(islice(it, size)):
+        yield [_Item(index + i, name, raw) for i, (name, raw) in enumerate(batch)]
+        index += len(batch)
+
+
+def logs_import(
+    *,
+    event: Event,
+    documents: Iterable[tuple[str, bytes]],
+    entrant: Entrant,
+    batch_size: int = 200,
+    progress: Callable[[LogOutcome], None] | None = None,
+) -> list[LogOutcome]:
+    """Check and store move logs (`documents`: (name, the file's bytes) pairs, read lazily) into
+    the event's games, `batch_size` at a time; returns what became of each, in order, and tells
+    `progress` of each as its batch is done. A bad log is refused (its outcome says why) and the
+    rest imported; a log imported before changes nothing."""
+    if batch_size < 1:
+        raise ValueError("batch_size must be at least 1")
+    games = _EventGames(event)
+    outcomes: list[LogOutcome] = []
+    for items in _batches(documents, batch_size):
+        _parse(items)
+        _match(items, games, entrant)
+        try:
+            one_by_one = _bulk_store(items, games, entrant)
+        except IntegrityError:
+            # Race: another import stored one of these keys meanwhile: each log on its own.
+            one_by_one = [item for item in items if item.outcome is None or item.outcome.created]
+            for item in one_by_one:
+                item.outcome = None
+        for item in one_by_one:
+            _one(item, games, entrant)
+        for item in items:
+            assert item.outcome is not None
+            outcomes.append(item.outcome)
+            if progress is not None:
+                progress(item.outcome)
+    return outcomes
