@@ -14,6 +14,7 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.serializers import BaseSerializer
 
 from league import selectors, services
 from league.api import filters
@@ -32,7 +33,7 @@ from league.models import (
     Season,
     Seat,
 )
-from league.permissions import can_view_event, is_director, visible_events
+from league.permissions import can_view_event, is_director, signed_in, visible_events
 from league.seating import RotationPlan, TablePlan
 from web.error_shape import ErrorSerializer
 
@@ -59,6 +60,13 @@ def require_event_director(request: Request, event: Event) -> None:
     require_director(request, event.club_id)
 
 
+def _existing(serializer: BaseSerializer[Any]) -> Any:
+    """The object an update's serializer was made for (DRF's update always gives one)."""
+    if serializer.instance is None:
+        raise NotFound()
+    return serializer.instance
+
+
 class DirectorWritableViewSet(viewsets.ModelViewSet):
     permission_classes = [DirectorWrites]
     http_method_names = WRITE_METHODS
@@ -71,11 +79,11 @@ class ClubViewSet(DirectorWritableViewSet):
     serializer_class = s.ClubSerializer
     filterset_fields = ["slug"]
 
-    def perform_create(self, serializer: s.ClubSerializer) -> None:
-        serializer.instance = services.club_create(director=self.request.user, **serializer.validated_data)
+    def perform_create(self, serializer: BaseSerializer[Any]) -> None:
+        serializer.instance = services.club_create(director=signed_in(self.request.user), **serializer.validated_data)
 
-    def perform_update(self, serializer: s.ClubSerializer) -> None:
-        serializer.instance = services.club_update(club=serializer.instance, **serializer.validated_data)
+    def perform_update(self, serializer: BaseSerializer[Any]) -> None:
+        serializer.instance = services.club_update(club=_existing(serializer), **serializer.validated_data)
 
     @extend_schema(methods=["GET"], summary="List a club's directors and scorers",
                    responses={200: s.MembershipSerializer(many=True), 401: NOT_SIGNED_IN,
@@ -95,7 +103,7 @@ class ClubViewSet(DirectorWritableViewSet):
             body = s.InviteInput(data=request.data)
             body.is_valid(raise_exception=True)
             username, role = body.validated_data["username"].strip(), body.validated_data["role"]
-            services.membership_invite(club=club, username=username, role=role, by=request.user)
+            services.membership_invite(club=club, username=username, role=role, by=signed_in(request.user))
             return Response({
                 "invitation": "sent", "username": username, "role": role,
                 "message": f"Invitation sent to {username}: once they accept it, they are a "
@@ -140,7 +148,7 @@ class InvitationViewSet(viewsets.GenericViewSet):
     @action(detail=True, methods=["post"])
     def accept(self, request: Request, pk: str | None = None) -> Response:
         self._signed_in(request)
-        membership = services.invitation_accept(invitation_id=_invitation_id(pk), user=request.user)
+        membership = services.invitation_accept(invitation_id=_invitation_id(pk), user=signed_in(request.user))
         return Response(s.MembershipSerializer(membership).data)
 
     @extend_schema(summary="Decline an invitation: nothing changes for the club",
@@ -148,7 +156,7 @@ class InvitationViewSet(viewsets.GenericViewSet):
     @action(detail=True, methods=["post"])
     def decline(self, request: Request, pk: str | None = None) -> Response:
         self._signed_in(request)
-        services.invitation_decline(invitation_id=_invitation_id(pk), user=request.user)
+        services.invitation_decline(invitation_id=_invitation_id(pk), user=signed_in(request.user))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -163,14 +171,14 @@ class PlayerViewSet(DirectorWritableViewSet):
     serializer_class = s.PlayerSerializer
     filterset_class = filters.PlayerFilter
 
-    def perform_create(self, serializer: s.PlayerSerializer) -> None:
+    def perform_create(self, serializer: BaseSerializer[Any]) -> None:
         data = serializer.validated_data
         require_director(self.request, data["club"].pk)
         serializer.instance = services.player_create(club=data["club"], name=data["name"])
 
-    def perform_update(self, serializer: s.PlayerSerializer) -> None:
+    def perform_update(self, serializer: BaseSerializer[Any]) -> None:
         data = {k: v for k, v in serializer.validated_data.items() if k != "club"}
-        serializer.instance = services.player_update(player=serializer.instance, **data)
+        serializer.instance = services.player_update(player=_existing(serializer), **data)
 
 
 class PartnershipViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
@@ -179,7 +187,7 @@ class PartnershipViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet)
     permission_classes = [DirectorWrites]
     filterset_fields = ["club", "player_a", "player_b"]
 
-    def perform_create(self, serializer: s.PartnershipSerializer) -> None:
+    def perform_create(self, serializer: BaseSerializer[Any]) -> None:
         data = serializer.validated_data
         require_director(self.request, data["club"].pk)
         serializer.instance = services.partnership_create(**data)
@@ -190,13 +198,13 @@ class LeagueViewSet(DirectorWritableViewSet):
     serializer_class = s.LeagueSerializer
     filterset_fields = ["club", "slug"]
 
-    def perform_create(self, serializer: s.LeagueSerializer) -> None:
+    def perform_create(self, serializer: BaseSerializer[Any]) -> None:
         require_director(self.request, serializer.validated_data["club"].pk)
         serializer.instance = services.league_create(**serializer.validated_data)
 
-    def perform_update(self, serializer: s.LeagueSerializer) -> None:
+    def perform_update(self, serializer: BaseSerializer[Any]) -> None:
         data = {k: v for k, v in serializer.validated_data.items() if k != "club"}
-        serializer.instance = services.league_update(league=serializer.instance, **data)
+        serializer.instance = services.league_update(league=_existing(serializer), **data)
 
 
 class SeasonViewSet(DirectorWritableViewSet):
@@ -204,13 +212,13 @@ class SeasonViewSet(DirectorWritableViewSet):
     serializer_class = s.SeasonSerializer
     filterset_class = filters.SeasonFilter
 
-    def perform_create(self, serializer: s.SeasonSerializer) -> None:
+    def perform_create(self, serializer: BaseSerializer[Any]) -> None:
         require_director(self.request, serializer.validated_data["league"].club_id)
         serializer.instance = services.season_create(**serializer.validated_data)
 
-    def perform_update(self, serializer: s.SeasonSerializer) -> None:
+    def perform_update(self, serializer: BaseSerializer[Any]) -> None:
         data = {k: v for k, v in serializer.validated_data.items() if k != "league"}
-        serializer.instance = services.season_update(season=serializer.instance, **data)
+        serializer.instance = services.season_update(season=_existing(serializer), **data)
 
 
 class EventViewSet(DirectorWritableViewSet):
@@ -222,13 +230,13 @@ class EventViewSet(DirectorWritableViewSet):
     def get_queryset(self) -> QuerySet[Event]:
         return visible_events(self.request.user).select_related("club", "season").order_by("-date", "name")
 
-    def perform_create(self, serializer: s.EventSerializer) -> None:
+    def perform_create(self, serializer: BaseSerializer[Any]) -> None:
         data = serializer.validated_data
         require_director(self.request, data["club"].pk)
-        serializer.instance = services.event_create(**data, by=self.request.user)
+        serializer.instance = services.event_create(**data, by=signed_in(self.request.user))
 
-    def perform_update(self, serializer: s.EventSerializer) -> None:
-        serializer.instance = services.event_update(event=serializer.instance, by=self.request.user,
+    def perform_update(self, serializer: BaseSerializer[Any]) -> None:
+        serializer.instance = services.event_update(event=_existing(serializer), by=signed_in(self.request.user),
                                                     **serializer.validated_data)
 
     @extend_schema(request=s.EventStatusSerializer, responses=s.EventSerializer)
@@ -239,7 +247,7 @@ class EventViewSet(DirectorWritableViewSet):
         body = s.EventStatusSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         event = services.event_set_status(event=event, status=body.validated_data["status"],
-                                          by=request.user)
+                                          by=signed_in(request.user))
         return Response(s.EventSerializer(event, context=self.get_serializer_context()).data)
 
 
@@ -268,12 +276,12 @@ class RegistrationViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet
             .order_by("event", "created_at", "pk")
         )
 
-    def perform_create(self, serializer: s.RegistrationSerializer) -> None:
+    def perform_create(self, serializer: BaseSerializer[Any]) -> None:
         data = serializer.validated_data
         require_event_director(self.request, data["event"])
         serializer.instance = services.registration_add(
             event=data["event"], player=data.get("player"), partnership=data.get("partnership"),
-            by=self.request.user,
+            by=signed_in(self.request.user),
         )
 
     @extend_schema(request=s.CheckInSerializer, responses=s.RegistrationSerializer)
@@ -284,7 +292,7 @@ class RegistrationViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet
         body = s.CheckInSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         registration = services.registration_check_in(
-            registration=registration, checked_in=body.validated_data["checked_in"], by=request.user
+            registration=registration, checked_in=body.validated_data["checked_in"], by=signed_in(request.user)
         )
         return Response(self.get_serializer(registration).data)
 
@@ -292,14 +300,14 @@ class RegistrationViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet
     @action(detail=True, methods=["post"])
     def withdraw(self, request: Request, pk: str | None = None) -> Response:
         """Withdraw a registration after the current rotation."""
-        registration = services.registration_withdraw(registration=self.get_object(), by=request.user)
+        registration = services.registration_withdraw(registration=self.get_object(), by=signed_in(request.user))
         return Response(self.get_serializer(registration).data)
 
     @extend_schema(request=None, responses=s.RegistrationSerializer)
     @action(detail=True, methods=["post"])
     def reinstate(self, request: Request, pk: str | None = None) -> Response:
         """Undo a withdrawal."""
-        registration = services.registration_reinstate(registration=self.get_object(), by=request.user)
+        registration = services.registration_reinstate(registration=self.get_object(), by=signed_in(request.user))
         return Response(self.get_serializer(registration).data)
 
 
@@ -320,7 +328,7 @@ class RotationViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
         )
 
     def perform_destroy(self, instance: Rotation) -> None:
-        services.rotation_delete(rotation=instance, by=self.request.user)
+        services.rotation_delete(rotation=instance, by=signed_in(self.request.user))
 
     def _fresh(self, rotation: Rotation) -> Response:
         return Response(self.get_serializer(self.get_queryset().get(pk=rotation.pk)).data)
@@ -334,7 +342,7 @@ class RotationViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
         body.is_valid(raise_exception=True)
         event = body.validated_data["event"]
         require_event_director(request, event)
-        rotation = services.rotation_generate(event=event, by=request.user)
+        rotation = services.rotation_generate(event=event, by=signed_in(request.user))
         response = self._fresh(rotation)
         response.status_code = status.HTTP_201_CREATED
         return response
@@ -346,7 +354,7 @@ class RotationViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
         rotation = self.get_object()
         body = s.SwapSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        services.rotation_swap_players(rotation=rotation, by=request.user, **body.validated_data)
+        services.rotation_swap_players(rotation=rotation, by=signed_in(request.user), **body.validated_data)
         return self._fresh(rotation)
 
     @extend_schema(request=s.SeatingPlanSerializer, responses=s.RotationSerializer)
@@ -357,20 +365,20 @@ class RotationViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
         body = s.SeatingPlanSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         services.rotation_update_seating(rotation=rotation, plan=_plan_from(body.validated_data),
-                                         by=request.user)
+                                         by=signed_in(request.user))
         return self._fresh(rotation)
 
     @extend_schema(request=None, responses=s.RotationSerializer)
     @action(detail=True, methods=["post"])
     def start(self, request: Request, pk: str | None = None) -> Response:
         """Start a draft rotation: its games open for results."""
-        return self._fresh(services.rotation_start(rotation=self.get_object(), by=request.user))
+        return self._fresh(services.rotation_start(rotation=self.get_object(), by=signed_in(request.user)))
 
     @extend_schema(request=None, responses=s.RotationSerializer)
     @action(detail=True, methods=["post"])
     def close(self, request: Request, pk: str | None = None) -> Response:
         """Close a started rotation."""
-        return self._fresh(services.rotation_close(rotation=self.get_object(), by=request.user))
+        return self._fresh(services.rotation_close(rotation=self.get_object(), by=signed_in(request.user)))
 
 
 def _plan_from(data: dict[str, Any]) -> RotationPlan:
