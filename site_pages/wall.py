@@ -12,16 +12,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Count, Max, Sum
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
 from django.template.loader import render_to_string
-from django.utils import timezone
 from django.views.decorators.http import require_safe
 
 from analytics import selectors as analytics_selectors
 from games.models import ResultVersion, RoundResult
 from league import selectors
 from league.models import Event, Game, Rotation
+from league.permissions import visible_events
 from league.views.public import event_or_404
 
 WALL_REFRESH_SECONDS = 5
@@ -144,18 +144,23 @@ def wall_key(event: Event) -> str:
 
 @require_safe
 def event_wall(request: HttpRequest, slug: str) -> HttpResponse:
-    event = event_or_404(request, slug)
     if request.headers.get("X-Requested-With") == "fetch" or "fragment" in request.GET:
+        # The poll: the event page's rule (visible_events, 404 alike) in one light query, then
+        # the key; the seating is read only when something changed.
+        event = visible_events(request.user).select_related("club").filter(slug=slug).first()
+        if event is None:
+            raise Http404("No such event.")
         etag = f'"wall-{wall_key(event)}"'
         response: HttpResponse
         if etag in request.headers.get("If-None-Match", ""):
             response = HttpResponseNotModified()
         else:
+            full = event_or_404(request, slug)
             response = HttpResponse(
-                render_to_string("site_pages/_wall.html", wall_context(event), request)
+                render_to_string("site_pages/_wall.html", wall_context(full), request)
             )
         response["ETag"] = etag
         response["Cache-Control"] = "no-cache"  # ask again each time (304 while unchanged)
         return response
-    context = wall_context(event) | {"now": timezone.now()}
-    return render(request, "site_pages/wall.html", context)
+    event = event_or_404(request, slug)
+    return render(request, "site_pages/wall.html", wall_context(event))

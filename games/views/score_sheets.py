@@ -62,7 +62,7 @@ def _sheet(table: league_selectors.TableView, rounds: int, meld: Any) -> ScoreSh
         (s.seat_number for s in seats if s.deals_first), seats[0].seat_number if seats else 0
     )
     order = [s.seat_number for s in seats]
-    names = {s.seat_number: s.player.name for s in seats}  # type: ignore[attr-defined]
+    names = {s.seat_number: s.player.name for s in seats}
     start = order.index(first) if first in order else 0
     return ScoreSheet(
         table=table.number,
