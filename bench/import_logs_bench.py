@@ -1,6 +1,6 @@
 """What `manage.py import_logs` costs for many move logs (issue 25: "bulk import in bulk").
 
-Run: .venv/bin/python bench/import_logs_bench.py [--logs 1000] [--distinct 20]
+Run: .venv/bin/python bench/import_logs_bench.py [--logs 1000] [--distinct 20] [--path both]
      DATABASE_URL=postgres://postgres@127.0.0.1:5432/hf_d .venv/bin/python bench/import_logs_bench.py
 
 Creates a test database (SQLite in memory, or `test_<name>` on DATABASE_URL's server) and one
@@ -10,7 +10,9 @@ different seeds, reused with each table's players as the log's `seats`: the simu
 about 0.2 s a game), written as one file per game in a temporary folder. Then the command imports
 the folder once (every log new) and a second time (every log already imported); the time, the
 SQL queries and the queries per log of each run are printed beside the target, with the load
-average. Target (issue 25): at least 10 x faster than before for 5,000 logs (before: 34 ms and
+average. `--path one-by-one` measures instead what the command did before the bulk path (each
+log through `games.services.submission_create`, under the same key), in a second event of the
+same size; `--path both` (the default) measures both, one-by-one first. Target (issue 25): at least 10 x faster than before for 5,000 logs (before: 34 ms and
 about 17 queries a log), a constant number of queries per batch.
 """
 
@@ -38,7 +40,7 @@ logging.disable(logging.WARNING)
 
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
-from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
+from django.test.utils import setup_test_environment  # noqa: E402
 
 BEFORE_MS_PER_LOG = 34.0  # issue 25, measured before the bulk path (5,000 logs in 172 s)
 TARGET_SPEEDUP = 10
@@ -92,22 +94,65 @@ def write_logs(folder: Path, logs: int, distinct: int) -> None:
         (folder / f"log-{n:06d}.json").write_text(json.dumps(document))
 
 
-def run(folder: Path, event: Any) -> tuple[float, int, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with CaptureQueriesContext(connection) as queries:
-        started = time.perf_counter()
-        call_command(
-            "import_logs", str(folder), event=event.slug, stdout=out, stderr=err, verbosity=0
+def one_by_one(folder: Path, event: Any) -> str:
+    """The command before the bulk path: each log through submission_create."""
+    import hashlib
+
+    from games import services
+    from games.models import Submission
+    from games.services import Entrant
+    from handfoot.checking import parse_document
+    from league.models import Game
+
+    entrant = Entrant(key="import", via=Submission.Via.IMPORT)
+    games = {
+        tuple(s.player.slug for s in sorted(g.table.seats.all(), key=lambda s: s.seat_number)): g
+        for g in Game.objects.filter(table__rotation__event=event).prefetch_related(
+            "table__seats__player"
         )
+    }
+    files = sorted(folder.glob("*.json"))
+    for path in files:
+        raw = path.read_bytes()
+        document = parse_document(raw)
+        game = games[tuple(document["seats"])]
+        key = f"import:{game.pk}:{hashlib.sha256(raw).hexdigest()}"
+        services.submission_create(
+            game=game, document=document, entrant=entrant, idempotency_key=key
+        )
+        game.refresh_from_db()
+    return f"{len(files)} logs one by one."
+
+
+def run(folder: Path, event: Any, path: str) -> tuple[float, int, str]:
+    out, err = io.StringIO(), io.StringIO()
+    queries = 0
+
+    def count(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        nonlocal queries
+        queries += 1
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(count):
+        started = time.perf_counter()
+        if path == "one-by-one":
+            summary = one_by_one(folder, event)
+        else:
+            call_command(
+                "import_logs", str(folder), event=event.slug, stdout=out, stderr=err, verbosity=0
+            )
+            summary = out.getvalue().strip()
         elapsed = time.perf_counter() - started
-    return elapsed, len(queries), out.getvalue().strip()
+    return elapsed, queries, summary
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--logs", type=int, default=1000, help="move logs (one game each)")
     parser.add_argument("--distinct", type=int, default=20, help="different simulated games")
+    parser.add_argument("--path", choices=("both", "bulk", "one-by-one"), default="both")
     args = parser.parse_args()
+    paths = ("one-by-one", "bulk") if args.path == "both" else (args.path,)
 
     from games import signals
     from games.models import ResultVersion, Submission
@@ -119,24 +164,28 @@ def main() -> None:
     name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
     try:
         print(f"database: {connection.vendor} ({name}); {args.logs} logs")
-        event = make_event(args.logs)
         with tempfile.TemporaryDirectory(prefix="import-logs-bench-") as tmp:
             folder = Path(tmp)
             write_logs(folder, args.logs, args.distinct)
-            for label in ("first import", "second import"):
-                print(f"load average before: {loadavg()}")
-                elapsed, queries, summary = run(folder, event)
-                per_log_ms = elapsed * 1000 / args.logs
-                speedup = BEFORE_MS_PER_LOG / per_log_ms
-                print(
-                    f"{label}: {elapsed:.1f} s, {per_log_ms:.2f} ms a log "
-                    f"({speedup:.1f} x the {BEFORE_MS_PER_LOG:.0f} ms before; target "
-                    f"\u2265 {TARGET_SPEEDUP} x), {queries} queries "
-                    f"({queries / args.logs:.2f} a log) -- {summary}"
-                )
-                print(f"load average after:  {loadavg()}")
-        assert Submission.objects.count() == args.logs
-        assert ResultVersion.objects.count() == args.logs
+            for path in paths:
+                event = make_event(args.logs)
+                runs = ("first import", "second import") if path == "bulk" else ("first import",)
+                for label in runs:
+                    print(f"load average before: {loadavg()}")
+                    elapsed, queries, summary = run(folder, event, path)
+                    per_log_ms = elapsed * 1000 / args.logs
+                    speedup = BEFORE_MS_PER_LOG / per_log_ms
+                    print(
+                        f"{path}, {label}: {elapsed:.1f} s, {per_log_ms:.2f} ms a log "
+                        f"({speedup:.1f} x the {BEFORE_MS_PER_LOG:.0f} ms of the issue; target "
+                        f"\u2265 {TARGET_SPEEDUP} x), {queries} queries "
+                        f"({queries / args.logs:.2f} a log) -- {summary}"
+                    )
+                    print(f"load average after:  {loadavg()}")
+                games = Submission.objects.filter(game__table__rotation__event=event)
+                assert games.count() == args.logs
+                versions = ResultVersion.objects.filter(game__table__rotation__event=event)
+                assert versions.count() == args.logs
     finally:
         connection.creation.destroy_test_db(name, verbosity=0)
 
