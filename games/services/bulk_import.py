@@ -198,7 +198,9 @@ def _match(items: list[_Item], games: _EventGames, entrant: Entrant) -> None:
     live = [item for item in items if item.outcome is None]
     earlier = {
         s.idempotency_key: s
-        for s in Submission.objects.filter(idempotency_key__in=[item.key for item in live])
+        for s in Submission.objects.filter(idempotency_key__in=[item.key for item in live]).only(
+            "pk", "game_id", "idempotency_key", "body_hash", "entrant"
+        )
     }
     for item in live:
         found = earlier.get(item.key)
