@@ -1,10 +1,11 @@
 """Serializers of the league API. Writes are validated here for shape only; the rules live in
 `league.services`, which the views call with `validated_data`."""
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Any, cast
 
 from django.contrib.auth.models import User
+from django.db.models import Manager
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -70,7 +71,8 @@ class MyInvitationSerializer(serializers.ModelSerializer):
     """An invitation as the invited account sees it."""
 
     club_name = serializers.CharField(source="club.name", read_only=True)
-    invited_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    invited_by: "serializers.SlugRelatedField[User]" = serializers.SlugRelatedField(
+        slug_field="username", read_only=True)
 
     class Meta:
         model = Invitation
@@ -196,9 +198,14 @@ class SeatSerializer(serializers.ModelSerializer):
 SIDE_CREDENTIALS = "_side_credentials"  # context key: game id -> its side credentials
 
 
-def _can_see_entry_codes(context: dict, club_id: int) -> bool:
+def _shared(context: Mapping[str, Any]) -> dict[str, Any]:
+    """DRF's context is the dict the view gave the serializers: per-request caches live in it."""
+    return cast(dict[str, Any], context)
+
+
+def _can_see_entry_codes(context: Mapping[str, Any], club_id: int) -> bool:
     """Directors of the game's club see each side's entry code and link; cached per request."""
-    cache = context.setdefault("_directs", {})
+    cache = _shared(context).setdefault("_directs", {})
     if club_id not in cache:
         request = context.get("request")
         cache[club_id] = bool(request and is_director(request.user, club_id))
@@ -263,7 +270,7 @@ class SitOutSerializer(serializers.ModelSerializer):
         fields = ["player", "player_name"]
 
 
-def _batch_side_credentials(context: dict, rotations: Iterable[Rotation]) -> None:
+def _batch_side_credentials(context: Mapping[str, Any], rotations: Iterable[Rotation]) -> None:
     """Every shown game's side credentials in a constant number of queries (not two per table),
     kept in the context for GameSerializer.entry_links."""
     games = [table.game for rotation in rotations
@@ -271,11 +278,11 @@ def _batch_side_credentials(context: dict, rotations: Iterable[Rotation]) -> Non
              for table in rotation.tables.all() if getattr(table, "game", None) is not None]
     missing = [g for g in games if g.pk not in context.get(SIDE_CREDENTIALS, {})]
     if missing:
-        context.setdefault(SIDE_CREDENTIALS, {}).update(side_credentials_ensure(games=missing))
+        _shared(context).setdefault(SIDE_CREDENTIALS, {}).update(side_credentials_ensure(games=missing))
 
 
 class RotationListSerializer(serializers.ListSerializer):
-    def to_representation(self, data: Iterable[Rotation]) -> list:
+    def to_representation(self, data: Manager[Any] | Iterable[Any]) -> list:
         rotations = list(data.all() if hasattr(data, "all") else data)
         _batch_side_credentials(self.context, rotations)
         return super().to_representation(rotations)
