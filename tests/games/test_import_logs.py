@@ -33,7 +33,9 @@ def run(*paths, event):
 
 
 def test_good_log_is_matched_by_seats_and_imported(tmp_path, game):
-    failure, out, _ = run(write(tmp_path, "a.json", stockout_log()), event=game.table.rotation.event)
+    failure, out, _ = run(
+        write(tmp_path, "a.json", stockout_log()), event=game.table.rotation.event
+    )
     assert failure is None
     assert "1 of 1 logs imported" in out
     submission = Submission.objects.get()
@@ -82,3 +84,25 @@ def test_game_hint_picks_the_game(tmp_path, game):
 def test_unknown_event_is_an_error(tmp_path, game):
     with pytest.raises(CommandError, match="No event"):
         call_command("import_logs", "x.json", event="nope")
+
+
+def test_logs_are_imported_in_batches(tmp_path):
+    from tests.games.factories import running_event
+
+    event = running_event()
+    for n in range(3):
+        named_game(event=event, slugs=tuple(f"t{n}-s{i}" for i in range(4)), table_number=n + 1)
+    for n in range(3):
+        write(tmp_path, f"{n}.json", stockout_log() | {"seats": [f"t{n}-s{i}" for i in range(4)]})
+    out = io.StringIO()
+    call_command(
+        "import_logs", str(tmp_path), event=event.slug, batch_size=2, stdout=out, verbosity=2
+    )
+    assert "3 of 3 logs imported" in out.getvalue()
+    assert out.getvalue().count(": imported as submission") == 3
+    assert Submission.objects.count() == 3
+
+
+def test_a_batch_size_out_of_range_is_refused(tmp_path, game):
+    with pytest.raises(CommandError, match="1 to 5000"):
+        call_command("import_logs", "x.json", "--event", "e", "--batch-size", "0")
