@@ -102,6 +102,19 @@ class Code(StrEnum):
     UNKNOWN_FIELD = "UNKNOWN_FIELD"
     WITHDRAWN = "WITHDRAWN"
     WRONG_CLUB = "WRONG_CLUB"
+    ALREADY_RETIRED = "ALREADY_RETIRED"
+    BAD_MERGE = "BAD_MERGE"
+    BAD_NAME_SHOWN = "BAD_NAME_SHOWN"
+    BAD_PARTNERSHIP = "BAD_PARTNERSHIP"
+    BOTH_ENTERED = "BOTH_ENTERED"
+    DUPLICATE = "DUPLICATE"
+    MERGE_ACROSS_CLUBS = "MERGE_ACROSS_CLUBS"
+    NAME_TOO_LONG = "NAME_TOO_LONG"
+    NOT_RETIRED = "NOT_RETIRED"
+    NOT_SAME_PERSON = "NOT_SAME_PERSON"
+    NOT_YOURS = "NOT_YOURS"
+    PARTNERSHIP_EXISTS = "PARTNERSHIP_EXISTS"
+    WERE_PARTNERS = "WERE_PARTNERS"
 
 
 # One message per code; `{name}` blanks are filled at the raise site.
@@ -185,6 +198,19 @@ MESSAGES: dict[Code, str] = {
     Code.UNKNOWN_FIELD: "Cannot change {fields}.",
     Code.WITHDRAWN: "{name} has already withdrawn.",
     Code.WRONG_CLUB: "{obj} is not a {what} of {club}.",
+    Code.ALREADY_RETIRED: "{name} is already retired.",
+    Code.BAD_MERGE: "Choose two different players to merge.",
+    Code.BAD_NAME_SHOWN: "Choose how your name shows.",
+    Code.BAD_PARTNERSHIP: "A partnership needs two different players.",
+    Code.BOTH_ENTERED: "{source_name} and {target_name} are both entered in {event_name}: withdraw the duplicate entry's registration there first, or they are two different people.",
+    Code.DUPLICATE: "{name} is already a player of the club: merge the two instead of giving them one name.",
+    Code.MERGE_ACROSS_CLUBS: "Only players of one club can be merged.",
+    Code.NAME_TOO_LONG: "That name is too long (120 characters at most).",
+    Code.NOT_RETIRED: "{name} is not retired.",
+    Code.NOT_SAME_PERSON: "{source_name} and {target_name} both played rotation {rotation_number} of {event_name}: they are two different people.",
+    Code.NOT_YOURS: "Only the player themself chooses this.",
+    Code.PARTNERSHIP_EXISTS: "{first} and {second} are already a partnership.",
+    Code.WERE_PARTNERS: "{source_name} and {target_name} were partners: two different people.",
 }
 
 

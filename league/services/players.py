@@ -9,6 +9,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from core.errors import Conflict, Invalid
+from league.errors import Code, refusal
 from league.models import Club, Partnership, Player, Registration, Seat, SitOut
 from league.services._common import (
     apply_changes,
@@ -18,6 +19,9 @@ from league.services._common import (
 )
 from league.services.audit import audit_record
 from league.signals import player_merged, player_name_changed
+
+# The longest name a player row holds (its field's max_length).
+NAME_MAX_LENGTH: int = getattr(Player._meta.get_field("name"), "max_length", None) or 120
 
 
 def player_create(*, club: Club, name: str, user: User | None = None) -> Player:
@@ -39,11 +43,11 @@ def player_update(*, player: Player, name: str | None = None, user: User | None 
 def partnership_create(*, club: Club, player_a: Player, player_b: Player, name: str = "") -> Partnership:
     """Two players of the club as one side; stored in canonical order (lower id first)."""
     if player_a.pk == player_b.pk:
-        raise Invalid("BAD_PARTNERSHIP", "A partnership needs two different players.")
+        raise refusal(Invalid, Code.BAD_PARTNERSHIP)
     require_same_club(club, player_a, player_b, what="player")
     first, second = sorted((player_a, player_b), key=lambda p: p.pk)
     if Partnership.objects.filter(player_a=first, player_b=second).exists():
-        raise Conflict("DUPLICATE", f"{first} and {second} are already a partnership.")
+        raise refusal(Conflict, Code.PARTNERSHIP_EXISTS, first=first, second=second)
     return Partnership.objects.create(club=club, player_a=first, player_b=second, name=name.strip())
 
 
@@ -67,15 +71,14 @@ def player_rename(*, player: Player, name: str, by: User | None = None) -> Playe
     player = Player.objects.select_for_update().get(pk=player.pk)
     name = (name or "").strip()
     if not name:
-        raise Invalid("BAD_NAME", "The player needs a name.", field="name")
-    if len(name) > Player._meta.get_field("name").max_length:
-        raise Invalid("BAD_NAME", "That name is too long (120 characters at most).", field="name")
+        raise refusal(Invalid, Code.BAD_NAME, field='name', what="player")
+    if len(name) > NAME_MAX_LENGTH:
+        raise refusal(Invalid, Code.NAME_TOO_LONG, field='name')
     if name == player.name:
         return player
     clash = player.club.players.exclude(pk=player.pk).filter(name__iexact=name).first()
     if clash:
-        raise Conflict("DUPLICATE", f"{clash.name} is already a player of the club: merge the two "
-                          "instead of giving them one name.", field="name")
+        raise refusal(Conflict, Code.DUPLICATE, field='name', name=clash.name)
     old = player.name
     player.name = name
     player.save(update_fields=["name"])
@@ -90,7 +93,7 @@ def player_retire(*, player: Player, by: User | None = None) -> Player:
     """No longer offered for new entries; results, ratings and history stay."""
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.retired_at is not None:
-        raise Conflict("ALREADY_RETIRED", f"{player.name} is already retired.")
+        raise refusal(Conflict, Code.ALREADY_RETIRED, name=player.name)
     player.retired_at = timezone.now()
     player.save(update_fields=["retired_at"])
     audit_record(club=player.club, user=by, action="player_retire", player=player,
@@ -102,7 +105,7 @@ def player_retire(*, player: Player, by: User | None = None) -> Player:
 def player_reinstate(*, player: Player, by: User | None = None) -> Player:
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.retired_at is None:
-        raise Conflict("NOT_RETIRED", f"{player.name} is not retired.")
+        raise refusal(Conflict, Code.NOT_RETIRED, name=player.name)
     player.retired_at = None
     player.save(update_fields=["retired_at"])
     audit_record(club=player.club, user=by, action="player_reinstate", player=player,
@@ -124,24 +127,17 @@ def _refuse_overlap(source: Player, target: Player) -> None:
     )
     if shared:
         rotation = shared.rotation
-        raise Conflict("NOT_SAME_PERSON",
-            f"{source.name} and {target.name} both played rotation {rotation.number} of "
-            f"{rotation.event.name}: they are two different people.",
-        )
+        raise refusal(Conflict, Code.NOT_SAME_PERSON, source_name=source.name, target_name=target.name, rotation_number=rotation.number, event_name=rotation.event.name)
     both = Registration.objects.filter(player=source, event__registrations__player=target).first()
     if both:
-        raise Conflict("NOT_SAME_PERSON",
-            f"{source.name} and {target.name} are both entered in {both.event.name}: withdraw the "
-            "duplicate entry's registration there first, or they are two different people.",
-        )
+        raise refusal(Conflict, Code.BOTH_ENTERED, source_name=source.name, target_name=target.name, event_name=both.event.name)
 
 
 def _move_partnerships(source: Player, target: Player) -> None:
     for pair in Partnership.objects.filter(Q(player_a=source) | Q(player_b=source)):
         other_id = pair.player_b_id if pair.player_a_id == source.pk else pair.player_a_id
         if other_id == target.pk:
-            raise Conflict("NOT_SAME_PERSON",
-                              f"{source.name} and {target.name} were partners: two different people.")
+            raise refusal(Conflict, Code.WERE_PARTNERS, source_name=source.name, target_name=target.name)
         low, high = sorted((other_id, target.pk))
         existing = Partnership.objects.filter(player_a_id=low, player_b_id=high).first()
         if existing:
@@ -157,9 +153,9 @@ def player_merge(*, source: Player, target: Player, by: User | None = None) -> P
     `source` becomes `target`'s (results, ratings and statistics follow when the layers above
     recompute), and `source` is deleted. Refused when the two cannot be one person."""
     if source.pk == target.pk:
-        raise Invalid("BAD_MERGE", "Choose two different players to merge.")
+        raise refusal(Invalid, Code.BAD_MERGE)
     if source.club_id != target.club_id:
-        raise Invalid("WRONG_CLUB", "Only players of one club can be merged.")
+        raise refusal(Invalid, Code.MERGE_ACROSS_CLUBS)
     # Lock both (in id order) so a concurrent entry of either waits for the merge.
     locked = {p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[source.pk, target.pk])
               .order_by("pk")}

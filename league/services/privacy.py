@@ -7,6 +7,8 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from core.errors import Forbidden, Invalid
+from league.errors import Code, refusal
 from league.models import Attendance, Player, Registration, Seat
 from league.signals import player_depersonalised, player_name_changed
 
@@ -14,14 +16,12 @@ from league.signals import player_depersonalised, player_name_changed
 def player_privacy_update(
     *, player: Player, user: User, name_shown: str | None = None, stats_public: bool | None = None
 ) -> Player:
-    from core.errors import Forbidden, Invalid
-
     if player.user_id != user.pk:
-        raise Forbidden("NOT_YOURS", "Only the player themself chooses this.")
+        raise refusal(Forbidden, Code.NOT_YOURS)
     before = player.name_shown
     if name_shown is not None:
         if name_shown not in Player.NameShown.values:
-            raise Invalid("BAD_NAME_SHOWN", "Choose how your name shows.", field="name_shown")
+            raise refusal(Invalid, Code.BAD_NAME_SHOWN, field='name_shown')
         player.name_shown = name_shown
     if stats_public is not None:
         player.stats_public = stats_public
