@@ -300,15 +300,16 @@ def _bulk_store(items: list[_Item], games: _EventGames, entrant: Entrant) -> lis
     with transaction.atomic():
         ids = [item.game.pk for item, _ in fresh if item.game is not None]
         # Race: as in `submission_create`, the game rows are locked, then read for entries.
-        list(Game.objects.select_for_update().filter(pk__in=ids).values_list("pk"))
+        confirmed = {
+            pk
+            for pk, status in Game.objects.select_for_update()
+            .filter(pk__in=ids)
+            .values_list("pk", "status")
+            if status == Game.Status.CONFIRMED
+        }
         entered = set(Submission.objects.filter(game_id__in=ids).values_list("game_id", flat=True))
         entered |= set(
             ResultVersion.objects.filter(game_id__in=ids).values_list("game_id", flat=True)
-        )
-        confirmed = set(
-            Game.objects.filter(pk__in=ids, status=Game.Status.CONFIRMED).values_list(
-                "pk", flat=True
-            )
         )
         store = []
         for item, report in fresh:
