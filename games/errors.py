@@ -66,10 +66,32 @@ class Code(StrEnum):
     NEWER_ENTRY = "NEWER_ENTRY"
     GONE = "GONE"
     RESULTS_EXIST = "RESULTS_EXIST"
+    # a night played on paper, entered by a director (games.services.paper)
+    PAPER_NOT_A_NUMBER = "PAPER_NOT_A_NUMBER"
+    PAPER_NOT_MULTIPLE_OF_5 = "PAPER_NOT_MULTIPLE_OF_5"
+    PAPER_OUT_OF_RANGE = "PAPER_OUT_OF_RANGE"
+    PAPER_INCOMPLETE = "PAPER_INCOMPLETE"
+    PAPER_TWO_SIDES = "PAPER_TWO_SIDES"
+    PAPER_NO_FIGURES = "PAPER_NO_FIGURES"
+    # the spreadsheet import (games.services.imports)
+    IMPORT_BAD_MAPPING = "IMPORT_BAD_MAPPING"
+    IMPORT_TOO_LARGE = "IMPORT_TOO_LARGE"
+    IMPORT_UNREADABLE = "IMPORT_UNREADABLE"
 
 
 # One message per code; `{name}` blanks are filled at the raise site.
 MESSAGES: dict[Code, str] = {
+    Code.PAPER_NOT_A_NUMBER: "Write a whole number for {what}.",
+    Code.PAPER_NOT_MULTIPLE_OF_5: "{value:,} is not a multiple of 5 ({what}).",
+    Code.PAPER_OUT_OF_RANGE: "{value:,} is beyond what a side can score ({what}: at most "
+    "{limit:,} either way).",
+    Code.PAPER_INCOMPLETE: "A game has rounds 1 to {rounds}: write every round's scores, or "
+    "only the game's totals.",
+    Code.PAPER_TWO_SIDES: "Round {number} needs a score for each side.",
+    Code.PAPER_NO_FIGURES: "Write each round's scores, or the game's total per side.",
+    Code.IMPORT_BAD_MAPPING: "Choose what each column holds from the list.",
+    Code.IMPORT_TOO_LARGE: "The file is larger than {megabytes} MB.",
+    Code.IMPORT_UNREADABLE: "{reason}",
     Code.BAD_FORMAT: "A score sheet or move log must be a JSON object with a `format` field.",
     Code.BAD_IDEMPOTENCY_KEY: "An idempotency key of 1 to 128 characters is needed.",
     Code.IDEMPOTENCY_KEY_REQUIRED: "Send an Idempotency-Key header (any unique text per "

@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from core.errors import Invalid
 from games import spreadsheets
+from games.errors import Code, refusal
 from games.models import ImportProfile, ResultImport, ResultVersion
 from games.services.documents import GameTable, document_check, document_prepare, event_rules
 from games.services.projection import result_project
@@ -117,7 +118,7 @@ def header_mapping(*, club: Club, headers: list[str]) -> dict[str, str]:
 def header_mapping_remember(*, club: Club, headers: list[str], mapping: dict[str, str]) -> None:
     unknown = set(mapping.values()) - set(spreadsheets.KIND_WORDS)
     if unknown:
-        raise Invalid("BAD_MAPPING", "Choose what each column holds from the list.")
+        raise refusal(Invalid, Code.IMPORT_BAD_MAPPING)
     with transaction.atomic():
         profile, _ = ImportProfile.objects.select_for_update().get_or_create(club=club)
         profile.header_maps[spreadsheets.headers_signature(headers)] = {
@@ -127,11 +128,11 @@ def header_mapping_remember(*, club: Club, headers: list[str], mapping: dict[str
 
 def _read(data: bytes, file_name: str) -> list[spreadsheets.Sheet]:
     if len(data) > MAX_IMPORT_BYTES:
-        raise Invalid("TOO_LARGE", f"The file is larger than {MAX_IMPORT_BYTES // 1_000_000} MB.")
+        raise refusal(Invalid, Code.IMPORT_TOO_LARGE, megabytes=MAX_IMPORT_BYTES // 1_000_000)
     try:
         return spreadsheets.read_workbook(data, file_name)
     except spreadsheets.Unreadable as err:
-        raise Invalid("UNREADABLE", str(err)) from None
+        raise refusal(Invalid, Code.IMPORT_UNREADABLE, reason=str(err)) from None
 
 
 def _match_names(plan: ImportPlan, club: Club, choices: dict[str, str]) -> None:

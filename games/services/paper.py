@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.errors import Invalid, Stale
+from games.errors import Code, refusal
 from games.models import ResultVersion
 from games.services._common import version_next_number, versions_supersede
 from games.services.documents import game_table
@@ -28,14 +29,11 @@ PAPER_ACTION = "result_paper"
 
 def _score_check(value: int, what: str, limit: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise Invalid("NOT_A_NUMBER", f"Write a whole number for {what}.")
+        raise refusal(Invalid, Code.PAPER_NOT_A_NUMBER, what=what)
     if value % 5:
-        raise Invalid("NOT_MULTIPLE_OF_5", f"{value:,} is not a multiple of 5 ({what}).")
+        raise refusal(Invalid, Code.PAPER_NOT_MULTIPLE_OF_5, value=value, what=what)
     if abs(value) > limit:
-        raise Invalid(
-            "OUT_OF_RANGE",
-            f"{value:,} is beyond what a side can score ({what}: at most {limit:,} either way).",
-        )
+        raise refusal(Invalid, Code.PAPER_OUT_OF_RANGE, value=value, what=what, limit=limit)
 
 
 def paper_rounds(
@@ -45,15 +43,11 @@ def paper_rounds(
     the game's totals as round 0."""
     if rounds:
         if len(rounds) != round_count:
-            raise Invalid(
-                "INCOMPLETE",
-                f"A game has rounds 1 to {round_count}: write every "
-                "round's scores, or only the game's totals.",
-            )
+            raise refusal(Invalid, Code.PAPER_INCOMPLETE, rounds=round_count)
         stored = []
         for number, scores in enumerate(rounds, start=1):
             if len(scores) != 2:
-                raise Invalid("TWO_SIDES", f"Round {number} needs a score for each side.")
+                raise refusal(Invalid, Code.PAPER_TWO_SIDES, number=number)
             for side, score in enumerate(scores, start=1):
                 _score_check(score, f"round {number}, side {side}", MAX_ROUND_SCORE)
             stored.append(
@@ -67,7 +61,7 @@ def paper_rounds(
             )
         return stored
     if not totals or len(totals) != 2:
-        raise Invalid("NO_FIGURES", "Write each round's scores, or the game's total per side.")
+        raise refusal(Invalid, Code.PAPER_NO_FIGURES)
     for side, total in enumerate(totals, start=1):
         _score_check(total, f"side {side}'s total", round_count * MAX_ROUND_SCORE)
     return [
@@ -102,11 +96,7 @@ def result_enter_paper(
         game = Game.objects.select_for_update().get(pk=game.pk)
         newest = version_next_number(game=game) - 1
         if newest != expected_revision:
-            raise Stale(
-                "STALE_VERSION",
-                f"The result changed since you loaded it (now version {newest}, you "
-                f"entered over version {expected_revision}); reload and enter again.",
-            )
+            raise refusal(Stale, Code.STALE_VERSION, now=newest, seen=expected_revision)
         current = game.result_versions.filter(status=ResultVersion.Status.CONFIRMED).first()
         versions_supersede(
             versions=game.result_versions.exclude(status=ResultVersion.Status.SUPERSEDED)

@@ -136,7 +136,7 @@ def test_the_page_refuses_half_written_rounds_and_unequal_totals(client, game, d
     unequal = client.post(url, form(**rounds, total_s1=500))
     assert "not the sums of the rounds (400 and 400)" in unequal.content.decode()
     stale = client.post(url, form(revision=3, total_s1=100, total_s2=200))
-    assert stale.status_code == 412 and "reload and enter again" in stale.content.decode()
+    assert stale.status_code == 412 and "reload and try again" in stale.content.decode()
     assert not ResultVersion.objects.exists()
 
 
