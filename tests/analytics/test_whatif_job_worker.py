@@ -1,11 +1,7 @@
 """The what-if job on a real Celery worker with two processes: its parts go out through Redis,
 are computed side by side, and the result equals the what-if computed here at once."""
 
-import os
-import subprocess
-import sys
 import time
-import uuid
 
 import pytest
 
@@ -13,8 +9,8 @@ from analytics import whatif
 from analytics.jobs import whatif_season_job
 from jobs.models import Job
 from tests.analytics.test_pages import build_event
-from tests.analytics.test_worker_redis_outage import REPO, worker_database_url
 from tests.factories import SeasonFactory
+from tests.workers import real_worker
 
 pytestmark = [pytest.mark.worker, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -23,39 +19,10 @@ SPEC = {"preset": "classic", "overrides": {"going_out_bonus": 0}}
 
 @pytest.fixture
 def worker(settings):
-    from config.celery import app
-
-    queue = f"test-jobs-{uuid.uuid4().hex[:8]}"
-    env = {**os.environ, "DATABASE_URL": worker_database_url(), "WHATIF_PART_GAMES": "2"}
-    process = subprocess.Popen(  # nosec B603
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "--concurrency=2",
-            "-Q",
-            queue,
-            "--without-gossip",
-            "--without-mingle",
-            "--loglevel=WARNING",
-        ],
-        cwd=REPO,
-        env=env,
-    )
-    saved = (app.conf.task_default_queue, app.conf.task_always_eager)
-    app.conf.task_default_queue, app.conf.task_always_eager = queue, False
-    settings.CELERY_TASK_ALWAYS_EAGER = False
     settings.JOBS_RUNNER = "celery"
     settings.WHATIF_PART_GAMES = 2
-    try:
+    with real_worker(settings, concurrency=2, env={"WHATIF_PART_GAMES": "2"}, name="jobs") as process:
         yield process
-    finally:
-        app.conf.task_default_queue, app.conf.task_always_eager = saved
-        process.terminate()
-        process.wait(timeout=20)
 
 
 def test_a_season_what_if_is_computed_in_parts_by_the_worker(worker):

@@ -13,11 +13,11 @@ import time
 from pathlib import Path
 
 import pytest
-from django.db import connection
 
 from analytics.models import StandingsSnapshot
 from games import services as results
 from tests.games.factories import named_game, stockout_log
+from tests.workers import worker_database_url
 
 REPO = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.worker, pytest.mark.postgres]
@@ -74,12 +74,6 @@ class OwnRedis:
         if self.process and self.process.poll() is None:
             self.stop()
         shutil.rmtree(self.folder, ignore_errors=True)
-
-
-def worker_database_url() -> str:
-    db = connection.settings_dict
-    credentials = db["USER"] + (f":{db['PASSWORD']}" if db.get("PASSWORD") else "")
-    return f"postgres://{credentials}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
 @pytest.fixture

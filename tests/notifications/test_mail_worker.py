@@ -2,19 +2,15 @@
 address, the job is retried by Celery, and each player gets the mail exactly once; the same job
 delivered twice sends nothing more."""
 
-import os
-import subprocess
-import sys
 import time
-import uuid
 
 import pytest
 
 from notifications.models import SentMail
 from notifications.tasks import result_mails_task
-from tests.analytics.test_worker_redis_outage import REPO, worker_database_url
 from tests.notifications.smtp import SmtpServer
 from tests.notifications.test_result_mail import confirmed_game  # noqa: F401  (fixture)
+from tests.workers import real_worker
 
 pytestmark = [pytest.mark.worker, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -29,43 +25,10 @@ def busy_smtp():
 
 @pytest.fixture
 def worker(settings, busy_smtp):
-    from config.celery import app
-
-    queue = f"test-mail-{uuid.uuid4().hex[:8]}"
-    env = {
-        **os.environ,
-        "DATABASE_URL": worker_database_url(),
-        "EMAIL_HOST": "127.0.0.1",
-        "EMAIL_PORT": str(busy_smtp.port),
-        "SITE_URL": "http://league.example",
-    }
-    process = subprocess.Popen(  # nosec B603
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "--concurrency=1",
-            "-Q",
-            queue,
-            "--without-gossip",
-            "--without-mingle",
-            "--loglevel=WARNING",
-        ],
-        cwd=REPO,
-        env=env,
-    )
-    saved = (app.conf.task_default_queue, app.conf.task_always_eager)
-    app.conf.task_default_queue, app.conf.task_always_eager = queue, False
-    settings.CELERY_TASK_ALWAYS_EAGER = False
-    try:
+    env = {"EMAIL_HOST": "127.0.0.1", "EMAIL_PORT": str(busy_smtp.port),
+           "SITE_URL": "http://league.example"}
+    with real_worker(settings, env=env, name="mail") as process:
         yield process
-    finally:
-        app.conf.task_default_queue, app.conf.task_always_eager = saved
-        process.terminate()
-        process.wait(timeout=20)
 
 
 def test_a_retried_mail_job_sends_each_mail_once(worker, busy_smtp, confirmed_game):  # noqa: F811
