@@ -11,10 +11,13 @@ RUN useradd --create-home --uid 1000 league
 COPY pyproject.toml README.md ./
 COPY config ./config
 COPY core ./core
+COPY handfoot ./handfoot
 COPY web ./web
+COPY jobs ./jobs
 COPY league ./league
 COPY games ./games
 COPY analytics ./analytics
+COPY notifications ./notifications
 COPY site_pages ./site_pages
 COPY templates ./templates
 COPY static ./static
