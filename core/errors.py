@@ -16,6 +16,8 @@ The kind says what went wrong, and so (in `web.http`, the one place) which HTTP 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from enum import StrEnum
 from typing import Any
 
 
@@ -65,3 +67,19 @@ class Gone(DomainError):
 
 class Stale(DomainError):
     """The change was prepared against an older version; reload and make it again."""
+
+
+class Registry[C: StrEnum]:
+    """A layer's refusal codes with one message each (`league.errors`, `games.errors`, ...):
+    `refusal(Conflict, Code.X, name=...)` builds the error to raise with the code's message, its
+    `{blanks}` filled."""
+
+    def __init__(self, messages: Mapping[C, str]) -> None:
+        self.messages = messages
+
+    def message(self, code: C, **values: Any) -> str:
+        return self.messages[code].format(**values)
+
+    def refusal(self, kind: type[DomainError], code: C, /, *, field: str | None = None,
+                details: Any = None, **values: Any) -> DomainError:
+        return kind(code, self.message(code, **values), field=field, details=details)

@@ -17,9 +17,8 @@ registry.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
 
-from core.errors import DomainError
+from core.errors import Registry
 
 
 class Code(StrEnum):
@@ -214,19 +213,6 @@ MESSAGES: dict[Code, str] = {
 }
 
 
-def message(code: Code, **values: Any) -> str:
-    """The code's one message with its blanks filled."""
-    return MESSAGES[code].format(**values)
-
-
-def refusal(
-    kind: type[DomainError],
-    code: Code,
-    /,
-    *,
-    field: str | None = None,
-    details: Any = None,
-    **values: Any,
-) -> DomainError:
-    """The refusal to raise: `kind` with `code` and its message (blanks from `values`)."""
-    return kind(code, message(code, **values), field=field, details=details)
+REGISTRY = Registry(MESSAGES)
+message = REGISTRY.message
+refusal = REGISTRY.refusal

@@ -4,9 +4,8 @@ once with its one message (the same shape as `league.errors`)."""
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
 
-from core.errors import DomainError
+from core.errors import Registry
 
 
 class Code(StrEnum):
@@ -20,7 +19,5 @@ MESSAGES: dict[Code, str] = {
 }
 
 
-def refusal(kind: type[DomainError], code: Code, /, *, field: str | None = None,
-            **values: Any) -> DomainError:
-    """The refusal to raise: `kind` with `code` and its message (blanks from `values`)."""
-    return kind(code, MESSAGES[code].format(**values), field=field)
+REGISTRY = Registry(MESSAGES)
+refusal = REGISTRY.refusal

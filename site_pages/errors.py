@@ -5,9 +5,8 @@ names a code outside this registry."""
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
 
-from core.errors import DomainError
+from core.errors import Registry
 
 
 class Code(StrEnum):
@@ -34,6 +33,5 @@ MESSAGES: dict[Code, str] = {
 }
 
 
-def refusal(kind: type[DomainError], code: Code, /, **values: Any) -> DomainError:
-    """The refusal to raise: `kind` with `code` and its message (blanks from `values`)."""
-    return kind(code, MESSAGES[code].format(**values))
+REGISTRY = Registry(MESSAGES)
+refusal = REGISTRY.refusal
