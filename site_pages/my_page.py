@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 
+from analytics import selectors as analytics_selectors
 from core.errors import DomainError
 from games.models import RoundResult
 from league.models import Attendance, Event, Player, Rotation, Seat, SideCredential
@@ -49,6 +50,7 @@ class MyClub:
     tonight: list[tuple[Event, list[MySeat]]] = field(default_factory=list)
     upcoming: list[tuple[Event, str]] = field(default_factory=list)
     contact: Contact | None = None
+    season: str = ""  # my line in the current season's standings, in words
 
 
 def _seats(player: Player, event: Event) -> list[MySeat]:
@@ -128,8 +130,28 @@ def _my_clubs(user: User) -> list[MyClub]:
             .order_by("date", "pk")[:10]
         ):
             mine.upcoming.append((event, answers.get(event.pk, "")))
+        mine.season = _season_line(player)
         clubs.append(mine)
     return clubs
+
+
+def _season_line(player: Player) -> str:
+    """"Tuesday League Season 1: 3rd of 12, 2 nights, 8,450 points" from the stored standings
+    of the player's latest season (a read of one snapshot, whatever the history)."""
+    latest = (Event.objects.filter(club=player.club, season__isnull=False)
+              .select_related("season__league").order_by("-date", "-pk").first())
+    snapshot = analytics_selectors.season_standings(season=latest.season) if latest else None
+    if latest is None or latest.season is None or snapshot is None:
+        return ""
+    key = f"p{player.pk}"
+    rows = snapshot.rows
+    mine = next((r for r in rows if r.get("key") == key or player.pk in (r.get("players") or [])),
+                None)
+    if mine is None:
+        return ""
+    nights = mine.get("nights", 0)
+    return (f"{latest.season}: {mine['rank']} of {len(rows)}, {nights} night"
+            f"{'s' if nights != 1 else ''}, {mine.get('total_points', 0):,} points")
 
 
 @require_safe

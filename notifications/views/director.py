@@ -4,22 +4,37 @@ mode, without a mail server, this is where a director reads it)."""
 from typing import Any
 
 from django.conf import settings
+from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
-from django.views.decorators.http import require_safe
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods
 
 from league.models import Club
 from league.permissions import check_directs_club
-from notifications.models import SentMail
+from notifications.models import ClubMail, SentMail
 
 PER_PAGE = 25
 
 
-@require_safe
+MAX_REMINDER_HOURS = 14 * 24
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
 def club_mail(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     check_directs_club(request.user, club)
+    choice, _ = ClubMail.objects.get_or_create(club=club)
+    refusal = ""
+    if request.method == "POST":
+        raw = request.POST.get("reminder_hours", "").strip()
+        if raw.isdigit() and int(raw) <= MAX_REMINDER_HOURS:
+            choice.reminder_hours = int(raw)
+            choice.save(update_fields=["reminder_hours"])
+            messages.success(request, "Reminders go out {} before each night.".format(
+                f"{choice.reminder_hours} hours" if choice.reminder_hours else "never"))
+            return redirect("director-club-mail", slug=club.slug)
+        refusal = f"Give a whole number of hours from 0 (no reminders) to {MAX_REMINDER_HOURS}."
     sent = (
         SentMail.objects.filter(contact__player__club=club)
         .select_related("contact__player")
@@ -33,9 +48,12 @@ def club_mail(request: HttpRequest, slug: str) -> HttpResponse:
         "notifications/club_mail.html",
         {
             "club": club,
+            "choice": choice,
+            "refusal": refusal,
             "page": page,
             "mails": page.object_list,
             "to_files": backend.endswith("filebased.EmailBackend"),
             "folder": mailer.get("OPTIONS", {}).get("file_path", ""),
         },
+        status=400 if refusal else 200,
     )

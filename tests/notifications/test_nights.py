@@ -87,3 +87,20 @@ def test_the_finished_nights_results_go_to_its_players_once(smtp, night):
     assert night_results_send(event=event, rows=rows) == 0
     text = smtp.messages[0].get_body(("plain",)).get_content()
     assert "1. Ann Lee: 4200 points" in text and "is finished" in text
+
+
+def test_the_club_chooses_when_reminders_go_out(client, night):
+    from django.urls import reverse
+
+    from tests.factories import MembershipFactory
+
+    event, _ = night
+    client.force_login(MembershipFactory(club=event.club, role="director").user)
+    url = reverse("director-club-mail", args=[event.club.slug])
+    assert 'value="24"' in client.get(url).content.decode()
+    assert client.post(url, {"reminder_hours": "6"}).status_code == 302
+    assert ClubMail.objects.get(club=event.club).reminder_hours == 6
+    refused = client.post(url, {"reminder_hours": "-3"})
+    assert "whole number of hours" in refused.content.decode()
+    assert client.post(url, {"reminder_hours": "99999"}).status_code == 400
+    assert ClubMail.objects.get(club=event.club).reminder_hours == 6

@@ -168,3 +168,16 @@ def test_a_hidden_name_is_hidden_on_the_public_pages_the_csv_and_the_api(client,
         assert "Ann Lee" not in body, url
     assert hidden in client.get(reverse("event-standings", args=[tonight.slug])).content.decode()
     assert "keeps their statistics private" in client.get(players[0].get_absolute_url()).content.decode()
+
+
+def test_my_season_line(client, me):
+    from tests.factories import SeasonFactory
+
+    _, tonight, players = me
+    season = SeasonFactory(league__club=tonight.club)
+    Event.objects.filter(pk=tonight.pk).update(season=season)
+    confirm(make_game(event=tonight, players=players), [[500, 200]])
+    standings_services.event_recompute(event_id=tonight.pk)
+    page = client.get(reverse("my-page")).content.decode()
+    assert "No season standings yet." not in page
+    assert f"{season}: 1 of 4, 1 night, 500 points" in page
