@@ -36,10 +36,6 @@ def game_log_submission(*, game: Game) -> Submission | None:
     return None
 
 
-def game_has_replay(*, game: Game) -> bool:
-    return game_log_submission(game=game) is not None
-
-
 def _cache_key(game: Game, submission: Submission, names: list[str]) -> str:
     version = game.result_versions.order_by("-number").values_list("number", flat=True).first()
     digest = hashlib.sha256("\x00".join(names).encode()).hexdigest()[:16]

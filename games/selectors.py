@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet, Sum
 
 from core.errors import Invalid
@@ -20,7 +20,7 @@ from league.permissions import visible_events
 from league.services.credentials import code_normalise
 
 
-def games_with_results(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Game]:
+def games_with_results(*, user: User | AnonymousUser) -> QuerySet[Game]:
     """Games of events this user may read, with what a result listing shows."""
     return (
         Game.objects.filter(table__rotation__event__in=visible_events(user))
@@ -321,18 +321,6 @@ def event_games(*, event: Event) -> QuerySet[Game]:
         .select_related("table__rotation")
         .order_by("table__rotation__number", "table__number")
     )
-
-
-def version_summary(*, version: ResultVersion) -> dict[str, Any]:
-    return {
-        "number": version.number,
-        "status": version.status,
-        "totals": version.totals,
-        "entered_by": version.entered_by,
-        "confirmed_by": version.confirmed_by,
-        "reason": version.reason,
-        "created_at": version.created_at,
-    }
 
 
 def game_version_rows(*, game: Game, sides: list[SideSeats] | None = None) -> list[dict[str, Any]]:

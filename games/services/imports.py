@@ -102,11 +102,6 @@ class ImportPlan:
         }
 
 
-def import_profile(*, club: Club) -> ImportProfile:
-    profile, _ = ImportProfile.objects.get_or_create(club=club)
-    return profile
-
-
 def header_mapping(*, club: Club, headers: list[str]) -> dict[str, str]:
     """The director's mapping remembered for a file with these headers (normalised header →
     kind)."""
