@@ -81,8 +81,9 @@ def _log_documents(game_ids: list[int]) -> dict[int, dict]:
     ).values_list("game_id", "rounds"):
         ids = {(r.get("source") or {}).get("submission") for r in rounds}
         kinds = {(r.get("source") or {}).get("kind") for r in rounds}
-        if len(ids) == 1 and kinds == {"log"} and None not in ids:
-            sources[game_id] = ids.pop()
+        submission = next(iter(ids)) if len(ids) == 1 else None
+        if submission is not None and kinds == {"log"}:
+            sources[game_id] = submission
     documents = dict(Submission.objects.filter(pk__in=sources.values()).values_list("pk", "document"))
     return {game: documents[sub] for game, sub in sources.items() if sub in documents}
 

@@ -1,7 +1,7 @@
 """Forms of the table-side and director pages. They only shape input; the engine judges it."""
 
 import uuid
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 
@@ -88,7 +88,8 @@ class SheetForm(forms.Form):
         )
         super().__init__(*args, **kwargs)
         self.sides = sides
-        self.fields["round"].choices = [
+        # `round` is the TypedChoiceField declared above (`fields` types its values as Field).
+        cast(forms.TypedChoiceField, self.fields["round"]).choices = [
             (n, f"Round {n}" + (" (saved)" if n in saved else "")) for n in range(1, rounds + 1)
         ]
         for side in sides:
@@ -145,7 +146,8 @@ class LogMappingForm(forms.Form):
         if options:
             kwargs["initial"].setdefault("turn", options[0].turn)
         super().__init__(*args, **kwargs)
-        self.fields["turn"].choices = [
+        # `turn` is the TypedChoiceField declared above (`fields` types its values as Field).
+        cast(forms.TypedChoiceField, self.fields["turn"]).choices = [
             (
                 o.turn,
                 "; ".join(f"log seat {seat} = {name}" for seat, _, name in o.players)

@@ -165,7 +165,7 @@ def _sheet_field(code: str, message: str) -> str | None:
         return f"side{path.group(1)}_{path.group(2)}"
     if code == ErrorCode.SHEET_GOING_OUT and "stock ran out" in (message or ""):
         return "ended_by"
-    names = {
+    names: dict[str, str | None] = {
         ErrorCode.SHEET_GOING_OUT: "went_out",
         ErrorCode.SHEET_RED_THREES: "red_threes",
         ErrorCode.SHEET_POINTS: "held_points" if "held_points" in message else "table_points",

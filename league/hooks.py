@@ -7,6 +7,8 @@ so the league never imports them.
 
 from collections.abc import Callable, Mapping
 
+from django.contrib.auth.models import User
+
 from league.models import AuditEntry, Rotation
 
 RotationPoints = Callable[..., Mapping[int, int]]
@@ -28,7 +30,7 @@ def rotation_points(*, rotation: Rotation) -> dict[int, int]:
     return dict(_rotation_points[-1](rotation=rotation))
 
 
-UndoAction = Callable[[AuditEntry, object], object]
+UndoAction = Callable[[AuditEntry, User | None], object]
 UndoApplies = Callable[[AuditEntry], bool]
 
 _undo_actions: dict[str, tuple[UndoAction, UndoApplies | None]] = {}

@@ -9,10 +9,12 @@ import hashlib
 import json
 import logging
 from collections.abc import Callable, Iterable, Sequence
+from typing import cast
 
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
+from django.template.backends.django import Template as DjangoTemplate
 from django.template.loader import get_template, render_to_string
 from django.utils import timezone, translation
 from django.utils.safestring import SafeString
@@ -213,7 +215,10 @@ def season_standings_csv(request: HttpRequest, season_id: int) -> HttpResponse:
 def _partners_template_digest() -> str:
     """The partners table's template, as part of its cache key: a new release with a changed
     template never serves the old markup from the cache."""
-    source = get_template("analytics/_partners_table.html").template.source
+    # The project's one template engine is Django's (settings.TEMPLATES), whose templates
+    # carry their source; get_template is typed for any engine.
+    template = cast(DjangoTemplate, get_template("analytics/_partners_table.html"))
+    source = template.template.source
     return hashlib.sha256(source.encode()).hexdigest()[:16]
 
 
@@ -278,7 +283,7 @@ def player_stats_csv(request: HttpRequest, club: str, slug: str) -> HttpResponse
         raise Http404("No such statistics")
     # Rates as the pages show them (67%), never as a fraction (0.67).
     rows = [{"statistic": label,
-             "value": f"{round(value * 100)}%" if is_rate and value is not None else value}
+             "value": f"{round(value * 100)}%" if is_rate and isinstance(value, int | float) else value}
             for label, value, is_rate in selectors.stat_rows(stats=selectors.player_stats(player=player))]
     return _csv_response(f"{player.slug}-stats.csv", ["statistic", "value"], rows)
 

@@ -1,6 +1,6 @@
 """Shapes of the results API: inputs are checked here, the figures by the engine in services."""
 
-from typing import Any
+from typing import Any, cast
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -79,7 +79,9 @@ class RoundReportSerializer(serializers.Serializer):
     went_out_seat = serializers.IntegerField(allow_null=True)
     sides = SideScoreSerializer(many=True)
     seats = SeatFactsSerializer(many=True, help_text="Per seat, from a move log; else empty.")
-    source = RoundSourceSerializer(
+    # The API's key "source"; DRF's metaclass moves declared fields out of the class, so it
+    # shadows nothing of Field at run time (the stubs see Field.source, a str).
+    source = RoundSourceSerializer(  # type: ignore[assignment]
         required=False, help_text="The submission these figures came from (in a result)."
     )
 
@@ -113,7 +115,9 @@ class DifferenceSerializer(serializers.Serializer):
 class RoundDifferencesSerializer(serializers.Serializer):
     round = serializers.IntegerField()
     other_submission = serializers.IntegerField()
-    fields = DifferenceSerializer(many=True)
+    # The API's key "fields"; DRF's metaclass moves declared fields out of the class, so it
+    # shadows nothing of Serializer at run time (the stubs see Serializer.fields).
+    fields = DifferenceSerializer(many=True)  # type: ignore[assignment]
 
 
 @extend_schema_field(RoundReportSerializer(many=True))
@@ -278,11 +282,19 @@ class ResultDetailSerializer(ResultSerializer):
 
     @extend_schema_field(ResultVersionSerializer(many=True))
     def get_versions(self, game: Game) -> list[dict[str, Any]]:
-        return ResultVersionSerializer(selectors.game_versions(game=game), many=True).data
+        # many=True makes a ListSerializer, whose data is a list (the stubs type the child's).
+        return cast(
+            list[dict[str, Any]],
+            ResultVersionSerializer(selectors.game_versions(game=game), many=True).data,
+        )
 
     @extend_schema_field(SubmissionSerializer(many=True))
     def get_submissions(self, game: Game) -> list[dict[str, Any]]:
-        return SubmissionSerializer(selectors.game_submissions(game=game), many=True).data
+        # many=True makes a ListSerializer, whose data is a list (the stubs type the child's).
+        return cast(
+            list[dict[str, Any]],
+            SubmissionSerializer(selectors.game_submissions(game=game), many=True).data,
+        )
 
 
 class SubmissionCreatedSerializer(serializers.Serializer):

@@ -47,7 +47,7 @@ from games.services import Entrant
 from handfoot.checking import check_document, document_kind
 from handfoot.schemas import load_schema
 from league.models import Game
-from league.permissions import check_can_view_event, is_director
+from league.permissions import check_can_view_event, is_director, signed_in
 from web.parsers import BodyTooLarge, body_limit, max_log_bytes, max_sheet_bytes
 from web.throttling import CheckThrottle, api_lookup_failed
 
@@ -243,7 +243,7 @@ class CorrectionCreate(ResultsAPIView):
         serializer.is_valid(raise_exception=True)
         version = services.result_correct(
             game=game,
-            user=request.user,
+            user=signed_in(request.user),  # a director (checked above) is signed in
             reason=serializer.validated_data["reason"],
             expected_revision=expected,
             documents=serializer.documents,
@@ -269,7 +269,7 @@ class SubmissionWithdrawal(ResultsAPIView):
             raise exceptions.PermissionDenied("Only the club's directors may withdraw entries.")
         submission = get_object_or_404(Submission, pk=submission_id, game=game)
         service = services.submission_restore if self.restore else services.submission_withdraw
-        submission = service(submission=submission, by=request.user)
+        submission = service(submission=submission, by=signed_in(request.user))  # a director
         game.refresh_from_db()
         return _with_etag(Response(SubmissionSerializer(submission).data), game)
 

@@ -28,7 +28,7 @@ def version_confirm(
     )
     version.status = ResultVersion.Status.CONFIRMED
     version.confirmed_by = entrant.key
-    version.confirmed_by_user = entrant.user
+    version.confirmed_by_user = entrant.account
     version.confirmed_at = timezone.now()
     version.save(update_fields=["status", "confirmed_by", "confirmed_by_user", "confirmed_at"])
     result_project(game=game, table=table)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -46,7 +46,7 @@ def correction_rounds(
 
 
 def result_correct(
-    *, game: Game, user: AbstractBaseUser, reason: str, expected_revision: int, documents: list[Any]
+    *, game: Game, user: User, reason: str, expected_revision: int, documents: list[Any]
 ) -> ResultVersion:
     """A director's figures for the game, confirmed at once with a reason: corrects a confirmed
     result or resolves a dispute. Rounds the documents leave out keep the figures of the current

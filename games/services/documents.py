@@ -15,6 +15,7 @@ import hashlib
 import json
 from typing import Any
 
+from django.db import models
 from django.db.backends.base.operations import BaseDatabaseOperations
 
 from core.errors import Invalid
@@ -192,7 +193,7 @@ def document_check(*, document: dict[str, Any], rules: RuleSet | None = None) ->
     return report
 
 
-def _column_ranges(model: type) -> dict[str, tuple[int, int]]:
+def _column_ranges(model: type[models.Model]) -> dict[str, tuple[int, int]]:
     """The range of each integer column of `model` (the same on every database we run on)."""
     ranges = BaseDatabaseOperations.integer_field_ranges
     return {
@@ -208,9 +209,9 @@ def _out_of_range(
     # The figures as sent before the score worked out from them.
     for name in sorted(figures, key=lambda k: k == "score"):
         value = figures[name]
-        low, high = ranges.get(name, (None, None))
-        if isinstance(value, int) and low is not None and not low <= value <= high:
-            return name, value, (low, high)
+        bounds = ranges.get(name)
+        if isinstance(value, int) and bounds is not None and not bounds[0] <= value <= bounds[1]:
+            return name, value, bounds
     return None
 
 

@@ -5,9 +5,9 @@ pages and the API."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AbstractBaseUser, User
 
 from core.errors import Forbidden, Gone
 from games.errors import Code, refusal
@@ -29,6 +29,12 @@ class Entrant:
     via: str = Submission.Via.ACCOUNT
     side: int | None = None
     director: bool = False
+
+    @property
+    def account(self) -> User | None:
+        """`user` as the models' foreign keys type it: the project's user model is Django's
+        User (AUTH_USER_MODEL is not swapped), so every user an Entrant holds is one."""
+        return cast("User | None", self.user)
 
     @classmethod
     def for_side(cls, game: Game, side: int, user: AbstractBaseUser | None = None) -> Entrant:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 
 from core.errors import Conflict, NotFound
 from games import selectors
@@ -30,9 +30,13 @@ def _where(game: Game) -> str:
 
 def _who(
     game: Game, entrant: Entrant, sides: list[selectors.SideSeats] | None = None
-) -> tuple[AbstractBaseUser | None, str]:
+) -> tuple[User | None, str]:
     """The audit line's user, or (a side's table link) its words."""
-    user = entrant.user if entrant.user is not None and entrant.user.is_authenticated else None
+    user = (
+        entrant.account
+        if entrant.account is not None and entrant.account.is_authenticated
+        else None
+    )
     if user is not None:
         return user, ""
     label = selectors.entrant_label(game=game, entrant=entrant.key, sides=sides)
@@ -75,10 +79,11 @@ def _record(
 
 def _outcome(game: Game) -> str:
     game.refresh_from_db(fields=["status"])
-    return {
+    outcomes: dict[str, str] = {
         Game.Status.CONFIRMED: " Both sides agree: the result is confirmed.",
         Game.Status.DISPUTED: " The figures differ from the other side's: disputed.",
-    }.get(game.status, "")
+    }
+    return outcomes.get(game.status, "")
 
 
 def entry_record(
@@ -165,7 +170,7 @@ def correction_record(
 # --- undo from the history ---------------------------------------------------------------------
 
 
-def undo_entry(entry: AuditEntry, by: AbstractBaseUser | None) -> None:
+def undo_entry(entry: AuditEntry, by: User | None) -> None:
     """Undo an entry: withdraw it (kept and marked, the result read again without it)."""
     from games.services.withdrawal import submission_withdraw
 
@@ -184,7 +189,7 @@ def _rotation_entries(rotation: Rotation) -> int:
     return Submission.objects.filter(game__table__rotation=rotation).count()
 
 
-def undo_rotation_start(entry: AuditEntry, by: AbstractBaseUser | None) -> None:
+def undo_rotation_start(entry: AuditEntry, by: User | None) -> None:
     """Undo starting a rotation, only while no sheet or log was entered at its tables."""
     from league.services import rotation_unstart
 

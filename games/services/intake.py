@@ -108,7 +108,7 @@ def submission_create(
                     document=document,
                     report=report,
                     entrant=entrant.key,
-                    user=entrant.user,
+                    user=entrant.account,
                     via=entrant.via,
                     idempotency_key=idempotency_key,
                     body_hash=digest,
@@ -175,7 +175,7 @@ def entry_rebuild(*, game: Game, entrant: Entrant, table: GameTable) -> None:
         rounds=figures,
         totals=rounds_totals(figures),
         entered_by=entrant.key,
-        entered_by_user=entrant.user,
+        entered_by_user=entrant.account,
     )
     if others:
         game.result_versions.filter(pk__in=[v.pk for v in others]).update(

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -112,7 +112,7 @@ def _log_settled(submission: Submission, action: str) -> None:
     ).update(undone_at=timezone.now())
 
 
-def submission_withdraw(*, submission: Submission, by: AbstractBaseUser | None) -> Submission:
+def submission_withdraw(*, submission: Submission, by: User | None) -> Submission:
     """Withdraw a score sheet or move log entered by mistake, before the result is confirmed:
     kept, marked and logged; the result is read again without it (see the module docstring)."""
     table = selectors.game_table(game=submission.game)
@@ -141,7 +141,7 @@ def submission_withdraw(*, submission: Submission, by: AbstractBaseUser | None) 
     return submission
 
 
-def submission_restore(*, submission: Submission, by: AbstractBaseUser | None) -> Submission:
+def submission_restore(*, submission: Submission, by: User | None) -> Submission:
     """Put a withdrawn entry back, as if it had just been entered. Refused when the entrant has
     entered any of its rounds again since, once the result is confirmed, on finished events."""
     table = selectors.game_table(game=submission.game)
@@ -179,8 +179,8 @@ def submission_restore(*, submission: Submission, by: AbstractBaseUser | None) -
     return submission
 
 
-def _undo(restore: bool) -> Callable[[AuditEntry, AbstractBaseUser | None], None]:
-    def undo(entry: AuditEntry, by: AbstractBaseUser | None) -> None:
+def _undo(restore: bool) -> Callable[[AuditEntry, User | None], None]:
+    def undo(entry: AuditEntry, by: User | None) -> None:
         submission = selectors.audit_entry_submission(entry=entry)
         if submission is None:
             raise refusal(NotFound, Code.GONE, what="entry")

@@ -4,6 +4,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
@@ -15,7 +16,7 @@ from games.models import Submission
 from games.views import paper as paper_views
 from games.views.table import sheet_check_response, words_for
 from league.models import Event, Game
-from league.permissions import check_directs_event
+from league.permissions import check_directs_event, signed_in
 from web.http import refusal_status
 
 
@@ -103,11 +104,13 @@ def confirm_version(request: HttpRequest, game_id: int) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, "Choose a version to confirm.")
         return redirect("director-result", game_id=game.pk)
+    # A director of the club (checked above) always enters as themselves.
+    entrant = services.entrant_for(game=game, user=request.user)
+    if entrant is None:
+        raise PermissionDenied("Only a director of this club may do this.")
     try:
         services.result_confirm(
-            game=game,
-            version_number=form.cleaned_data["version"],
-            entrant=services.entrant_for(game=game, user=request.user),
+            game=game, version_number=form.cleaned_data["version"], entrant=entrant
         )
     except DomainError as refused:
         messages.error(request, words_for(game, refused).text)
@@ -154,7 +157,7 @@ def correct_result(request: HttpRequest, game_id: int) -> HttpResponse:
     try:
         version = services.result_correct(
             game=game,
-            user=request.user,
+            user=signed_in(request.user),  # a director (checked above) is signed in
             reason=correction.cleaned_data["reason"],
             expected_revision=correction.cleaned_data["revision"],
             documents=[f.sheet() for f in sheet_forms],

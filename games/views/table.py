@@ -65,7 +65,9 @@ def play_home(request: HttpRequest) -> HttpResponse:
         link = selectors.table_link_by_code(code=form.cleaned_data["code"])
         if link is not None:
             return redirect("play-game", token=link.token)
-        request.lookup_failed = True  # a guess: counted by the lookup throttle
+        # A guess: counted by the lookup throttle (page_lookup_throttled reads the mark back;
+        # HttpRequest declares no such attribute).
+        request.lookup_failed = True  # type: ignore[attr-defined]
         form.add_error("code", "No table has this code. Check the table card.")
     return render(request, "games/play_home.html", {"form": form})
 
@@ -428,7 +430,7 @@ def sheet_check_response(
     table = table or selectors.game_table(game=game)
     form = _sheet_form(table, data, prefix=prefix)
     if not form.is_valid():
-        errors = {name: " ".join(e) for name, e in form.errors.items()}
+        errors = {name: " ".join(str(m) for m in e) for name, e in form.errors.items()}
         return JsonResponse({"valid": False, "errors": errors})
     try:
         report = services.document_check(
