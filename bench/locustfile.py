@@ -33,7 +33,7 @@ from locust.exception import StopUser
 PLAN = json.loads(Path(os.environ["LOAD_PLAN"]).read_text())
 ROUND_LOW, ROUND_HIGH = (float(x) for x in os.environ.get("ROUND_SECONDS", "15-25").split("-"))
 REFRESH_SECONDS = 5  # how often a scorer's page looks for the other side's entry
-READER_REFRESH_SECONDS = 1  # site_pages.views.STANDINGS_REFRESH_SECONDS
+READER_REFRESH_SECONDS = 1  # site_pages.views.pages.STANDINGS_REFRESH_SECONDS
 ARRIVAL_SECONDS = 60
 ENTRY_NAMES = ("entry: submit round", "entry: confirm")
 

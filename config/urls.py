@@ -33,6 +33,6 @@ urlpatterns = [
     path("", include("jobs.urls.public")),
     path("", include("notifications.urls.public")),
     path("", include("analytics.urls.public")),
-    path("", include("site_pages.urls")),
+    path("", include("site_pages.urls.public")),
     path("", include("league.urls.public")),
 ]

@@ -4,7 +4,8 @@ import re
 
 from tests.conftest import REPO_ROOT
 
-CODE_DIRS = ("config", "core", "league", "games", "analytics", "site_pages")
+CODE_DIRS = ("config", "core", "web", "handfoot", "jobs", "league", "games", "analytics",
+             "notifications", "site_pages")
 
 
 def test_templates_link_pages_by_url_name_not_by_path():

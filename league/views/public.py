@@ -1,5 +1,5 @@
 """The public pages of the league alone: home, clubs and leagues, and the director's printable table
-cards (the season and event pages, which also show standings, are in `site_pages.views`).
+cards (the season and event pages, which also show standings, are in `site_pages.views.pages`).
 
 Every page runs a fixed number of queries whatever the club's size: lists are fetched with
 `select_related` / `Prefetch` and the seating plans are built in Python from prefetched rows.

@@ -1,8 +1,10 @@
-"""Pages that assemble several apps (see `site_pages.views`)."""
+"""Pages that assemble several apps (`site_pages.views`)."""
 
 from django.urls import path
 
-from site_pages import backup_views, my_page, views, wall
+from site_pages.views import backup as backup_views
+from site_pages.views import my_page, wall
+from site_pages.views import pages as views
 
 urlpatterns = [
     path(

@@ -140,8 +140,10 @@ def _season_line(player: Player) -> str:
     of the player's latest season (a read of one snapshot, whatever the history)."""
     latest = (Event.objects.filter(club=player.club, season__isnull=False)
               .select_related("season__league").order_by("-date", "-pk").first())
-    snapshot = analytics_selectors.season_standings(season=latest.season) if latest else None
-    if latest is None or latest.season is None or snapshot is None:
+    if latest is None or latest.season is None:
+        return ""
+    snapshot = analytics_selectors.season_standings(season=latest.season)
+    if snapshot is None:
         return ""
     key = f"p{player.pk}"
     rows = snapshot.rows
