@@ -169,7 +169,7 @@ def _read_csv(data: bytes, file_name: str) -> Sheet:
 
 
 def _read_xlsx(data: bytes) -> list[Sheet]:
-    import openpyxl
+    import openpyxl  # type: ignore[import-untyped]  # no stubs (types-openpyxl is no dependency)
 
     try:
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
@@ -458,6 +458,14 @@ class GameIn:
     sides: list[SideIn]
 
     @property
+    def rotation_number(self) -> int:
+        """The rotation: the file's, else numbered when the games are read
+        (`_number_rotations`), so every game read has one."""
+        if self.rotation is None:
+            raise ValueError(f"{self.source}: the rotation was not numbered.")
+        return self.rotation
+
+    @property
     def has_detail(self) -> bool:
         return all(s.detail and set(s.detail) == set(s.rounds) for s in self.sides)
 
@@ -546,8 +554,9 @@ def _game_rows(sheet: Sheet, columns: Columns, problems: list[Problem], sheet_da
         if row.empty:
             continue
         date, table, rotation = _when(row, sheet_date, day_first)
-        sides = [_side(row, f"s{s}:") for s in (1, 2)]
-        if date and table is not None and None not in sides:
+        found = [_side(row, f"s{s}:") for s in (1, 2)]
+        sides = [side for side in found if side is not None]
+        if date and table is not None and len(sides) == len(found):
             games.append(GameIn(sheet.name, row.number, date, table, rotation, sides))
     return games
 
@@ -609,11 +618,11 @@ def _round_rows(sheet: Sheet, columns: Columns, problems: list[Problem], sheet_d
         game = latest.get((date, table, rotation))
         side = next((s for s in game.sides if frozenset(map(name_key, s.names)) == team),
                     None) if game else None
-        if side is None and (game is None or len(game.sides) == SIDES):
-            game = GameIn(sheet.name, row.number, date, table, rotation, [])
-            games.append(game)
-            latest[(date, table, rotation)] = game
         if side is None:
+            if game is None or len(game.sides) == SIDES:
+                game = GameIn(sheet.name, row.number, date, table, rotation, [])
+                games.append(game)
+                latest[(date, table, rotation)] = game
             side = SideIn(names)
             side.where["names"] = row.at("team" if "team" in columns.kinds else "player:1")
             game.sides.append(side)

@@ -14,7 +14,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -288,8 +288,8 @@ def _season(club: Club, name: str | None, first: datetime.date) -> Season | None
 
 
 def _store_game(event: Event, game: GameIn, rounds: list[dict], players: dict[str, Player],
-                batch: ResultImport, user: AbstractBaseUser | None) -> None:
-    rotation, _ = Rotation.objects.get_or_create(event=event, number=game.rotation,
+                batch: ResultImport, user: User | None) -> None:
+    rotation, _ = Rotation.objects.get_or_create(event=event, number=game.rotation_number,
                                                  defaults={"status": Rotation.Status.CLOSED})
     table = Table.objects.create(rotation=rotation, number=game.table)
     # Partners sit opposite: side 1 holds seats 1 and 3, side 2 seats 2 and 4.
@@ -312,7 +312,7 @@ def _store_game(event: Event, game: GameIn, rounds: list[dict], players: dict[st
 
 
 def results_import(*, club: Club, file_name: str, data: bytes,
-                   user: AbstractBaseUser | None = None, season_name: str | None = None,
+                   user: User | None = None, season_name: str | None = None,
                    mapping: dict[str, str] | None = None, day_first: bool | None = None,
                    choices: dict[str, str] | None = None, dry_run: bool = False,
                    today: datetime.date | None = None) -> ImportPlan:
@@ -333,7 +333,7 @@ def results_import(*, club: Club, file_name: str, data: bytes,
     return plan
 
 
-def _store(plan: ImportPlan, club: Club, user: AbstractBaseUser | None,
+def _store(plan: ImportPlan, club: Club, user: User | None,
            season_name: str | None, day_first: bool | None) -> None:
     batch = ResultImport.objects.create(club=club, file_name=plan.file_name, digest=plan.digest,
                                         user=user, summary=plan.to_dict())
@@ -350,7 +350,7 @@ def _store(plan: ImportPlan, club: Club, user: AbstractBaseUser | None,
     for date, games in sorted(by_date.items()):
         event = event_create(club=club, name=f"League night {date:%-d %b %Y}", date=date,
                              kind=Event.Kind.LEAGUE_NIGHT, season=season, seed=0,
-                             planned_rotations=max(g.rotation for g in games), by=user)
+                             planned_rotations=max(g.rotation_number for g in games), by=user)
         Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
         entrants = {players[name_key(n)].pk for g in games for s in g.sides for n in s.names}
         Registration.objects.bulk_create(

@@ -15,7 +15,7 @@ from core.errors import DomainError
 from games import spreadsheets
 from games.services import imports
 from league.models import Club
-from league.permissions import check_directs_club
+from league.permissions import check_directs_club, signed_in
 from web.http import refusal_status
 
 PENDING_SECONDS = 3600
@@ -31,17 +31,19 @@ def _upload(request: HttpRequest, club: Club) -> tuple[str, str, bytes] | str:
     what is wrong in words."""
     upload = request.FILES.get("file")
     if upload is not None:
-        if upload.size > imports.MAX_IMPORT_BYTES:
+        # An uploaded file always has its size and name (the stubs allow None for any File).
+        if (upload.size or 0) > imports.MAX_IMPORT_BYTES:
             return f"The file is larger than {imports.MAX_IMPORT_BYTES // 1_000_000} MB."
         token = secrets.token_urlsafe(16)
-        pending = (upload.name, upload.read())
-        cache.set(_pending_key(club, token), pending, PENDING_SECONDS)
-        return token, *pending
+        name, data = upload.name or "", upload.read()
+        cache.set(_pending_key(club, token), (name, data), PENDING_SECONDS)
+        return token, name, data
     token = str(request.POST.get("token", ""))[:40]
     pending = cache.get(_pending_key(club, token)) if token else None
     if pending is None:
         return "Choose a spreadsheet (CSV, XLSX or ODS) to import."
-    return token, *pending
+    name, data = pending
+    return token, name, data
 
 
 def _choices(request: HttpRequest, plan_names: list[str]) -> dict[str, str]:
@@ -75,7 +77,8 @@ def results_import(request: HttpRequest, slug: str) -> HttpResponse:
             imports.header_mapping_remember(club=club, headers=headers,
                                             mapping={h: k for h, k in mapping.items() if k})
         plan = imports.results_import(
-            club=club, file_name=name, data=data, user=request.user, season_name=season or None,
+            club=club, file_name=name, data=data, season_name=season or None,
+            user=signed_in(request.user),  # a director (checked above) is signed in
             day_first=order, choices=_choices(request, close),
             dry_run=request.POST.get("action") != "commit")
     except (DomainError, spreadsheets.Unreadable) as refused:

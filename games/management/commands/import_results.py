@@ -10,7 +10,7 @@ Exit 0 when imported (or, with --dry-run, importable, or already imported: nothi
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from django.core.management.base import BaseCommand, CommandParser
 from tqdm import tqdm
@@ -77,7 +77,7 @@ class Command(BaseCommand):
                                   "\"Name\" to create it).")
         return club
 
-    def _refuse(self, options: dict[str, Any], message: str) -> None:
+    def _refuse(self, options: dict[str, Any], message: str) -> NoReturn:
         if options["json"]:
             self.stdout.write(json.dumps({"importable": False, "summary": message,
                                           "problems": [{"message": message, "words": message}]}))
