@@ -81,7 +81,7 @@ class RoundReportSerializer(serializers.Serializer):
     seats = SeatFactsSerializer(many=True, help_text="Per seat, from a move log; else empty.")
     # The API's key "source"; DRF's metaclass moves declared fields out of the class, so it
     # shadows nothing of Field at run time (the stubs see Field.source, a str).
-    source = RoundSourceSerializer(  # type: ignore[assignment]
+    source = RoundSourceSerializer(  # type: ignore[assignment]  # a declared field, see above
         required=False, help_text="The submission these figures came from (in a result)."
     )
 
@@ -117,7 +117,7 @@ class RoundDifferencesSerializer(serializers.Serializer):
     other_submission = serializers.IntegerField()
     # The API's key "fields"; DRF's metaclass moves declared fields out of the class, so it
     # shadows nothing of Serializer at run time (the stubs see Serializer.fields).
-    fields = DifferenceSerializer(many=True)  # type: ignore[assignment]
+    fields = DifferenceSerializer(many=True)  # type: ignore[assignment]  # a declared field
 
 
 @extend_schema_field(RoundReportSerializer(many=True))

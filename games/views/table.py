@@ -65,9 +65,8 @@ def play_home(request: HttpRequest) -> HttpResponse:
         link = selectors.table_link_by_code(code=form.cleaned_data["code"])
         if link is not None:
             return redirect("play-game", token=link.token)
-        # A guess: counted by the lookup throttle (page_lookup_throttled reads the mark back;
-        # HttpRequest declares no such attribute).
-        request.lookup_failed = True  # type: ignore[attr-defined]
+        # A guess: counted by the lookup throttle (page_lookup_throttled reads the mark back).
+        request.lookup_failed = True  # type: ignore[attr-defined]  # HttpRequest declares none
         form.add_error("code", "No table has this code. Check the table card.")
     return render(request, "games/play_home.html", {"form": form})
 
