@@ -29,7 +29,7 @@ class ReconnectingConsumer(Consumer):
         intervals: dict[str, Any] = {"interval_start": 0.5, "interval_step": 0.5,
                                      "interval_max": RECONNECT_INTERVAL_MAX}
         # mypy forbids assigning to a method; this instance's one is replaced on purpose
-        conn.ensure_connection = functools.partial(  # type: ignore[method-assign]
+        conn.ensure_connection = functools.partial(  # type: ignore[method-assign]  # kombu has no hook: the reconnect loop is ours
             conn.ensure_connection, **intervals)
         return super().ensure_connected(conn)
 
@@ -43,7 +43,7 @@ class ReconnectingConsumer(Consumer):
         connection = self.connection
         if connection is not None:
             # mypy forbids assigning to a method; this connection's close is guarded on purpose
-            connection.close = functools.partial(  # type: ignore[method-assign]
+            connection.close = functools.partial(  # type: ignore[method-assign]  # guards kombu 5.7 closing a dead connection
                 _close_ignoring_lost_connection, connection.close)
         super().on_connection_error_after_connected(exc)
 
@@ -66,7 +66,7 @@ class CatchUpWhenConnected(bootsteps.StartStopStep):
     def start(self, parent: Consumer) -> None:
         # the worker's own (-Q) queue; task_consumer is set by the Tasks step required above,
         # which the Consumer stubs cannot know
-        queue = next(iter(parent.task_consumer.queues)).name  # type: ignore[attr-defined]
+        queue = next(iter(parent.task_consumer.queues)).name  # type: ignore[attr-defined]  # celery-types lacks Consumer.task_consumer
         try:
             parent.app.send_task("analytics.sweep_stale_snapshots", queue=queue,
                                  kwargs={"grace_seconds": 0, "queue": queue}, ignore_result=True)

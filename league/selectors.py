@@ -204,7 +204,7 @@ class TableView:
     number: int
     game: Game | None
     seats: list[SeatView]
-    sides: list[list[object]] = field(default_factory=list)
+    sides: list[list[Player]] = field(default_factory=list)
 
 
 @dataclass
@@ -233,7 +233,7 @@ def rotation_plan(*, rotation: Rotation) -> RotationView:
             SeatView(s.seat_number, s.player, s.side, game is not None and s.seat_number == game.first_dealer)
             for s in sorted(table.seats.all(), key=lambda s: s.seat_number)
         ]
-        by_side: dict[int, list[object]] = defaultdict(list)
+        by_side: dict[int, list[Player]] = defaultdict(list)
         for seat in seats:
             by_side[seat.side].append(seat.player)
         tables.append(TableView(table.number, game, seats, [by_side[k] for k in sorted(by_side)]))

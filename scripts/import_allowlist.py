@@ -25,7 +25,7 @@ class AllowlistContract(Contract):
 
     def check(self, graph: grimp.ImportGraph, verbose: bool) -> ContractCheck:
         sources: list[str] = list(self.source_modules)  # type: ignore[arg-type]  # fields are descriptors
-        allowed = set(sources) | set(self.allowed_modules or [])  # type: ignore[arg-type]
+        allowed = set(sources) | set(self.allowed_modules or [])  # type: ignore[arg-type]  # as above
         allowed |= set(sys.stdlib_module_names)
         offending: list[dict[str, object]] = []
         for source in sources:

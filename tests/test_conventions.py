@@ -24,3 +24,12 @@ def test_code_builds_page_urls_with_reverse_not_fstrings():
              for n, line in enumerate(path.read_text().splitlines(), start=1)
              if fstring_path.search(line)]
     assert found == []
+
+
+def test_every_type_ignore_names_its_code_and_says_why():
+    bare = re.compile(r"#\s*type:\s*ignore(?!\[[\w,-]+\]\s+#\s*\S)")
+    found = [f"{path.relative_to(REPO_ROOT)}:{n}"
+             for folder in (*CODE_DIRS, "scripts") for path in (REPO_ROOT / folder).rglob("*.py")
+             for n, line in enumerate(path.read_text().splitlines(), start=1)
+             if bare.search(line)]
+    assert found == []

@@ -44,7 +44,7 @@ class ScopedClientThrottle(throttling.SimpleRateThrottle):
     # DRF declares `cache` a class attribute (the default cache); a property reads the
     # "throttle" cache at each request instead, which mypy calls an incompatible override
     @property
-    def cache(self) -> Any:  # type: ignore[override]
+    def cache(self) -> Any:  # type: ignore[override]  # DRF declares a class attribute; ours is read per request
         return caches["throttle"]
 
     def get_rate(self) -> str | None:
@@ -92,7 +92,7 @@ def _parse(rate: str | None) -> tuple[int, int] | None:
     if not rate:
         return None
     # parse_rate does not use `self`: called on the class, without a throttle to build
-    num, duration = throttling.SimpleRateThrottle.parse_rate(None, rate)  # type: ignore[arg-type]
+    num, duration = throttling.SimpleRateThrottle.parse_rate(None, rate)  # type: ignore[arg-type]  # parse_rate never reads self
     return None if num is None or duration is None else (num, duration)
 
 

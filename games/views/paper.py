@@ -18,6 +18,7 @@ from games.services.paper import result_enter_paper
 from games.spreadsheets import MAX_ROUND_SCORE
 from games.views import director as director_views
 from league.models import Game
+from league.permissions import signed_in
 from web.http import refusal_status
 
 
@@ -115,7 +116,7 @@ def enter_paper(request: HttpRequest, game_id: int) -> HttpResponse:
     try:
         version = result_enter_paper(
             game=game,
-            user=request.user,  # type: ignore[arg-type]  # login_required
+            user=signed_in(request.user),
             expected_revision=form.cleaned_data["revision"],
             rounds=form.cleaned_data["rounds"],
             totals=form.cleaned_data["totals"],

@@ -67,7 +67,7 @@ def _sheet(table: league_selectors.TableView, rounds: int, meld: Any) -> ScoreSh
     return ScoreSheet(
         table=table.number,
         sides=[
-            (n, [p.name for p in players])  # type: ignore[attr-defined]
+            (n, [p.name for p in players])
             for n, players in enumerate(table.sides, start=1)
         ],
         # The deal passes one seat clockwise each round.

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from core.errors import DomainError
 from league.models import Player
+from league.permissions import signed_in
 from league.services.claims import claim_accept, claim_find, claim_request
 from web.throttling import page_lookup_throttled
 
@@ -59,7 +60,7 @@ def claim_request_page(request: HttpRequest, club: str, slug: str) -> HttpRespon
     """ "This is me" on a player's page: a director of the club approves it."""
     player = get_object_or_404(Player.objects.select_related("club"), club__slug=club, slug=slug)
     try:
-        claim_request(player=player, user=request.user)  # type: ignore[arg-type]  # signed in
+        claim_request(player=player, user=signed_in(request.user))
         messages.success(
             request,
             f"Asked: a director of {player.club.name} will confirm that you are {player.name}.",

@@ -7,7 +7,6 @@ import json
 import secrets
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import cast
 
 from django.contrib import messages
 from django.contrib.auth import logout
@@ -24,6 +23,7 @@ from analytics import selectors as analytics_selectors
 from core.errors import DomainError
 from games.models import RoundResult
 from league.models import Attendance, Event, Player, Rotation, Seat, SideCredential
+from league.permissions import signed_in
 from league.services.attendance import attendance_answer
 from league.services.privacy import account_data, account_delete, player_privacy_update
 from notifications.models import Contact
@@ -163,7 +163,8 @@ def my_page(request: HttpRequest) -> HttpResponse:
         request,
         "site_pages/my_page.html",
         {
-            "clubs": _my_clubs(request.user),  # type: ignore[arg-type]  # signed in "answers": Attendance.Answer.choices,
+            "clubs": _my_clubs(signed_in(request.user)),
+            "answers": Attendance.Answer.choices,
             "name_choices": Player.NameShown.choices,
         },
     )
@@ -195,7 +196,7 @@ def my_privacy(request: HttpRequest, player_id: int) -> HttpResponse:
     try:
         player_privacy_update(
             player=player,
-            user=request.user,  # type: ignore[arg-type]  # signed in
+            user=signed_in(request.user),
             name_shown=request.POST.get("name_shown", "")[:8],
             stats_public=request.POST.get("stats_public") == "yes",
         )
@@ -212,7 +213,7 @@ def my_mail(request: HttpRequest, player_id: int) -> HttpResponse:
     try:
         contact = contact_update(
             player=player,
-            user=cast(User, request.user),
+            user=signed_in(request.user),
             email=request.POST.get("email", "")[:254],
             reminders="reminders" in request.POST,
             results="results" in request.POST,
@@ -240,7 +241,7 @@ def my_calendar(request: HttpRequest, player_id: int) -> HttpResponse:
 @require_safe
 @login_required
 def my_data(request: HttpRequest) -> HttpResponse:
-    data = account_data(user=request.user)  # type: ignore[arg-type]  # signed in
+    data = account_data(user=signed_in(request.user))
     data["contact"] = [
         {
             "club": c.player.club.name,
@@ -249,7 +250,7 @@ def my_data(request: HttpRequest) -> HttpResponse:
             "results": c.results,
             "nights": c.nights,
         }
-        for c in Contact.objects.filter(player__user=request.user).select_related("player__club")  # type: ignore[misc]  # signed in
+        for c in Contact.objects.filter(player__user=signed_in(request.user)).select_related("player__club")
     ]
     response = HttpResponse(
         json.dumps(data, indent=2, ensure_ascii=False),
@@ -265,7 +266,7 @@ def my_account_delete(request: HttpRequest) -> HttpResponse:
     if request.POST.get("confirm") != "delete":
         messages.error(request, "Tick the box to confirm: deleting the account cannot be undone.")
         return redirect("my-page")
-    user = request.user
+    user = signed_in(request.user)
     logout(request)
-    account_delete(user=user)  # type: ignore[arg-type]  # was signed in
+    account_delete(user=user)
     return render(request, "site_pages/account_deleted.html")

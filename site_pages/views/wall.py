@@ -75,7 +75,7 @@ def _tables(plan: selectors.RotationView, totals: dict[int, dict[int, int]]) -> 
             totals.get(game.pk, {}) if game is not None and status == Game.Status.CONFIRMED else {}
         )
         sides = [
-            WallSide(n, " & ".join(p.shown_name for p in players), scores.get(n - 1))  # type: ignore[attr-defined]
+            WallSide(n, " & ".join(p.shown_name for p in players), scores.get(n - 1))
             for n, players in enumerate(view.sides, start=1)
         ]
         if scores:

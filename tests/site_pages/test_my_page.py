@@ -181,3 +181,12 @@ def test_my_season_line(client, me):
     page = client.get(reverse("my-page")).content.decode()
     assert "No season standings yet." not in page
     assert f"{season}: 1 of 4, 1 night, 500 points" in page
+
+
+def test_my_page_offers_the_answers_for_the_nights_ahead(client, me):
+    _, tonight, _ = me
+    EventFactory(club=tonight.club, name="Next Tuesday",
+                 date=timezone.localdate() + datetime.timedelta(days=7))
+    page = client.get(reverse("my-page")).content.decode()
+    for words in ("Coming", "Not coming", "Maybe"):
+        assert f">{words}</button>" in page
