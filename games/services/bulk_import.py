@@ -212,7 +212,8 @@ def _match(items: list[_Item], games: _EventGames, entrant: Entrant) -> None:
         found = earlier.get(item.key)
         if found is None:
             continue
-        assert item.game is not None
+        if item.game is None:  # matched before this step
+            raise RuntimeError("bulk import: item.game missing")
         if (
             found.game_id != item.game.pk
             or found.body_hash != item.digest
@@ -289,7 +290,8 @@ def _bulk_store(items: list[_Item], games: _EventGames, entrant: Entrant) -> lis
     for item in items:
         if item.outcome is not None:
             continue
-        assert item.game is not None
+        if item.game is None:  # matched before this step
+            raise RuntimeError("bulk import: item.game missing")
         if item.game.pk in claimed or item.game.status == Game.Status.CONFIRMED:
             one_by_one.append(item)
             continue
@@ -319,7 +321,8 @@ def _bulk_store(items: list[_Item], games: _EventGames, entrant: Entrant) -> lis
         )
         store = []
         for item, report in fresh:
-            assert item.game is not None
+            if item.game is None:  # matched before this step
+                raise RuntimeError("bulk import: item.game missing")
             if item.game.pk in entered or item.game.pk in confirmed:
                 item.outcome = None
                 one_by_one.append(item)
@@ -369,7 +372,8 @@ def _bulk_store(items: list[_Item], games: _EventGames, entrant: Entrant) -> lis
             ]
         )
     for (item, _), submission in zip(store, submissions, strict=True):
-        assert item.game is not None
+        if item.game is None:  # matched before this step
+            raise RuntimeError("bulk import: item.game missing")
         submission.via = entrant.via  # the value, not the expression it was written with
         _done(item, True, submission, item.game)
     one_by_one.sort(key=lambda item: item.index)
@@ -377,7 +381,10 @@ def _bulk_store(items: list[_Item], games: _EventGames, entrant: Entrant) -> lis
 
 
 def _one(item: _Item, games: _EventGames, entrant: Entrant) -> None:
-    assert item.game is not None and item.document is not None
+    if item.game is None:  # matched before this step
+        raise RuntimeError("bulk import: item.game missing")
+    if item.document is None:  # matched before this step
+        raise RuntimeError("bulk import: item.document missing")
     try:
         submission, created = submission_create(
             game=item.game,
@@ -430,7 +437,8 @@ def logs_import(
         for item in one_by_one:
             _one(item, games, entrant)
         for item in items:
-            assert item.outcome is not None
+            if item.outcome is None:  # matched before this step
+                raise RuntimeError("bulk import: item.outcome missing")
             outcomes.append(item.outcome)
             if progress is not None:
                 progress(item.outcome)

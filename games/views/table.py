@@ -107,7 +107,8 @@ def _link_or_early(request: HttpRequest, token: str) -> Visit | HttpResponse:
             {"game": game, "message": closed.message},
             status=refusal_status(closed),
         )
-    assert entrant is not None  # a link always enters for its side
+    if entrant is None:  # a link always enters for its side
+        raise RuntimeError("a side link without its entrant")
     return Visit(link=link, table=selectors.game_table(game=game), entrant=entrant)
 
 
