@@ -157,15 +157,69 @@ class Partnership(models.Model):
 
 
 class League(models.Model):
+    class SubstituteCountsFor(models.TextChoices):
+        MEMBER = "member", "The absent member (the substitute plays for them)"
+        SUBSTITUTE = "substitute", "The substitute"
+        NEITHER = "neither", "Neither: a substituted game counts for nobody"
+
+    class HandicapFormula(models.TextChoices):
+        NONE = "none", "No handicaps (scratch standings only)"
+        AVERAGE = "average", "A percentage of the difference between a base and the player's recent average"
+        RATING = "rating", "A percentage of the difference between a base and the player's rating"
+
+    class HandicapAppliesTo(models.TextChoices):
+        GAME_POINTS = "game_points", "Added to the game points"
+        MATCH_POINTS = "match_points", "Decides the match points (games won with the handicap)"
+
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="leagues")
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=80)
     description = models.TextField(blank=True)
+    substitute_counts_for = models.CharField(
+        max_length=12, choices=SubstituteCountsFor.choices, default=SubstituteCountsFor.MEMBER,
+        help_text="Whom a substitute's result counts for, chosen once for the league.")
+    substitute_cap = models.PositiveSmallIntegerField(
+        null=True, blank=True,
+        help_text="Substituted nights counted per member in a season (empty: no cap).")
+    handicap_formula = models.CharField(
+        max_length=12, choices=HandicapFormula.choices, default=HandicapFormula.NONE)
+    handicap_base = models.IntegerField(
+        default=0, help_text="The base the player's average (or rating) is compared with.")
+    handicap_percent = models.PositiveSmallIntegerField(
+        default=80, help_text="The share of the difference given as handicap, in per cent.")
+    handicap_cap = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The largest handicap (empty: no cap).")
+    handicap_nights = models.PositiveSmallIntegerField(
+        default=6, help_text="How many of the player's recent nights make the average.")
+    handicap_applies_to = models.CharField(
+        max_length=12, choices=HandicapAppliesTo.choices, default=HandicapAppliesTo.GAME_POINTS)
 
     class Meta:
         ordering = ["name"]
         constraints = [
-            models.UniqueConstraint(fields=["club", "slug"], name="league_unique_slug_per_club")
+            models.UniqueConstraint(fields=["club", "slug"], name="league_unique_slug_per_club"),
+            models.CheckConstraint(
+                condition=Q(substitute_counts_for__in=["member", "substitute", "neither"]),
+                name="league_substitute_counts_for_known"),
+            models.CheckConstraint(
+                condition=Q(substitute_cap__isnull=True) | Q(substitute_cap__lte=100),
+                name="league_substitute_cap_range"),
+            models.CheckConstraint(
+                condition=Q(handicap_formula__in=["none", "average", "rating"]),
+                name="league_handicap_formula_known"),
+            models.CheckConstraint(
+                condition=Q(handicap_base__gte=-100000, handicap_base__lte=100000),
+                name="league_handicap_base_range"),
+            models.CheckConstraint(condition=Q(handicap_percent__lte=100), name="league_handicap_percent_range"),
+            models.CheckConstraint(
+                condition=Q(handicap_cap__isnull=True) | Q(handicap_cap__lte=100000),
+                name="league_handicap_cap_range"),
+            models.CheckConstraint(
+                condition=Q(handicap_nights__gte=1, handicap_nights__lte=52),
+                name="league_handicap_nights_range"),
+            models.CheckConstraint(
+                condition=Q(handicap_applies_to__in=["game_points", "match_points"]),
+                name="league_handicap_applies_to_known"),
         ]
 
     def __str__(self) -> str:
@@ -194,6 +248,9 @@ class Season(models.Model):
         help_text="Seat each night's rotating partners against the season's earlier nights "
         "(recent partners and opponents count more), so partners mix over the season.",
     )
+    promotion_places = models.PositiveSmallIntegerField(
+        default=1, help_text="How many go up and how many go down between neighbouring "
+        "divisions at the season's end (proposed; a director confirms).")
 
     class Meta:
         ordering = ["-starts_on"]
@@ -203,6 +260,42 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return f"{self.league} {self.name}"
+
+
+class Division(models.Model):
+    """A flight of a season with its own standings; number 1 is the top division."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="divisions")
+    name = models.CharField(max_length=80)
+    number = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["season", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "number"], name="division_unique_number"),
+            models.CheckConstraint(
+                condition=Q(number__gte=1, number__lte=50), name="division_number_range"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class DivisionPlace(models.Model):
+    """A player's division in a season. `season` repeats the division's so the database can
+    refuse a player in two divisions of one season."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="division_places")
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="places")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="division_places")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["season", "player"], name="division_place_once_per_season"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.division}"
 
     @property
     def score_label(self) -> str:
@@ -297,6 +390,17 @@ class Event(models.Model):
     bye_points = models.PositiveIntegerField(
         default=0, help_text="Total points a sit-out scores when sit-outs score fixed bye points."
     )
+    class MixedTables(models.TextChoices):
+        PER_PLAYER_ROUND = "per_player_round", "Points per player and round"
+        RANK = "rank", "Match points by rank at the table"
+
+    mixed_tables = models.CharField(
+        max_length=16, choices=MixedTables.choices, default=MixedTables.PER_PLAYER_ROUND,
+        help_text="How results of tables of four and of six are made comparable in one night's "
+        "standings.")
+    division = models.ForeignKey(
+        "Division", on_delete=models.SET_NULL, null=True, blank=True, related_name="events",
+        help_text="The division that plays this night (empty: the whole season).")
     is_public = models.BooleanField(default=True)
     seed = models.BigIntegerField(default=0, help_text="Seeds the seating generator.")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT)
@@ -323,6 +427,8 @@ class Event(models.Model):
                 name="event_sit_out_scoring_known",
             ),
             models.CheckConstraint(condition=Q(bye_points__lte=100000), name="event_bye_points_range"),
+            models.CheckConstraint(
+                condition=Q(mixed_tables__in=["per_player_round", "rank"]), name="event_mixed_tables_known"),
         ]
 
     def __str__(self) -> str:
@@ -370,6 +476,60 @@ class Attendance(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} for {self.event}: {self.answer}"
+
+
+class SeatingWish(models.Model):
+    """Something the seating keeps for a night (`event`) or for a whole season (`season`): two
+    players who must not be partners or must not meet, a pair who should partner once in the
+    season, a player who must not sit out or keeps one seat all night (mobility)."""
+
+    class Kind(models.TextChoices):
+        NOT_PARTNERS = "not_partners", "Must not be partners"
+        NOT_MEET = "not_meet", "Must not meet at a table"
+        PARTNER_ONCE = "partner_once", "Should partner once this season"
+        NO_SIT_OUT = "no_sit_out", "Must not sit out"
+        FIXED_SEAT = "fixed_seat", "Keeps one seat all night"
+
+    PAIR_KINDS = ("not_partners", "not_meet", "partner_once")
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, null=True, blank=True, related_name="seating_wishes")
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, null=True, blank=True, related_name="seating_wishes")
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    other = models.ForeignKey(
+        Player, on_delete=models.CASCADE, null=True, blank=True, related_name="+",
+        help_text="The second player of a pair wish.")
+    table_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    seat_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(event__isnull=False, season__isnull=True)
+                | Q(event__isnull=True, season__isnull=False),
+                name="seating_wish_for_a_night_or_a_season"),
+            models.CheckConstraint(
+                condition=Q(kind__in=["not_partners", "not_meet", "partner_once", "no_sit_out", "fixed_seat"]),
+                name="seating_wish_kind_known"),
+            models.CheckConstraint(
+                condition=(Q(kind__in=["not_partners", "not_meet", "partner_once"]) & Q(other__isnull=False)
+                           & ~Q(other=F("player")))
+                | (~Q(kind__in=["not_partners", "not_meet", "partner_once"]) & Q(other__isnull=True)),
+                name="seating_wish_pair_has_two_players"),
+            models.CheckConstraint(
+                condition=Q(table_number__isnull=True) | Q(table_number__gte=1, table_number__lte=500),
+                name="seating_wish_table_range"),
+            models.CheckConstraint(
+                condition=Q(seat_number__isnull=True) | Q(seat_number__gte=1, seat_number__lte=6),
+                name="seating_wish_seat_range"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.player}" + (f" and {self.other}" if self.other else "")
 
 
 class PlayerClaim(models.Model):
@@ -488,12 +648,21 @@ class Seat(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     seat_number = models.PositiveSmallIntegerField()
     side = models.PositiveSmallIntegerField()
+    substitute_for = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="substituted_seats",
+        help_text="The absent member this seat's player plays for (a substitute).")
 
     class Meta:
         ordering = ["table", "seat_number"]
         constraints = [
             models.UniqueConstraint(fields=["rotation", "player"], name="seat_player_once_per_rotation"),
             models.UniqueConstraint(fields=["table", "seat_number"], name="seat_unique_number"),
+            models.UniqueConstraint(
+                fields=["rotation", "substitute_for"], condition=Q(substitute_for__isnull=False),
+                name="seat_member_substituted_once_per_rotation"),
+            models.CheckConstraint(
+                condition=Q(substitute_for__isnull=True) | ~Q(substitute_for=F("player")),
+                name="seat_substitute_is_someone_else"),
         ]
 
     def __str__(self) -> str:

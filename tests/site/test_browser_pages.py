@@ -1,6 +1,7 @@
 """The public pages in a real browser: live standings, phone layout, keyboard use."""
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.site.conftest import TIMEOUT_MS, log_in
 from tests.site.demo import PASSWORD, build_demo, next_pending_game, play_game
@@ -57,7 +58,8 @@ def test_director_prints_table_cards_with_a_scannable_link(desktop):
     desktop.get_by_role("link", name="Print table cards").last.click()
 
     cards = desktop.locator("article.table-card")
-    assert cards.count() == 2
+    # The click returns once the new address is committed, before the cards are drawn: wait for them.
+    expect(cards).to_have_count(2)
     # The card has the seating; each side's QR code is on a slip of its own, under its players.
     assert cards.first.locator("svg[role=img]").count() == 0
     slips = desktop.locator("article.side-slip")
