@@ -10,7 +10,13 @@ Callers use `from league import services` and `services.<entity>_<action>(...)`.
 """
 
 from league.services.audit import audit_record
-from league.services.clubs import club_create, club_update, membership_add
+from league.services.clubs import (
+    LEAGUE_SETTINGS_FIELDS,
+    club_create,
+    club_update,
+    league_settings_update,
+    membership_add,
+)
 from league.services.credentials import game_side_credentials, side_credentials_ensure
 from league.services.events import (
     ALLOWED_TABLE_SIZES,
@@ -81,7 +87,7 @@ __all__ = [
     "registration_remove", "rotation_unstart",
     "player_add", "player_rename", "player_retire", "player_reinstate", "player_merge",
     "registration_add_partnerships", "registration_add_players", "registration_check_in_all", "rotation_reopen", "event_reopen", "event_call_off",
-    "club_create", "club_update", "membership_add",
+    "club_create", "club_update", "membership_add", "LEAGUE_SETTINGS_FIELDS", "league_settings_update",
     "membership_invite", "invitation_accept", "invitation_decline", "invitation_withdraw",
     "player_create", "player_update", "partnership_create", "partnership_get_or_create",
     "league_create", "league_update", "season_create", "season_update",

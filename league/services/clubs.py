@@ -2,13 +2,20 @@
 
 from typing import Any
 
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 
 from core.errors import Invalid
 from league.errors import Code, refusal
-from league.models import Club, Membership
-from league.services._common import apply_changes, require_name, unique_slug
+from league.models import Club, League, Membership
+from league.services._common import apply_changes, refuse_unknown, require_name, unique_slug
+from league.services.audit import audit_record
+
+# What the league's settings page changes: one name per field, added to as settings are added.
+LEAGUE_SETTINGS_FIELDS = (
+    "substitute_counts_for",
+    "substitute_cap",
+)
 
 
 @transaction.atomic
@@ -37,3 +44,18 @@ def membership_add(*, club: Club, user: User, role: str) -> Membership:
         raise refusal(Invalid, Code.BAD_ROLE, roles=', '.join(Membership.Role.values))
     membership, _ = Membership.objects.get_or_create(club=club, user=user, role=role)
     return membership
+
+
+@transaction.atomic
+def league_settings_update(*, league: League, by: User | AnonymousUser | None, **changes: Any) -> League:
+    """Change how the league runs (`LEAGUE_SETTINGS_FIELDS`): each value is checked against the
+    model's choices and ranges; a refusal changes nothing. Logged in the club's history."""
+    refuse_unknown(changes, LEAGUE_SETTINGS_FIELDS)
+    changed = {name: value for name, value in changes.items() if getattr(league, name) != value}
+    if not changed:
+        return league
+    apply_changes(league, changed)
+    audit_record(club=league.club, user=by, action="league_settings",
+                 summary=f"Changed the settings of the league {league.name}.",
+                 data={"changes": {name: str(value) for name, value in changed.items()}})
+    return league

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from league.views import attendance, director, invitations, room
+from league.views import attendance, director, invitations, league_settings, room
 
 urlpatterns = [
     path("", director.home, name="director-home"),
@@ -15,6 +15,8 @@ urlpatterns = [
     path("invitations/<int:invitation_id>/", invitations.invitation_answer, name="invitation-answer"),
     path("clubs/<slug:slug>/leagues/", director.club_league_add, name="director-club-league-add"),
     path("clubs/<slug:slug>/seasons/", director.club_season_add, name="director-club-season-add"),
+    path("clubs/<slug:slug>/leagues/<slug:league_slug>/settings/", league_settings.league_settings_page,
+         name="director-league-settings"),
     path("events/new/", director.event_create, name="director-event-create"),
     path("events/<slug:slug>/", director.event_page, name="director-event"),
     path("events/<slug:slug>/edit/", director.event_edit, name="director-event-edit"),
