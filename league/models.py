@@ -261,6 +261,15 @@ class Season(models.Model):
     def __str__(self) -> str:
         return f"{self.league} {self.name}"
 
+    @property
+    def score_label(self) -> str:
+        """The season table's score column named as its nights' standings name it."""
+        scorings = set(self.events.values_list("scoring", flat=True))
+        return {frozenset({"match_points"}): "Match points",
+                frozenset({"victory_points"}): "Victory points",
+                frozenset({"total_points"}): "Total points (season)"}.get(
+                    frozenset(scorings), "Season score")
+
 
 class Division(models.Model):
     """A flight of a season with its own standings; number 1 is the top division."""
@@ -296,15 +305,6 @@ class DivisionPlace(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in {self.division}"
-
-    @property
-    def score_label(self) -> str:
-        """The season table's score column named as its nights' standings name it."""
-        scorings = set(self.events.values_list("scoring", flat=True))
-        return {frozenset({"match_points"}): "Match points",
-                frozenset({"victory_points"}): "Victory points",
-                frozenset({"total_points"}): "Total points (season)"}.get(
-                    frozenset(scorings), "Season score")
 
 
 class Event(models.Model):
