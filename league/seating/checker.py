@@ -9,7 +9,10 @@ A seating is sound when, in every rotation, each player is seated once or sits o
 both, never twice), every table has 4 or 6 seats split into equal sides that hold exactly its
 seats, its first dealer sits at it, nobody sits out twice before everyone has sat out once, and
 every figure of its `report` (partner repeats, opponent counts, sit-outs, deals) is what the
-seating gives. Problems are sentences in the table's language: rotations, tables, seats and
+seating gives. When the file lists seating `wishes`, players who must not sit out or keep one
+seat are left out of the sit-out fairness (the others share the sit-outs), and each wish must be
+kept or be marked not kept with the reason why (a wish claimed kept that the seats break, or
+broken without a reason, is a problem). Problems are sentences in the table's language: rotations, tables, seats and
 players are numbered from 1.
 """
 
@@ -39,6 +42,21 @@ class CheckedTable:
 class CheckedRotation:
     tables: tuple[CheckedTable, ...]
     sit_out: tuple[int, ...]
+
+
+WISH_KINDS = ("not_partners", "not_meet", "partner_once", "no_sit_out", "fixed_seat")
+
+
+@dataclass(frozen=True)
+class CheckedWish:
+    kind: str
+    player: int
+    other: int | None = None
+    table: int | None = None
+    seat: int | None = None
+    kept: bool | None = None  # what the file claims (None: it does not say)
+    why: str = ""  # the file's reason when not kept
+    earlier: bool = False  # partner once: kept on an earlier night (not in this file)
 
 
 @dataclass
@@ -167,8 +185,41 @@ def _csv_rotation(tables: dict[int, dict[int, tuple[int, int | None, bool]]],
     return CheckedRotation(tuple(checked), sit_out)
 
 
+def _optional(raw: dict[str, Any], key: str, what: str) -> int | None:
+    value = raw.get(key)
+    return None if value is None else _whole(value, what)
+
+
+def wishes_from_json(text: str) -> list[CheckedWish]:
+    """The `wishes` list of a seating file ([] when it has none): each a kind, `player`,
+    `other` (pair wishes), `table` and `seat` (a fixed seat), and optionally `kept`, `why` and
+    `earlier`."""
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise SeatingFileError(f"The file is not JSON: {error}.") from error
+    raw_list = data.get("wishes", []) if isinstance(data, dict) else []
+    if not isinstance(raw_list, list) or len(raw_list) > MAX_PLAYERS:
+        raise SeatingFileError('"wishes" must be a list of wishes.')
+    wishes = []
+    for n, raw in enumerate(raw_list, start=1):
+        where = f"Wish {n}"
+        if not isinstance(raw, dict) or raw.get("kind") not in WISH_KINDS:
+            raise SeatingFileError(f"{where} has no known kind ({', '.join(WISH_KINDS)}).")
+        kept = raw.get("kept")
+        wishes.append(CheckedWish(
+            kind=raw["kind"], player=_whole(raw.get("player"), f"{where}: the player"),
+            other=_optional(raw, "other", f"{where}: the other player"),
+            table=_optional(raw, "table", f"{where}: the table"),
+            seat=_optional(raw, "seat", f"{where}: the seat"),
+            kept=kept if isinstance(kept, bool) else None,
+            why=str(raw.get("why") or "")[:1000], earlier=raw.get("earlier") is True))
+    return wishes
+
+
 def seating_check(rotations: list[CheckedRotation], *, players: int | None = None,
-                  report: dict[str, Any] | None = None) -> SeatingCheck:
+                  report: dict[str, Any] | None = None,
+                  wishes: list[CheckedWish] | None = None) -> SeatingCheck:
     """Check the seating; `players` (1..n) when known, else everyone who appears in it."""
     everyone = set(range(1, players + 1)) if players else {
         p for rotation in rotations for p in _people(rotation)}
@@ -176,9 +227,12 @@ def seating_check(rotations: list[CheckedRotation], *, players: int | None = Non
     for number, rotation in enumerate(rotations, start=1):
         _check_rotation(check, number, rotation, everyone)
         _count(check, rotation)
-    _check_sit_out_fairness(check, rotations)
+    staying = {w.player for w in wishes or [] if w.kind in ("no_sit_out", "fixed_seat")}
+    _check_sit_out_fairness(check, rotations, staying)
     if report is not None:
         _check_report(check, report)
+    for wish in wishes or []:
+        _check_wish(check, rotations, wish)
     return check
 
 
@@ -245,15 +299,18 @@ def _pairs(players: tuple[int, ...]) -> list[tuple[int, int]]:
     return [_pair(a, b) for a, b in combinations(players, 2)]
 
 
-def _check_sit_out_fairness(check: SeatingCheck, rotations: list[CheckedRotation]) -> None:
-    """Nobody sits out a second time while someone has not sat out yet (after each rotation)."""
+def _check_sit_out_fairness(check: SeatingCheck, rotations: list[CheckedRotation],
+                            staying: set[int] | None = None) -> None:
+    """Nobody sits out a second time while someone has not sat out yet (after each rotation);
+    players who must stay seated (a wish) are left out of the comparison."""
     so_far: Counter[int] = Counter()
+    sharing = [p for p in check.players if p not in (staying or set())]
     for number, rotation in enumerate(rotations, start=1):
         so_far.update(rotation.sit_out)
-        counts = [so_far.get(p, 0) for p in check.players]
+        counts = [so_far.get(p, 0) for p in sharing]
         if counts and max(counts) - min(counts) > 1:
-            most = [p for p in check.players if so_far.get(p, 0) == max(counts)]
-            fewest = [p for p in check.players if so_far.get(p, 0) == min(counts)]
+            most = [p for p in sharing if so_far.get(p, 0) == max(counts)]
+            fewest = [p for p in sharing if so_far.get(p, 0) == min(counts)]
             check.problems.append(
                 f"After rotation {number}: player {most[0]} has sat out {max(counts)} times "
                 f"while player {fewest[0]} has sat out {min(counts)}; sit-outs differ by at "
@@ -278,3 +335,58 @@ def _check_report(check: SeatingCheck, report: dict[str, Any]) -> None:
             if said != counted[key][player]:
                 check.problems.append(f"The report claims {said} {label} for player {player}; "
                                       f"the seating gives {counted[key][player]}.")
+
+
+def _wish_words(wish: CheckedWish) -> str:
+    return {
+        "not_partners": f"players {wish.player} and {wish.other} are never partners",
+        "not_meet": f"players {wish.player} and {wish.other} never sit at one table",
+        "partner_once": f"players {wish.player} and {wish.other} partner once",
+        "no_sit_out": f"player {wish.player} never sits out",
+        "fixed_seat": f"player {wish.player} sits at table {wish.table or 1}, seat "
+                      f"{wish.seat or 1} whenever seated",
+    }[wish.kind]
+
+
+def _breaks_in(rotation: CheckedRotation, wish: CheckedWish) -> bool:
+    a, b = wish.player, wish.other
+    if wish.kind == "not_partners":
+        return any(a in s and b in s for t in rotation.tables for s in t.sides)
+    if wish.kind == "not_meet":
+        return any(a in t.seats and b in t.seats for t in rotation.tables)
+    if wish.kind in ("no_sit_out", "fixed_seat") and a in rotation.sit_out:
+        return True
+    return wish.kind == "fixed_seat" and not _in_seat(rotation, wish)
+
+
+def _wish_breaks(rotations: list[CheckedRotation], wish: CheckedWish) -> list[int]:
+    """The rotations (from 1) that break the wish; for partner once, [] when they partner
+    (tonight or, as the file says, earlier) and [0] when not."""
+    if wish.kind == "partner_once":
+        partnered = wish.earlier or any(wish.player in s and wish.other in s for r in rotations
+                                        for t in r.tables for s in t.sides)
+        return [] if partnered else [0]
+    return [n for n, rotation in enumerate(rotations, start=1) if _breaks_in(rotation, wish)]
+
+
+def _in_seat(rotation: CheckedRotation, wish: CheckedWish) -> bool:
+    table, seat = (wish.table or 1) - 1, (wish.seat or 1) - 1
+    if wish.player not in {p for t in rotation.tables for p in t.seats}:
+        return True  # not here this rotation (arrived late)
+    return (table < len(rotation.tables) and seat < len(rotation.tables[table].seats)
+            and rotation.tables[table].seats[seat] == wish.player)
+
+
+def _check_wish(check: SeatingCheck, rotations: list[CheckedRotation], wish: CheckedWish) -> None:
+    broken = _wish_breaks(rotations, wish)
+    words = _wish_words(wish)
+    where = "" if broken in ([], [0]) else f" (rotation {', '.join(map(str, broken))})"
+    if broken and wish.kept:
+        check.problems.append(f"The file says the wish that {words} is kept, but the seating "
+                              f"breaks it{where}.")
+    elif broken and not wish.why.strip():
+        check.problems.append(f"The wish that {words} is not kept{where} and the file does not "
+                              "say why.")
+    elif not broken and wish.kept is False:
+        check.problems.append(f"The file says the wish that {words} is not kept, but the seating "
+                              "keeps it.")

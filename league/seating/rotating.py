@@ -19,7 +19,15 @@ from .designs import Table, whist_design
 from .season import SeasonWeights, season_weights
 from .seats import Sides, build_rotations
 from .shapes import rotating_shape, split_sides
-from .types import RotationPlan, SeatingError, SeatingRequest
+from .types import HARD_WISHES, RotationPlan, SeatingError, SeatingRequest, Wish
+from .wish_rules import (
+    PARTNER_ONCE_BONUS,
+    WISH_WEIGHT,
+    active_wishes,
+    fixed_seat_wishes,
+    place_fixed_seats,
+    stays_seated,
+)
 
 # seating structure, ignoring seat order, side order and dealers: sorted tables, sorted sit-outs
 Shape = tuple[list[list[tuple[int, ...]]], list[int]]
@@ -39,12 +47,15 @@ def plan_rotating(request: SeatingRequest) -> list[RotationPlan]:
     sizes, n_sit = rotating_shape(len(players), request)
     rng = random.Random(request.seed)
     season = season_weights(request.season)
+    wishes = active_wishes(request.wishes, players)
+    # a whole design partners every pair once and seats everyone in turn: no design for hard wishes
     design = (_from_design(players, request, rng, season) or []
-              if request.sit_out_rule != "seat_order" else [])
+              if request.sit_out_rule != "seat_order"
+              and not any(w.kind in HARD_WISHES for w in wishes) else [])
     planned = design[len(request.played) : request.rotations]
     from_design = len(planned)
     history = History(request.played, players, season, rule=request.sit_out_rule,
-                      entry_order=entry_order)
+                      entry_order=entry_order, wishes=wishes)
     for tables, sit in planned:
         history.add(tables, sit)
     while len(planned) < remaining:
@@ -53,7 +64,8 @@ def plan_rotating(request: SeatingRequest) -> list[RotationPlan]:
         tables = seat_one_rotation(seated, sizes, request.six_sides, history, rng)
         history.add(tables, sit)
         planned.append((tables, sit))
-    return build_rotations(planned, request.played, rng, keep_orientation=from_design)
+    built = build_rotations(planned, request.played, rng, keep_orientation=from_design)
+    return [place_fixed_seats(plan, wishes) for plan in built]
 
 
 # --- exact designs -------------------------------------------------------------------------
@@ -134,9 +146,11 @@ class History:
     def __init__(
         self, played: Sequence[RotationPlan], players: list[int],
         season: SeasonWeights | None = None, rule: str = "fewest",
-        entry_order: dict[int, int] | None = None,
+        entry_order: dict[int, int] | None = None, wishes: Sequence[Wish] = (),
     ) -> None:
         self.season = season or SeasonWeights()
+        self.wishes = tuple(wishes)
+        self.stay = stays_seated(self.wishes)
         self.rule = rule
         self.entry_order = entry_order or {}
         self.partners: Counter[tuple[int, int]] = Counter()
@@ -165,8 +179,13 @@ class History:
         ``types.SIT_OUT_RULES``); remaining ties broken by the seed."""
         if k == 0:
             return ()
-        order = sorted(players, key=lambda p: self.sit_out_key(p, rng.random()))
+        # who must stay seated (a wish) sits out only when there is nobody else
+        order = sorted(players, key=lambda p: (p in self.stay, *self.sit_out_key(p, rng.random())))
         return tuple(sorted(order[:k]))
+
+    def partnered(self, a: int, b: int) -> bool:
+        """Whether a and b were partners tonight or on an earlier night of the season."""
+        return self.partners[_key(a, b)] > 0 or self.season.partners.get(_key(a, b), 0) > 0
 
     def sit_out_key(self, p: int, tie: float) -> tuple[float, ...]:
         seasonal = self.season.sit_outs[p]
@@ -187,11 +206,13 @@ def seat_one_rotation(
     """Seat ``seated`` at tables of ``sizes`` minimising the cost, by random swaps."""
     n = len(seated)
     idx = {p: i for i, p in enumerate(seated)}
-    weight = _weights(seated, idx, history)
+    weight, floor = _weights(seated, idx, history)
     order = list(range(n))
     rng.shuffle(order)
     layouts = [(size, 2 if size == 4 else six_sides) for size in sizes]
     starts = [sum(sizes[:k]) for k in range(len(sizes))]
+    pins = _pins(seated, idx, sizes, starts, history.wishes)
+    _pin(order, pins)
     table_of = [k for k, size in enumerate(sizes) for _ in range(size)]
     pairs = [_pair_list(size, sides) for size, sides in layouts]
 
@@ -206,12 +227,13 @@ def seat_one_rotation(
     best, best_total = order[:], None
     for _attempt in range(RESTARTS):
         costs = [cost(k) for k in range(len(sizes))]
-        _local_search(order, table_of, costs, cost, rng)
+        _local_search(order, table_of, costs, cost, rng, floor=floor, fixed=set(pins))
         if best_total is None or sum(costs) < best_total:
             best, best_total = order[:], sum(costs)
         if best_total < PARTNER_WEIGHT:  # no partner repeat left: good enough
             break
         rng.shuffle(order)  # a repeat is left: try again from another start
+        _pin(order, pins)
     order[:] = best
     out = []
     for k, (size, sides) in enumerate(layouts):
@@ -220,9 +242,59 @@ def seat_one_rotation(
     return out
 
 
+def _pins(seated: list[int], idx: dict[int, int], sizes: list[int], starts: list[int],
+          wishes: Sequence[Wish]) -> dict[int, int]:
+    """Position -> seated index of each player who keeps a seat: the players wishing one table
+    number share a table (big enough for the seat), each table number its own table; the
+    tables are renumbered afterwards (`place_fixed_seats`)."""
+    by_table: dict[int, list[Wish]] = {}
+    for wish in fixed_seat_wishes(wishes):
+        if wish.player in idx:
+            by_table.setdefault(wish.table or 1, []).append(wish)
+    pins: dict[int, int] = {}
+    free = list(range(len(sizes)))
+    for _number, group in sorted(by_table.items()):
+        need = max(w.seat or 1 for w in group)
+        k = next((k for k in free if sizes[k] >= need), free[0] if free else None)
+        if k is None:
+            break
+        free.remove(k)
+        for offset, wish in enumerate(group[: sizes[k]]):
+            pins[starts[k] + offset] = idx[wish.player]
+    return pins
+
+
+def _pin(order: list[int], pins: dict[int, int]) -> None:
+    for position, index in pins.items():
+        at = order.index(index)
+        order[position], order[at] = order[at], order[position]
+
+
+def _wish_weights(part: list[list[float]], opp: list[list[float]], idx: dict[int, int],
+                  history: History) -> float:
+    """Add the pair wishes to the weights; the lowest cost the bonuses can reach (<= 0)."""
+    floor = 0.0
+    for wish in history.wishes:
+        if wish.other is None or wish.player not in idx or wish.other not in idx:
+            continue
+        i, j = idx[wish.player], idx[wish.other]
+        if wish.kind in ("not_partners", "not_meet"):
+            part[i][j] += WISH_WEIGHT
+            part[j][i] += WISH_WEIGHT
+        if wish.kind == "not_meet":
+            opp[i][j] += WISH_WEIGHT
+            opp[j][i] += WISH_WEIGHT
+        if wish.kind == "partner_once" and not history.partnered(wish.player, wish.other):
+            part[i][j] -= PARTNER_ONCE_BONUS
+            part[j][i] -= PARTNER_ONCE_BONUS
+            floor -= PARTNER_ONCE_BONUS
+    return floor
+
+
 def _weights(seated: list[int], idx: dict[int, int],
-             history: History) -> Callable[[int, int, bool], float]:
-    """Dense pair weights (partner, opponent) for fast lookups."""
+             history: History) -> tuple[Callable[[int, int, bool], float], float]:
+    """Dense pair weights (partner, opponent) for fast lookups, and the lowest total cost
+    possible (below 0 when a wish to partner gives a bonus)."""
     n = len(seated)
     part: list[list[float]] = [[0] * n for _ in range(n)]
     opp: list[list[float]] = [[0] * n for _ in range(n)]
@@ -237,11 +309,12 @@ def _weights(seated: list[int], idx: dict[int, int],
             if a in idx and b in idx:
                 table[idx[a]][idx[b]] += w
                 table[idx[b]][idx[a]] += w
+    floor = _wish_weights(part, opp, idx, history)
 
     def weight(a: int, b: int, is_partner: bool) -> float:
         return part[a][b] if is_partner else opp[a][b]
 
-    return weight
+    return weight, floor
 
 
 def _pair_list(size: int, n_sides: int) -> list[tuple[int, int, bool]]:
@@ -256,18 +329,22 @@ def _local_search(
     costs: list[float],
     cost: Callable[[int], float],
     rng: random.Random,
+    floor: float = 0.0,
+    fixed: set[int] | None = None,
 ) -> None:
     """Swap two seated players when that does not raise the cost (sideways moves help to
-    leave plateaus); stop after a long run without improvement."""
+    leave plateaus); stop after a long run without improvement, or at the lowest cost possible
+    (`floor`). Positions in `fixed` (players keeping a seat) never move."""
     n = len(order)
+    fixed = fixed or set()
     total = sum(costs)
-    if total == 0 or len(costs) < 1:
+    if total <= floor or len(costs) < 1 or n - len(fixed) < 2:
         return
     patience, idle = max(3000, 30 * n), 0  # small events can afford a longer search
-    while idle < patience and total > 0:
+    while idle < patience and total > floor:
         i, j = rng.randrange(n), rng.randrange(n)
         ti, tj = table_of[i], table_of[j]
-        if i == j:
+        if i == j or i in fixed or j in fixed:
             continue
         order[i], order[j] = order[j], order[i]
         new_i = cost(ti)

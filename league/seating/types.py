@@ -16,6 +16,12 @@ ODD_HANDLING = ("sit_out", "table_of_six")
 # - "seat_order": in turn, in the order the players were entered (fewest sit-outs first, then
 #   the first entered).
 SIT_OUT_RULES = ("fewest", "latecomers", "seat_order")
+# What a seating wish asks (see wishes.py): two players never partners, or never at one table;
+# a pair who should partner once in the season; a player who must not sit out, or keeps one
+# seat all night (and so never sits out either).
+WISH_KINDS = ("not_partners", "not_meet", "partner_once", "no_sit_out", "fixed_seat")
+PAIR_WISHES = ("not_partners", "not_meet", "partner_once")
+HARD_WISHES = ("not_partners", "not_meet", "no_sit_out", "fixed_seat")
 
 
 class SeatingError(ValueError):
@@ -39,6 +45,17 @@ class RotationPlan:
 
 
 @dataclass(frozen=True)
+class Wish:
+    """One seating wish: `other` for pair wishes, `table` and `seat` (from 1) for a fixed seat."""
+
+    kind: str  # one of WISH_KINDS
+    player: int
+    other: int | None = None
+    table: int | None = None
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
 class SeatingRequest:
     format: str  # "rotating" | "swiss" | "round_robin" | "progressive"
     players: tuple[int, ...]  # active player ids (rotating); fixed formats: players of partnerships
@@ -55,3 +72,5 @@ class SeatingRequest:
     # earlier nights (events) of the season, oldest first, each its rotations as played:
     # rotating partners are planned against them (see season.py); () plans the night alone
     season: tuple[tuple[RotationPlan, ...], ...] = ()
+    # the night's and the season's wishes (rotating partners; see wishes.py)
+    wishes: tuple[Wish, ...] = ()

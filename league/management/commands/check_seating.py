@@ -1,7 +1,7 @@
 """``manage.py check_seating FILE``: check a seating (``schedule --json`` output, or a CSV of
 rotation, table, seat, player) with the independent checker (`league.seating.checker`), print
 each player's partners, opponents, sit-outs and first deals, and exit 1 with every problem in
-words when it is not sound."""
+words when it is not sound. A JSON file's `wishes` are checked too (kept, or a reason given)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from league.seating.checker import (
     seating_check,
     seating_from_csv,
     seating_from_json,
+    wishes_from_json,
 )
 
 MAX_FILE_BYTES = 20_000_000
@@ -57,7 +58,8 @@ class Command(BaseCommand):
             if path.suffix.lower() == ".csv":
                 return seating_check(seating_from_csv(text, players), players=players)
             rotations, report = seating_from_json(text)
-            return seating_check(rotations, players=players, report=report)
+            return seating_check(rotations, players=players, report=report,
+                                 wishes=wishes_from_json(text))
         except SeatingFileError as error:
             raise CommandError(f"{path} is not a seating: {error}") from error
 
