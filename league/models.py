@@ -532,6 +532,37 @@ class SeatingWish(models.Model):
         return f"{self.get_kind_display()}: {self.player}" + (f" and {self.other}" if self.other else "")
 
 
+class PreparedPlan(models.Model):
+    """A seating prepared for a night before it starts, for one expected count (the players who
+    said yes, give or take two: `offset`), by `league.services.seating_plans`. The director
+    uses one at the door: its players are entered and its first rotation becomes the draft."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="prepared_plans")
+    offset = models.SmallIntegerField(help_text="Players more (+) or fewer (-) than expected.")
+    # [{"player": id or null (a guest), "name": ...}] in the order the plan counts them
+    entrants = models.JSONField(default=list)
+    # the night's rotations as the seating generator planned them (guests by negative numbers)
+    rotations = models.JSONField(default=list)
+    notes = models.JSONField(default=list, help_text="Who is in, left out and sits out, in words.")
+    wishes = models.JSONField(default=list, help_text="Each wish: kept or not, in words.")
+    # the seating as `manage.py check_seating` reads it (players numbered 1..n)
+    check_file = models.JSONField(default=dict)
+    verdict = models.TextField(blank=True, help_text="The independent checker's verdict in words.")
+    sound = models.BooleanField(default=False)
+    made_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "offset"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "offset"], name="prepared_plan_once_per_count"),
+            models.CheckConstraint(condition=Q(offset__gte=-2, offset__lte=2),
+                                   name="prepared_plan_offset_range"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event}: {len(self.entrants)} players"
+
+
 class PlayerClaim(models.Model):
     """A one-time link for a person to take their player profile (linking it to their account):
     made by a director (sent by mail, or handed over as a link or QR code), or asked for by the
