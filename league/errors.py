@@ -101,6 +101,19 @@ class Code(StrEnum):
     UNKNOWN_FIELD = "UNKNOWN_FIELD"
     WITHDRAWN = "WITHDRAWN"
     WRONG_CLUB = "WRONG_CLUB"
+    WISH_FOR = "WISH_FOR"
+    WISH_NEEDS_OTHER = "WISH_NEEDS_OTHER"
+    WISH_SAME_PLAYER = "WISH_SAME_PLAYER"
+    WISH_BAD_SEAT = "WISH_BAD_SEAT"
+    WISH_EXISTS = "WISH_EXISTS"
+    WISH_CLOSED = "WISH_CLOSED"
+    PLAN_FEW_PLAYERS = "PLAN_FEW_PLAYERS"
+    PLAN_UNKNOWN_NAMES = "PLAN_UNKNOWN_NAMES"
+    PLAN_TOO_MANY_NAMES = "PLAN_TOO_MANY_NAMES"
+    PLAN_HAS_GUESTS = "PLAN_HAS_GUESTS"
+    PLAN_ALREADY_SEATED = "PLAN_ALREADY_SEATED"
+    PLAN_LEAVES_OUT = "PLAN_LEAVES_OUT"
+    PLAN_STATUS = "PLAN_STATUS"
     ALREADY_RETIRED = "ALREADY_RETIRED"
     BAD_MERGE = "BAD_MERGE"
     BAD_NAME_SHOWN = "BAD_NAME_SHOWN"
@@ -197,6 +210,19 @@ MESSAGES: dict[Code, str] = {
     Code.UNKNOWN_FIELD: "Cannot change {fields}.",
     Code.WITHDRAWN: "{name} has already withdrawn.",
     Code.WRONG_CLUB: "{obj} is not a {what} of {club}.",
+    Code.WISH_FOR: "A seating wish is for one night or for the whole season.",
+    Code.WISH_NEEDS_OTHER: "Choose the second player: \u201c{kind}\u201d is a wish about two players.",
+    Code.WISH_SAME_PLAYER: "Choose two different players for the wish.",
+    Code.WISH_BAD_SEAT: "Give the table (1 to 500) and the seat (1 to 6) the player keeps all night.",
+    Code.WISH_EXISTS: "That wish is there already.",
+    Code.WISH_CLOSED: "{event_name} is finished: its wishes no longer change.",
+    Code.PLAN_FEW_PLAYERS: "Only {count} player(s) expected: at least 4 are needed to prepare a seating.",
+    Code.PLAN_UNKNOWN_NAMES: "No player of {club} is called {names}: add them on the players page first, or leave them out.",
+    Code.PLAN_TOO_MANY_NAMES: "Type at most {most} names.",
+    Code.PLAN_HAS_GUESTS: "This plan counts {guests} guest(s) not named yet: type their names in the expected list and prepare the plans again, or use a plan without guests.",
+    Code.PLAN_ALREADY_SEATED: "Rotation {number} is seated already: a prepared plan makes only the first rotation's draft. Delete that draft first to use a plan.",
+    Code.PLAN_LEAVES_OUT: "Entered but not in this plan: {names}. Withdraw them, or use a plan that has them.",
+    Code.PLAN_STATUS: "Plans are used while registration is open or the event runs (it is {status}).",
     Code.ALREADY_RETIRED: "{name} is already retired.",
     Code.BAD_MERGE: "Choose two different players to merge.",
     Code.BAD_NAME_SHOWN: "Choose how your name shows.",
