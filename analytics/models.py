@@ -167,3 +167,84 @@ class RatedGame(models.Model):
 
     def __str__(self) -> str:
         return f"Game {self.game_id} rated at {self.position}"
+
+
+class HandicapFreeze(models.Model):
+    """A night's handicap settings, frozen when the night started (`NightHandicap` holds each
+    player's handicap). A night started before the league switched handicaps on has none."""
+
+    event = models.OneToOneField("league.Event", on_delete=models.CASCADE, related_name="+")
+    frozen_at = models.DateTimeField()
+    formula = models.CharField(max_length=12)
+    base = models.IntegerField()
+    percent = models.PositiveSmallIntegerField()
+    cap = models.PositiveIntegerField(null=True, blank=True)
+    nights = models.PositiveSmallIntegerField()
+    applies_to = models.CharField(max_length=12)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=Q(formula__in=["average", "rating"]),
+                                   name="handicapfreeze_formula_known"),
+            models.CheckConstraint(condition=Q(applies_to__in=["game_points", "match_points"]),
+                                   name="handicapfreeze_applies_to_known"),
+            models.CheckConstraint(condition=Q(percent__lte=100), name="handicapfreeze_percent_range"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Handicaps of event {self.event_id} ({self.formula})"
+
+
+class NightHandicap(models.Model):
+    """One player's handicap for one night, frozen at its start with how it was computed."""
+
+    event = models.ForeignKey("league.Event", on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey("league.Player", on_delete=models.CASCADE, related_name="+")
+    handicap = models.PositiveIntegerField()
+    explanation = models.CharField(max_length=300)
+    basis = models.IntegerField(null=True, blank=True,
+                                help_text="The average or rating it was computed from.")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="nighthandicap_once_per_night"),
+            models.CheckConstraint(condition=Q(handicap__lte=100000), name="nighthandicap_range"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} in event {self.event_id}: {self.handicap}"
+
+
+class StandingsTable(models.Model):
+    """A stored table beside the scratch snapshots: an event's handicapped table, a season's
+    handicapped table, and a division's tables (scratch and handicapped)."""
+
+    event = models.ForeignKey("league.Event", on_delete=models.CASCADE, null=True, blank=True,
+                              related_name="+")
+    season = models.ForeignKey("league.Season", on_delete=models.CASCADE, null=True, blank=True,
+                               related_name="+")
+    division = models.ForeignKey("league.Division", on_delete=models.CASCADE, null=True,
+                                 blank=True, related_name="+")
+    handicapped = models.BooleanField()
+    computed_at = models.DateTimeField()
+    rows = models.JSONField(default=list)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(event__isnull=False, season__isnull=True, division__isnull=True)
+                | Q(event__isnull=True, season__isnull=False),
+                name="standingstable_event_xor_season"),
+            models.UniqueConstraint(fields=["event", "handicapped"], condition=Q(event__isnull=False),
+                                    name="standingstable_unique_event"),
+            models.UniqueConstraint(fields=["season", "handicapped"],
+                                    condition=Q(season__isnull=False, division__isnull=True),
+                                    name="standingstable_unique_season"),
+            models.UniqueConstraint(fields=["division", "handicapped"],
+                                    condition=Q(division__isnull=False),
+                                    name="standingstable_unique_division"),
+        ]
+
+    def __str__(self) -> str:
+        kind = "handicapped" if self.handicapped else "scratch"
+        return f"{kind} table of {self.event_id or self.season_id}/{self.division_id or ''}"

@@ -6,7 +6,13 @@ from django.db import transaction
 from django.dispatch import receiver
 
 from league.models import Player
-from league.signals import player_merged, player_name_changed, standings_settings_changed
+from league.signals import (
+    divisions_changed,
+    night_started,
+    player_merged,
+    player_name_changed,
+    standings_settings_changed,
+)
 
 
 @receiver(player_merged)
@@ -36,3 +42,19 @@ def recompute_after_renaming(*, player_id: int, **_: Any) -> None:
     club_id = Player.objects.filter(pk=player_id).values_list("club_id", flat=True).first()
     if club_id is not None:
         transaction.on_commit(lambda: recompute_club.delay(club_id))
+
+
+@receiver(night_started)
+def freeze_handicaps_at_start(*, event_id: int, **_: Any) -> None:
+    """A night started (sent after commit): its handicaps are frozen as things stand now."""
+    from analytics.tasks import freeze_handicaps
+
+    freeze_handicaps.delay(event_id)
+
+
+@receiver(divisions_changed)
+def redraw_division_tables(*, season_id: int, **_: Any) -> None:
+    """A season's divisions or places changed (sent after commit): its division tables follow."""
+    from analytics.tasks import refresh_season_tables
+
+    refresh_season_tables.delay(season_id)

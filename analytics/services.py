@@ -4,6 +4,7 @@ in `analytics.standings.services`, `analytics.ratings.services` and
 
 from __future__ import annotations
 
+from analytics.handicaps.services import club_tables_refresh
 from analytics.ratings.selectors import first_game_id
 from analytics.ratings.services import ratings_recompute
 from analytics.standings.services import club_standings_recompute
@@ -13,5 +14,6 @@ from analytics.statistics.services import statistics_recompute
 def club_recompute(*, club_id: int) -> None:
     """Rebuild everything of a club: standings, ratings (full replay), statistics."""
     club_standings_recompute(club_id=club_id)
+    club_tables_refresh(club_id=club_id)
     ratings_recompute(club_id=club_id, from_game_id=first_game_id(club_id=club_id))
     statistics_recompute(club_id=club_id)

@@ -21,12 +21,13 @@ from django.db import InterfaceError, OperationalError
 from django.utils import timezone
 
 from analytics import services
+from analytics.handicaps import services as handicaps
 from analytics.ratings import services as ratings
 from analytics.standings import selectors as standings_selectors
 from analytics.standings import services as standings
 from analytics.statistics import selectors as statistics_selectors
 from analytics.statistics import services as statistics
-from league.models import Club, Event
+from league.models import Club, Event, Season
 
 log = logging.getLogger(__name__)
 
@@ -101,6 +102,21 @@ def recompute_event(self: Task, event_id: int, with_ratings: bool = True) -> Non
         if club_id is not None:
             enqueue_ratings_update(club_id, event_id, queue=_same_queue(self))
     standings.event_recompute(event_id=event_id)
+    handicaps.event_tables_refresh(event_id=event_id)
+
+
+@shared_task(name="analytics.freeze_handicaps", **_RETRY)
+def freeze_handicaps(event_id: int) -> None:
+    """A night started: its handicaps are frozen (once; a second delivery changes nothing)."""
+    handicaps.night_handicaps_freeze(event_id=event_id)
+
+
+@shared_task(name="analytics.refresh_season_tables", **_RETRY)
+def refresh_season_tables(season_id: int) -> None:
+    """A season's divisions or their players changed: its division tables follow."""
+    season = Season.objects.filter(pk=season_id).first()
+    if season is not None:
+        handicaps.season_tables_refresh(season=season)
 
 
 @shared_task(bind=True, name="analytics.update_ratings", **_RETRY)

@@ -127,6 +127,13 @@ class Code(StrEnum):
     NOT_YOURS = "NOT_YOURS"
     PARTNERSHIP_EXISTS = "PARTNERSHIP_EXISTS"
     WERE_PARTNERS = "WERE_PARTNERS"
+    DIVISION_OF_ANOTHER_SEASON = "DIVISION_OF_ANOTHER_SEASON"
+    TOO_MANY_DIVISIONS = "TOO_MANY_DIVISIONS"
+    NOT_A_SEASON_PLAYER = "NOT_A_SEASON_PLAYER"
+    SAME_SEASON = "SAME_SEASON"
+    SEASON_OF_ANOTHER_LEAGUE = "SEASON_OF_ANOTHER_LEAGUE"
+    SEASON_HAS_PLACES = "SEASON_HAS_PLACES"
+    NO_DIVISIONS = "NO_DIVISIONS"
 
 
 # One message per code; `{name}` blanks are filled at the raise site.
@@ -236,6 +243,13 @@ MESSAGES: dict[Code, str] = {
     Code.NOT_YOURS: "Only the player themself chooses this.",
     Code.PARTNERSHIP_EXISTS: "{first} and {second} are already a partnership.",
     Code.WERE_PARTNERS: "{source_name} and {target_name} were partners: two different people.",
+    Code.DIVISION_OF_ANOTHER_SEASON: "{division} is a division of another season: choose one of this night's season.",
+    Code.TOO_MANY_DIVISIONS: "A season has at most {most} divisions.",
+    Code.NOT_A_SEASON_PLAYER: "{name} is not a player of {club}.",
+    Code.SAME_SEASON: "Choose another season than {season} to place its players in.",
+    Code.SEASON_OF_ANOTHER_LEAGUE: "{season} is a season of another league.",
+    Code.SEASON_HAS_PLACES: "{season} already has players placed in divisions: nothing was changed. Take them out first, or choose another season.",
+    Code.NO_DIVISIONS: "{season} has no divisions yet: add them first.",
 }
 
 

@@ -11,6 +11,10 @@ the league never imports them.
 - `player_depersonalised(player_id=...)`: sent inside the transaction that removed a person's
   name and account from a player (their account deleted); the layers above remove what they
   keep about the person (contact details, mail).
+- `night_started(event_id=...)`: sent after commit when an event starts (goes running); the
+  analytics freeze the night's handicaps.
+- `divisions_changed(season_id=...)`: sent after commit when a season's divisions or their
+  players changed; the analytics redraw the season's division tables.
 """
 
 from django.dispatch import Signal
@@ -19,3 +23,5 @@ player_merged = Signal()
 standings_settings_changed = Signal()
 player_depersonalised = Signal()
 player_name_changed = Signal()
+night_started = Signal()
+divisions_changed = Signal()

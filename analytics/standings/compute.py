@@ -66,6 +66,9 @@ class SideResult:
     players: tuple[int, ...]
     total: int
     held: int = 0
+    # The total that decides the game (winner, margins) when it is not `total`: a handicap
+    # applied to the match points only (analytics.handicaps).
+    decides: int | None = None
 
 
 @dataclass(frozen=True)
@@ -130,11 +133,11 @@ def collect_records(games: Iterable[GameResult], *, by_side: bool) -> dict[str, 
     for game in games:
         if len(game.sides) < 2:
             continue
-        totals = [side.total for side in game.sides]
+        totals = [side.total if side.decides is None else side.decides for side in game.sides]
         keys = [_entrant_keys(side, by_side) for side in game.sides]
         for index, side in enumerate(game.sides):
             others = totals[:index] + totals[index + 1:]
-            match_points, vp, difference = _game_points(side.total, others)
+            match_points, vp, difference = _game_points(totals[index], others)
             opponents = tuple(k for i, ks in enumerate(keys) if i != index for k in ks)
             for position, key in enumerate(keys[index]):
                 record = records.get(key)

@@ -14,7 +14,7 @@ from core.errors import Conflict, Invalid
 from handfoot.errors import EngineError
 from handfoot.rules import rules_from_spec
 from league.errors import Code, refusal
-from league.models import Club, Event, Rotation, Season
+from league.models import Club, Division, Event, Rotation, Season
 from league.services._common import (
     apply_changes,
     lock_event,
@@ -24,7 +24,7 @@ from league.services._common import (
     unsaved_copy,
 )
 from league.services.audit import audit_record
-from league.signals import standings_settings_changed
+from league.signals import night_started, standings_settings_changed
 
 ALLOWED_TABLE_SIZES = (4, 6)
 MAX_BYE_POINTS = 100_000
@@ -92,6 +92,9 @@ def _check_event(event: Event) -> None:
         raise refusal(Invalid, Code.BAD_ROTATIONS, field='planned_rotations')
     if event.season is not None and event.season.league.club_id != event.club_id:
         raise refusal(Invalid, Code.SEASON_OF_ANOTHER_CLUB, field='season', season=event.season)
+    if event.division is not None and event.division.season_id != event.season_id:
+        raise refusal(Invalid, Code.DIVISION_OF_ANOTHER_SEASON, field='division',
+                      division=event.division)
 
 
 @transaction.atomic
@@ -117,6 +120,7 @@ def event_create(
     sit_out_scoring: str = Event.SitOutScoring.NONE,
     bye_points: int = 0,
     sit_out_rule: str = Event.SitOutRule.FEWEST,
+    division: Division | None = None,
     by: User | None = None,
 ) -> Event:
     """A draft event. The seed (chosen now unless given) makes its seating reproducible."""
@@ -130,6 +134,7 @@ def event_create(
         tie_breaks=["total_points"] if tie_breaks is None else tie_breaks,
         is_public=is_public, seed=secrets.randbits(31) if seed is None else seed,
         sit_out_scoring=sit_out_scoring, bye_points=bye_points, sit_out_rule=sit_out_rule,
+        division=division,
     )
     _check_event(event)
     event.slug = unique_slug(Event.objects.all(), f"{name} {date:%Y-%m-%d}", max_length=100)
@@ -142,7 +147,7 @@ def event_create(
 EVENT_FIELDS = (
     "name", "date", "starts_at", "place", "kind", "season", "rules_preset", "rules_overrides", "format", "table_sizes",
     "odd_handling", "planned_rotations", "scoring", "tie_breaks", "is_public", "seed",
-    "sit_out_scoring", "bye_points", "sit_out_rule",
+    "sit_out_scoring", "bye_points", "sit_out_rule", "division",
 )
 # Changing these after seating exists would make played rotations disagree with the event.
 SEATING_FIELDS = ("rules_preset", "rules_overrides", "format", "table_sizes", "odd_handling", "seed")
@@ -186,6 +191,7 @@ SETTING_WORDS = {
     "odd_handling": "odd numbers", "planned_rotations": "planned rotations",
     "scoring": "scoring", "tie_breaks": "tie-breaks", "is_public": "public page", "seed": "seating seed",
     "sit_out_scoring": "sit-out scoring", "bye_points": "bye points", "sit_out_rule": "sit-out rule",
+    "division": "division",
 }
 
 
@@ -261,6 +267,9 @@ def event_set_status(*, event: Event, status: str, by: User | None = None) -> Ev
             raise refusal(Conflict, Code.ROTATION_OPEN, rotations=', '.join(map(str, open_numbers)))
     event.status = status
     event.save(update_fields=["status"])
+    if status == Event.Status.RUNNING:
+        event_id = event.pk
+        transaction.on_commit(lambda: night_started.send(sender=Event, event_id=event_id))
     audit_record(club=event.club, event=event, user=by, action="event_status",
                  summary=STATUS_WORDS[status],
                  data={"status": status})

@@ -1,0 +1,121 @@
+"""Reads of the handicaps: what a night's handicaps are computed from (the players' recent
+games in the league, their ratings), the frozen handicaps, and the stored tables the pages, the
+CSV and the API show. The pages' reads are one or two queries each."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db.models import Q, Sum
+
+from analytics.handicaps.compute import Formula
+from analytics.models import HandicapFreeze, NightHandicap, PlayerRating, StandingsTable
+from analytics.ratings.compute import shown_rating
+from games.models import RoundResult
+from league.models import Division, Event, League, Registration, Season, Seat
+
+NightGames = dict[int, list[tuple[tuple[int, int], int]]]
+
+
+def league_formula(*, event: Event) -> Formula | None:
+    """The handicap settings of the event's league now (None: no season, or no handicaps)."""
+    league: League | None = event.season.league if event.season_id and event.season else None
+    if league is None or league.handicap_formula == League.HandicapFormula.NONE:
+        return None
+    return Formula(league.handicap_formula, league.handicap_base, league.handicap_percent,
+                   league.handicap_cap, league.handicap_nights)
+
+
+def frozen_formula(freeze: HandicapFreeze) -> Formula:
+    return Formula(freeze.formula, freeze.base, freeze.percent, freeze.cap, freeze.nights)
+
+
+def night_players(*, event: Event) -> set[int]:
+    """Everyone entered in the night (players, or both players of each partnership) and
+    everyone seated in it."""
+    entered = Registration.objects.filter(event=event).values_list(
+        "player_id", "partnership__player_a_id", "partnership__player_b_id")
+    ids = {p for row in entered for p in row if p is not None}
+    ids.update(Seat.objects.filter(rotation__event=event).values_list("player_id", flat=True))
+    return ids
+
+
+def _earlier(event: Event) -> Q:
+    """The league's nights before this one (by date, then the order they were made)."""
+    return (Q(rotation__event__date__lt=event.date)
+            | Q(rotation__event__date=event.date, rotation__event_id__lt=event.pk))
+
+
+def league_games(*, event: Event, player_ids: Iterable[int]) -> NightGames:
+    """Per player, (night's order, game total of their side) of each confirmed game they played
+    in the league's nights before `event`. Two queries."""
+    if event.season is None:
+        return {}
+    seats = list(
+        Seat.objects.filter(player_id__in=list(player_ids),
+                            rotation__event__season__league_id=event.season.league_id)
+        .filter(_earlier(event)).order_by()
+        .values_list("player_id", "table__game__id", "side", "rotation__event__date",
+                     "rotation__event_id"))
+    totals = dict(
+        ((game_id, side), total) for game_id, side, total in
+        RoundResult.objects.filter(game_id__in={s[1] for s in seats}).order_by()
+        .values_list("game_id", "side").annotate(total=Sum("score")).values_list(
+            "game_id", "side", "total"))
+    games: NightGames = defaultdict(list)
+    for player_id, game_id, side, date, event_id in seats:
+        total = totals.get((game_id, side))
+        if total is not None:  # only confirmed results are projected into RoundResult
+            games[player_id].append(((date.toordinal(), event_id), int(total)))
+    return games
+
+
+def ratings(*, player_ids: Iterable[int]) -> dict[int, int]:
+    """Each rated player's rating on the 1500 scale, as the pages show it."""
+    return {pk: shown_rating(mu) for pk, mu in
+            PlayerRating.objects.filter(player_id__in=list(player_ids)).values_list("player_id", "mu")}
+
+
+def freeze_of(*, event: Event) -> HandicapFreeze | None:
+    return HandicapFreeze.objects.filter(event=event).first()
+
+
+def frozen_handicaps(*, event: Event) -> dict[int, NightHandicap]:
+    """The night's frozen handicaps by player id (empty: none frozen)."""
+    return {h.player_id: h for h in NightHandicap.objects.filter(event=event)}
+
+
+# --- the stored tables, for pages, CSV and the API --------------------------------------------
+
+
+def event_handicapped(*, event: Event) -> StandingsTable | None:
+    return StandingsTable.objects.filter(event=event, handicapped=True).first()
+
+
+def season_handicapped(*, season: Season) -> StandingsTable | None:
+    return StandingsTable.objects.filter(season=season, division=None, handicapped=True).first()
+
+
+@dataclass(frozen=True)
+class DivisionTables:
+    division: Division
+    scratch: StandingsTable | None
+    handicapped: StandingsTable | None
+
+
+def division_tables(*, season: Season) -> list[DivisionTables]:
+    """Each division of the season (top first) with its stored tables. Two queries."""
+    divisions = list(Division.objects.filter(season=season).order_by("number"))
+    tables = {(t.division_id, t.handicapped): t for t in
+              StandingsTable.objects.filter(season=season, division__isnull=False)}
+    return [DivisionTables(d, tables.get((d.pk, False)), tables.get((d.pk, True)))
+            for d in divisions]
+
+
+def handicap_explanations(*, event: Event) -> list[tuple[str, int, str]]:
+    """(name as shown in public, handicap, how it was computed) of the night's players."""
+    rows = (NightHandicap.objects.filter(event=event).select_related("player")
+            .order_by("player__name"))
+    return [(h.player.shown_name, h.handicap, h.explanation) for h in rows]
