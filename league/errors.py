@@ -101,6 +101,12 @@ class Code(StrEnum):
     UNKNOWN_FIELD = "UNKNOWN_FIELD"
     WITHDRAWN = "WITHDRAWN"
     WRONG_CLUB = "WRONG_CLUB"
+    SUBSTITUTE_EXISTS = "SUBSTITUTE_EXISTS"
+    SUBSTITUTE_IS_MEMBER = "SUBSTITUTE_IS_MEMBER"
+    SUBSTITUTE_MEMBER_ABSENT = "SUBSTITUTE_MEMBER_ABSENT"
+    SUBSTITUTE_NONE = "SUBSTITUTE_NONE"
+    SUBSTITUTE_PLAYING = "SUBSTITUTE_PLAYING"
+    SUBSTITUTE_TOO_LATE = "SUBSTITUTE_TOO_LATE"
     WISH_FOR = "WISH_FOR"
     WISH_NEEDS_OTHER = "WISH_NEEDS_OTHER"
     WISH_SAME_PLAYER = "WISH_SAME_PLAYER"
@@ -218,6 +224,12 @@ MESSAGES: dict[Code, str] = {
     Code.WITHDRAWN: "{name} has already withdrawn.",
     Code.WRONG_CLUB: "{obj} is not a {what} of {club}.",
     Code.WISH_FOR: "A seating wish is for one night or for the whole season.",
+    Code.SUBSTITUTE_EXISTS: "{member} already has a substitute tonight ({substitute}): remove that substitution first.",
+    Code.SUBSTITUTE_IS_MEMBER: "A member cannot be their own substitute: choose someone else to play for {member}.",
+    Code.SUBSTITUTE_MEMBER_ABSENT: "{member} is not entered in {event}: a substitute plays for a member entered tonight.",
+    Code.SUBSTITUTE_NONE: "{member} has no substitute tonight.",
+    Code.SUBSTITUTE_PLAYING: "{substitute} is already playing tonight: choose someone who is not.",
+    Code.SUBSTITUTE_TOO_LATE: "Every rotation {member} would play tonight is closed or has its result: there is no seat left for a substitute.",
     Code.WISH_NEEDS_OTHER: "Choose the second player: \u201c{kind}\u201d is a wish about two players.",
     Code.WISH_SAME_PLAYER: "Choose two different players for the wish.",
     Code.WISH_BAD_SEAT: "Give the table (1 to 500) and the seat (1 to 6) the player keeps all night.",

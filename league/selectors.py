@@ -58,7 +58,8 @@ def director_events(*, user: User | AnonymousUser) -> QuerySet[Event]:
 
 
 def _seats_with_players() -> Prefetch:
-    return Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("seat_number"))
+    return Prefetch("seats", queryset=Seat.objects.select_related("player", "substitute_for")
+                    .order_by("seat_number"))
 
 
 def rotations_with_seating() -> QuerySet[Rotation]:
@@ -145,6 +146,41 @@ def next_rotation_number(*, event: Event) -> int:
 
 def rotation_as_plan(*, rotation: Rotation) -> RotationPlan:
     """A rotation's stored seating as the seating generator's RotationPlan."""
+# The director's log line of a substitution (`league.services.substitutes`): while it is not
+# undone, the substitute plays for the member in every rotation of the night still to play.
+SUBSTITUTE_ACTION = "substitute_seat"
+
+
+def event_substitutions(*, event_id: int) -> dict[int, int]:
+    """Member id → the id of the substitute playing for them tonight (substitutions in force)."""
+    entries = AuditEntry.objects.filter(event_id=event_id, action=SUBSTITUTE_ACTION,
+                                        undone_at__isnull=True).order_by("pk")
+    return {int(data["member_id"]): int(data["substitute_id"])
+            for data in entries.values_list("data", flat=True)}
+
+
+@dataclass(frozen=True)
+class SubstitutionView:
+    member: Player
+    substitute: Player
+    since: str  # "from rotation 2", "from the first rotation"
+
+
+def substitutions_list(*, event: Event) -> list[SubstitutionView]:
+    """The night's substitutions in force, by member name, for the director's page."""
+    pairs = event_substitutions(event_id=event.pk)
+    players = Player.objects.in_bulk(list(pairs) + list(pairs.values()))
+    first: dict[int, int] = {}
+    for member, number in (Seat.objects.filter(rotation__event=event, substitute_for_id__in=list(pairs))
+                           .order_by("rotation__number").values_list("substitute_for_id", "rotation__number")):
+        first.setdefault(member, number)
+    rows = [SubstitutionView(players[m], players[s],
+                             f"from rotation {first[m]}" if m in first else "from the next rotation seated")
+            for m, s in pairs.items() if m in players and s in players]
+    return sorted(rows, key=lambda r: r.member.name)
+
+
+
     tables = []
     for table in rotation.tables.order_by("number").prefetch_related("seats").select_related("game"):
         seats = sorted(table.seats.all(), key=lambda s: s.seat_number)
@@ -199,6 +235,8 @@ class SeatView:
     deals_first: bool
 
 
+    # The absent member the player plays for (a substitute), shown "played by X for Y".
+    playing_for: Player | None = None
 @dataclass
 class TableView:
     number: int
@@ -230,7 +268,8 @@ def rotation_plan(*, rotation: Rotation) -> RotationView:
     for table in rotation.tables.all():
         game = getattr(table, "game", None)
         seats = [
-            SeatView(s.seat_number, s.player, s.side, game is not None and s.seat_number == game.first_dealer)
+            SeatView(s.seat_number, s.player, s.side, game is not None and s.seat_number == game.first_dealer,
+                     s.substitute_for if s.substitute_for_id else None)
             for s in sorted(table.seats.all(), key=lambda s: s.seat_number)
         ]
         by_side: dict[int, list[Player]] = defaultdict(list)

@@ -114,6 +114,8 @@ def side_key(players: Iterable[int]) -> str:
 
 
 def _entrant_keys(side: SideResult, by_side: bool) -> tuple[str, ...]:
+    if not side.players:
+        return ()  # a side that counts for nobody: its opponents' results stay
     if by_side:
         return (side_key(side.players),)
     return tuple(player_key(p) for p in side.players)

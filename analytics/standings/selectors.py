@@ -15,6 +15,7 @@ from django.db.models import F, OuterRef, Q, QuerySet, Subquery, Sum
 from analytics.models import NightResult, StandingsSnapshot
 from analytics.standings import compute
 from analytics.standings.compute import GameResult, SideResult
+from analytics.substitutes import seat_credits
 from games.models import ResultVersion, RoundResult
 from league.models import Event, Game, Player, Season, Seat, shown_name
 
@@ -30,7 +31,8 @@ def few_or_all(games: QuerySet[Game]) -> QuerySet[Game] | list[int]:
 
 def game_results(*, game_filter: Q) -> dict[int, GameResult]:
     """Each game's sides (players and game totals), for the games matched by `game_filter`
-    (a Q on Game) that have a confirmed result."""
+    (a Q on Game) that have a confirmed result. A substitute's seat is under the player it
+    counts for (`analytics.substitutes`)."""
     games = few_or_all(Game.objects.filter(game_filter))
     totals = (
         RoundResult.objects.filter(game__in=games)
@@ -38,9 +40,9 @@ def game_results(*, game_filter: Q) -> dict[int, GameResult]:
         .annotate(total=Sum("score"), held=Sum("held_points"))
         .order_by()
     )
-    seats = Seat.objects.filter(table__game__in=games).order_by().values_list(
-        "table__game__id", "side", "player_id"
-    )
+    seats = seat_credits(games=games).seats(
+        Seat.objects.filter(table__game__in=games).order_by().values_list(
+            "table__game__id", "side", "player_id"))
     players: dict[tuple[int, int], list[int]] = defaultdict(list)
     for game_id, side, player_id in seats:
         players[(game_id, side)].append(player_id)

@@ -18,6 +18,7 @@ from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 from analytics.models import PlayerStats, RatingHistory
 from analytics.standings.selectors import latest_confirmation
 from analytics.statistics import compute
+from analytics.substitutes import Credits, seat_credits, substituted_game_filter
 from games.models import RoundResult, SeatRoundFacts
 from league.models import Club, Event, Game, Seat
 
@@ -54,19 +55,32 @@ def rounds_frame(*, round_filter: Q) -> pd.DataFrame:
         compute.ROUND_COLUMNS)
 
 
+def _counted(seats: pd.DataFrame, credits: Credits) -> pd.DataFrame:
+    """The seats as counted: a substitute's seat under the player it counts for, or left out
+    (`analytics.substitutes`)."""
+    if not credits.by_seat or seats.empty:
+        return seats
+    rows = ((int(g), int(s), int(p)) for g, s, p in
+            seats[compute.SEAT_COLUMNS].itertuples(index=False, name=None))
+    return compute.frame(credits.seats(rows), compute.SEAT_COLUMNS)
+
+
 def seats_frame(*, seat_filter: Q) -> pd.DataFrame:
-    """Seats of games as a DataFrame with `compute.SEAT_COLUMNS`."""
-    return _frame(
+    """Seats of games as a DataFrame with `compute.SEAT_COLUMNS`, each seat under the player
+    it counts for."""
+    seats = _frame(
         Seat.objects.filter(seat_filter, table__game__isnull=False)
         .order_by("table_id", "seat_number").values_list("table__game__id", "side", "player_id"),
         compute.SEAT_COLUMNS)
+    return _counted(seats, seat_credits(seat_filter=seat_filter))
 
 
 def player_tables(*, player_ids: list[int], events: QuerySet[Event]) -> dict[int, int]:
     """Table id → game id of every game these players sat at in `events` (a QuerySet of
     Event). Two small queries, each by index (one joining seats to games through the tables
     would scan the whole table of tables)."""
-    tables = list(Seat.objects.filter(player_id__in=player_ids, rotation__event__in=events)
+    tables = list(Seat.objects.filter(substituted_game_filter(player_ids=player_ids),
+                                      rotation__event__in=events)
                   .order_by().values_list("table_id", flat=True).distinct())
     return dict(Game.objects.filter(table_id__in=tables).order_by().values_list("table_id", "pk"))
 
@@ -77,16 +91,28 @@ def table_seats_frame(*, tables: dict[int, int]) -> pd.DataFrame:
     seats = _frame(Seat.objects.filter(table_id__in=list(tables)).order_by("table_id", "seat_number")
                    .values_list("table_id", "side", "player_id"), ["table", "side", "player"])
     seats.insert(0, "game", seats.pop("table").map(tables))
-    return seats.astype({"game": "int64"}) if not seats.empty else seats
+    seats = seats.astype({"game": "int64"}) if not seats.empty else seats
+    return _counted(seats, seat_credits(seat_filter=Q(table_id__in=list(tables))))
 
 
 def facts_frame(*, facts_filter: Q) -> pd.DataFrame:
-    return _frame(
+    """Move-log facts per game, round and player, each under the player the seat counts for
+    (a substitute's, as their seat's result; left out when it counts for nobody)."""
+    facts = _frame(
         SeatRoundFacts.objects.filter(facts_filter)
         .order_by("game_id", "round_number", "player_id").values_list(
             "game_id", "round_number", "player_id", "turns", "foot_turn", "pickups",
             "cards_picked_up", "wilds_in_dirty", "black_threes_discarded", "first_laydown_turn"),
         compute.FACT_COLUMNS)
+    if facts.empty:
+        return facts
+    played = SeatRoundFacts.objects.filter(facts_filter).values("game_id")
+    credits = seat_credits(seat_filter=Q(table__game__in=played))
+    if not credits.by_seat:
+        return facts
+    credited = [credits.player(int(g), int(p)) for g, p in zip(facts["game"], facts["player"], strict=True)]
+    facts = facts.assign(player=credited)
+    return facts[facts["player"].notna()].astype({"player": "int64"})
 
 
 def history_frame(*, club_id: int, history_filter: Q | None = None) -> pd.DataFrame:

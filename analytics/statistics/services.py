@@ -45,7 +45,7 @@ def statistics_refresh(*, club_id: int, player_ids: Collection[int]) -> None:
     their_games = list(tables.values())
     rounds = selectors.rounds_frame(round_filter=Q(game_id__in=their_games))
     seats = selectors.table_seats_frame(tables=tables)
-    facts = selectors.facts_frame(facts_filter=Q(game_id__in=their_games, player_id__in=ids))
+    facts = selectors.facts_frame(facts_filter=Q(game_id__in=their_games))
     history = selectors.history_frame(club_id=club_id,
                                       history_filter=Q(game_id__in=their_games))
     chosen = set(ids)

@@ -83,6 +83,7 @@ __all__ = [
     "game_side_credentials", "side_credentials_ensure",
     "ALLOWED_TABLE_SIZES", "EVENT_FIELDS", "NEXT_STATUS", "SEASON_FIELDS", "SEATING_FIELDS",
     "MAX_BYE_POINTS", "STANDINGS_FIELDS",
+from league.services.substitutes import substitute_remove, substitute_seat
     "audit_record", "audit_undo", "audit_undoable", "audit_undo_refusal",
     "registration_remove", "rotation_unstart",
     "player_add", "player_rename", "player_retire", "player_reinstate", "player_merge",
@@ -94,6 +95,7 @@ __all__ = [
     "event_create", "event_update", "event_set_status",
     "registration_add", "registration_add_entrant", "registration_check_in",
     "registration_withdraw", "registration_reinstate",
+    "substitute_seat", "substitute_remove",
     "rotation_generate", "rotation_update_seating", "rotation_swap_players",
     "rotation_set_first_dealer", "rotation_delete", "rotation_start", "rotation_close",
 ]

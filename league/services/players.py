@@ -163,6 +163,7 @@ def player_merge(*, source: Player, target: Player, by: User | None = None) -> P
     _refuse_overlap(source, target)
     _move_partnerships(source, target)
     Seat.objects.filter(player=source).update(player=target)
+    Seat.objects.filter(substitute_for=source).update(substitute_for=target)
     SitOut.objects.filter(player=source).update(player=target)
     Registration.objects.filter(player=source).update(player=target)
     if target.user_id is None and source.user_id is not None:

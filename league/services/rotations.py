@@ -27,7 +27,10 @@ def _entrants(event: Event, number: int) -> tuple[tuple[int, ...], tuple[tuple[i
     registrations = selectors.active_registrations(event=event, rotation_number=number)
     if not event.is_fixed_partnerships:
         return tuple(r.player_id for r in registrations if r.player_id is not None), ()
-    pairs = tuple((pair.player_a_id, pair.player_b_id)
+    # A partnership's absent member is seated as their substitute (league.services.substitutes).
+    playing = selectors.event_substitutions(event_id=event.pk)
+    pairs = tuple((playing.get(pair.player_a_id, pair.player_a_id),
+                   playing.get(pair.player_b_id, pair.player_b_id))
                   for pair in map(partnership_of, registrations))
     return tuple(p for pair in pairs for p in pair), pairs
 
@@ -90,12 +93,15 @@ def rotation_generate(*, event: Event, by: User | None = None) -> Rotation:
 
 
 def _write_plan(rotation: Rotation, plan: RotationPlan) -> None:
-    """Seats, games and sit-outs of `plan`, reusing the rotation's tables (and games) by number."""
+    """Seats, games and sit-outs of `plan`, reusing the rotation's tables (and games) by number.
+    A substitute's seat names the member they play for."""
+    playing_for = {s: m for m, s in selectors.event_substitutions(event_id=rotation.event_id).items()}
     for number, table_plan in enumerate(plan.tables, start=1):
         table, _ = Table.objects.get_or_create(rotation=rotation, number=number)
         side_of = {p: k for k, side in enumerate(table_plan.sides) for p in side}
         Seat.objects.bulk_create(
-            Seat(rotation=rotation, table=table, player_id=p, seat_number=i, side=side_of[p])
+            Seat(rotation=rotation, table=table, player_id=p, seat_number=i, side=side_of[p],
+                 substitute_for_id=playing_for.get(p))
             for i, p in enumerate(table_plan.seats)
         )
         Game.objects.update_or_create(

@@ -64,3 +64,121 @@ def test_only_the_clubs_directors_change_league_settings(client, membership, rol
     assert response.status_code in (403, 404)
     league.refresh_from_db()
     assert league.substitute_counts_for == "member"
+
+
+# --- seating a substitute ---------------------------------------------------------------------
+
+from core.errors import Conflict, Invalid  # noqa: E402
+from league import services  # noqa: E402
+from league.models import Event, Player, Registration, Seat  # noqa: E402
+from tests.factories import EventFactory, PlayerFactory  # noqa: E402
+from tests.league.factories import checked_in_partnerships, confirm_all_games, running_event  # noqa: E402
+
+
+def _seated_night(players: int = 8, planned_rotations: int = 3):
+    event, entrants = running_event(players)
+    Event.objects.filter(pk=event.pk).update(planned_rotations=planned_rotations)
+    event.refresh_from_db()
+    rotation = services.rotation_generate(event=event)
+    return event, entrants, rotation
+
+
+def test_a_substitute_takes_the_members_seat_and_is_entered_in_their_place():
+    event, players, rotation = _seated_night()
+    member = players[0]
+    sub = PlayerFactory(club=event.club, name="Sam Sub")
+    services.substitute_seat(event=event, member=member, substitute=sub, by=None)
+    seat = Seat.objects.get(rotation=rotation, player=sub)
+    assert seat.substitute_for == member
+    assert not Seat.objects.filter(rotation=rotation, player=member).exists()
+    assert Registration.objects.get(event=event, player=member).withdrawn_after_rotation == 0
+    assert Registration.objects.get(event=event, player=sub).checked_in
+
+
+def test_the_substitute_is_seated_for_the_member_in_the_rotations_seated_later():
+    event, players, rotation = _seated_night()
+    member, sub = players[0], PlayerFactory(club=event.club)
+    services.substitute_seat(event=event, member=member, substitute=sub, by=None)
+    services.rotation_start(rotation=rotation)
+    confirm_all_games(rotation)
+    services.rotation_close(rotation=rotation)
+    later = services.rotation_generate(event=event)
+    assert Seat.objects.get(rotation=later, player=sub).substitute_for == member
+    assert not Seat.objects.filter(rotation=later, player=member).exists()
+
+
+def test_a_new_name_becomes_a_player_of_the_club():
+    event, players, _ = _seated_night()
+    services.substitute_seat(event=event, member=players[0], substitute="  Nora   New ", by=None)
+    nora = Player.objects.get(club=event.club, name="Nora New")
+    assert Seat.objects.get(player=nora).substitute_for == players[0]
+
+
+def test_in_fixed_partnerships_the_partnership_stays_and_the_substitute_sits_in_the_members_seat():
+    event = EventFactory(status=Event.Status.RUNNING, format=Event.Format.ROUND_ROBIN, planned_rotations=2)
+    pairs = checked_in_partnerships(event, 4)
+    rotation = services.rotation_generate(event=event)
+    member, partner = pairs[0].player_a, pairs[0].player_b
+    sub = PlayerFactory(club=event.club)
+    services.substitute_seat(event=event, member=member, substitute=sub, by=None)
+    seat = Seat.objects.get(rotation=rotation, player=sub)
+    assert seat.substitute_for == member
+    assert Seat.objects.get(rotation=rotation, player=partner).side == seat.side
+    assert not Registration.objects.filter(event=event, player=sub).exists()
+    services.rotation_start(rotation=rotation)  # the seating still covers every entrant
+    confirm_all_games(rotation)
+    services.rotation_close(rotation=rotation)
+    later = services.rotation_generate(event=event)
+    assert Seat.objects.get(rotation=later, player=sub).substitute_for == member
+
+
+def test_removing_the_substitution_gives_the_member_their_seat_back():
+    event, players, rotation = _seated_night()
+    member, sub = players[0], PlayerFactory(club=event.club)
+    services.substitute_seat(event=event, member=member, substitute=sub, by=None)
+    services.substitute_remove(event=event, member=member, by=None)
+    assert Seat.objects.get(rotation=rotation, player=member).substitute_for is None
+    assert not Registration.objects.filter(event=event, player=sub).exists()
+    assert Registration.objects.get(event=event, player=member).withdrawn_after_rotation is None
+    assert AuditEntry.objects.filter(event=event, action="substitute_remove").exists()
+
+
+def _refusal(error_class, **kwargs):
+    with pytest.raises(error_class) as caught:
+        services.substitute_seat(by=None, **kwargs)
+    return caught.value
+
+
+def test_refusals_are_in_words_and_change_nothing():
+    event, players, rotation = _seated_night()
+    outsider = PlayerFactory(club=event.club, name="Olive Out")
+    error = _refusal(Invalid, event=event, member=outsider, substitute=PlayerFactory(club=event.club))
+    assert error.code == "SUBSTITUTE_MEMBER_ABSENT" and "Olive Out is not entered" in error.message
+    error = _refusal(Invalid, event=event, member=players[0], substitute=players[0])
+    assert error.code == "SUBSTITUTE_IS_MEMBER"
+    error = _refusal(Conflict, event=event, member=players[0], substitute=players[1])
+    assert error.code == "SUBSTITUTE_PLAYING" and "already playing tonight" in error.message
+    assert not Seat.objects.filter(substitute_for__isnull=False).exists()
+
+
+def test_a_closed_night_or_a_finished_event_refuses():
+    event, players, rotation = _seated_night(planned_rotations=1)
+    services.rotation_start(rotation=rotation)
+    confirm_all_games(rotation)
+    services.rotation_close(rotation=rotation)
+    error = _refusal(Conflict, event=event, member=players[0], substitute=PlayerFactory(club=event.club))
+    assert error.code == "SUBSTITUTE_TOO_LATE" and "closed" in error.message
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
+    error = _refusal(Conflict, event=event, member=players[0], substitute=PlayerFactory(club=event.club))
+    assert error.code == "EVENT_FINISHED"
+
+
+def test_a_member_has_one_substitute_at_a_time_and_the_history_undoes_it():
+    event, players, rotation = _seated_night()
+    member = players[0]
+    entry = services.substitute_seat(event=event, member=member, substitute=PlayerFactory(club=event.club), by=None)
+    error = _refusal(Conflict, event=event, member=member, substitute=PlayerFactory(club=event.club))
+    assert error.code == "SUBSTITUTE_EXISTS"
+    assert services.audit_undoable(entry=entry)
+    services.audit_undo(entry=entry)
+    assert Seat.objects.get(rotation=rotation, player=member).substitute_for is None
