@@ -23,12 +23,13 @@ from league.models import (
     Registration,
     Rotation,
     Seat,
+    SeatingWish,
     SitOut,
     Table,
 )
 from league.names import CLOSE_ENOUGH, name_key, name_similarity
 from league.permissions import directed_clubs, visible_events
-from league.seating import RotationPlan, TablePlan, quality_report
+from league.seating import RotationPlan, TablePlan, Wish, quality_report
 
 PLAYED_STATUSES = (Rotation.Status.STARTED, Rotation.Status.CLOSED)
 
@@ -253,6 +254,8 @@ class RotationView:
     # Filled in by the director's event page for a draft rotation (the checks before start).
     repeated_partners: list[tuple[str, str, list[int]]] = field(default_factory=list)
     sit_out_reasons: dict[str, Any] = field(default_factory=dict)
+    # its wishes kept or not and the independent checker's verdict (a NightCheck)
+    seating_check: Any = None
 
     @property
     def players(self) -> list[Player]:
@@ -434,3 +437,16 @@ def club_invitations(*, club: Club) -> QuerySet[Invitation]:
     """Every invitation of the club not accepted yet, each shown the same way (declined ones
     and those to usernames no account has among them: the page never tells which)."""
     return club.invitations.order_by("username", "role")
+
+
+def event_wishes(*, event: Event) -> list[SeatingWish]:
+    """The seating wishes of the night and of its season, oldest first, with the players."""
+    owner = Q(event=event) | (Q(season_id=event.season_id) if event.season_id else Q(pk__in=[]))
+    return list(SeatingWish.objects.filter(owner).select_related("player", "other")
+                .order_by("created_at", "pk"))
+
+
+def seating_wishes(*, event: Event) -> tuple[Wish, ...]:
+    """The night's and the season's wishes as the seating generator reads them."""
+    return tuple(Wish(w.kind, w.player_id, w.other_id, w.table_number, w.seat_number)
+                 for w in event_wishes(event=event))

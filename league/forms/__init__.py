@@ -6,8 +6,10 @@ from league.forms.clubs import ClubForm, LeagueForm, MemberForm, SeasonForm
 from league.forms.events import TIE_BREAK_CHOICES, TIE_BREAK_SLOTS, EventForm, StatusForm
 from league.forms.house_rules import HouseRulesForm
 from league.forms.room import DealerForm, EntrantForm, SwapForm
+from league.forms.seating import ExpectedNamesForm, PlanChoiceForm, WishForm
 
 __all__ = [
     "TIE_BREAK_CHOICES", "TIE_BREAK_SLOTS", "ClubForm", "DealerForm", "EntrantForm", "EventForm",
     "HouseRulesForm", "LeagueForm", "MemberForm", "SeasonForm", "StatusForm", "SwapForm",
+    "ExpectedNamesForm", "PlanChoiceForm", "WishForm",
 ]

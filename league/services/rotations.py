@@ -51,7 +51,14 @@ def _seating_request(event: Event, number: int) -> SeatingRequest:
         played=tuple(selectors.rotation_as_plan(rotation=r) for r in played),
         points=tuple(selectors.rotation_points(rotation=r) for r in played),
         season=selectors.season_earlier_nights(event=event),
+        wishes=selectors.seating_wishes(event=event),
     )
+
+
+def rotation_seating_request(*, event: Event, number: int) -> SeatingRequest:
+    """What the seating generator is asked for rotation `number` of `event`: its settings,
+    active entrants, played rotations, earlier nights of the season and seating wishes."""
+    return _seating_request(event, number)
 
 
 def _refuse_unless_ready_for_next(event: Event, number: int) -> None:
@@ -88,6 +95,30 @@ def rotation_generate(*, event: Event, by: User | None = None) -> Rotation:
     audit_record(club=event.club, event=event, user=by, action="rotation_generate",
                  summary=f"Seated rotation {number} as a draft ({len(plan.tables)} "
                  f"table{'s' if len(plan.tables) != 1 else ''}).{sitting}",
+                 data={"rotation_id": rotation.pk})
+    return rotation
+
+
+@transaction.atomic
+def rotation_seat_plan(*, event: Event, plan: RotationPlan, how: str,
+                       by: User | None = None) -> Rotation:
+    """Seat the next rotation from a plan made beforehand (`how`: "the prepared plan for 12
+    players"), as an editable draft, after the checks a generated rotation passes."""
+    # The event lock orders this with a director generating or editing the same rotation.
+    event = lock_event(event.pk)
+    number = selectors.next_rotation_number(event=event)
+    _refuse_unless_ready_for_next(event, number)
+    players, pairs = _entrants(event, number)
+    _check_plan_covers(plan, players)
+    try:
+        validate_rotation(plan, players, event.table_sizes)
+    except SeatingError as exc:
+        raise refusal(Invalid, Code.BAD_SEATING, reason=str(exc)) from exc
+    _check_partners_together(event, plan, pairs)
+    rotation = Rotation.objects.create(event=event, number=number)
+    _write_plan(rotation, plan)
+    audit_record(club=event.club, event=event, user=by, action="rotation_generate",
+                 summary=f"Seated rotation {number} as a draft from {how}.",
                  data={"rotation_id": rotation.pk})
     return rotation
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from league.views import attendance, director, invitations, league_settings, room
+from league.views import attendance, director, invitations, league_settings, room, seating
 
 urlpatterns = [
     path("", director.home, name="director-home"),
@@ -21,6 +21,11 @@ urlpatterns = [
     path("events/<slug:slug>/", director.event_page, name="director-event"),
     path("events/<slug:slug>/edit/", director.event_edit, name="director-event-edit"),
     path("events/<slug:slug>/coming/", attendance.event_coming, name="director-event-coming"),
+    path("events/<slug:slug>/wishes/", seating.wishes_page, name="director-event-wishes"),
+    path("events/<slug:slug>/wishes/<int:pk>/remove/", seating.wish_remove,
+         name="director-event-wish-remove"),
+    path("events/<slug:slug>/plans/", seating.plans_page, name="director-event-plans"),
+    path("events/<slug:slug>/plans/use/", seating.plan_use, name="director-event-plan-use"),
     path("events/<slug:slug>/status/", director.event_status, name="director-event-status"),
     path("events/<slug:slug>/registrations/", director.registration_add, name="director-registration-add"),
     path(

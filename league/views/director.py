@@ -29,6 +29,7 @@ from league.forms import (
 )
 from league.models import Club, Event, Membership, Registration, Rotation, Season
 from league.permissions import check_directs_club, check_directs_event, directed_clubs
+from league.services.seating_plans import draft_seating_check
 from league.views import room
 
 
@@ -242,6 +243,7 @@ def event_page(request: HttpRequest, slug: str) -> HttpResponse:
         if view.rotation.status == Rotation.Status.DRAFT:
             view.repeated_partners = selectors.repeated_partners(rotation=view.rotation)
             view.sit_out_reasons = selectors.sit_out_reasons(rotation=view.rotation)
+            view.seating_check = draft_seating_check(rotation=view.rotation)
     entries = history_rows(event, limit=HISTORY_ON_EVENT_PAGE)
     context = {
         **room.registrations_context(request, event),
