@@ -24,13 +24,23 @@ withdrawn by then (sat out, or arrived late), counts as the event's `sit_out_sco
             by the games played, and the standings rank those averages (wins and held points stay
             counts).
 The rows keep the games actually played (`games`) and the byes counted (`byes`).
+
+Mixed tables: a night whose games do not all have the same shape (tables of four beside tables
+of six: sides of three, or three sides of two) is made comparable as the event's `mixed_tables`
+says (docs/analytics.md, "Mixed tables of four and six"); a night of one shape is left as it is.
+  per_player_round  each side's figures (total, held, the total deciding the game) are scaled to
+                    a side of two: points per player-round times a side of two's player-rounds
+                    over the same rounds, i.e. total x 2 / the side's seats, rounded.
+  rank              match points by the side's place at its table: 2 x (the other sides it beat,
+                    a tie counting half) / (the number of other sides): 2/0 (a tie 1/1) with two
+                    sides, 2/1/0 with three; wins, ties and losses keep their meaning.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from league.tie_breaks import TIE_BREAKS
@@ -69,6 +79,7 @@ class SideResult:
     # The total that decides the game (winner, margins) when it is not `total`: a handicap
     # applied to the match points only (analytics.handicaps).
     decides: int | None = None
+    seats: int = 0  # the side's seats at its table (0: as many as its players)
 
 
 @dataclass(frozen=True)
@@ -87,6 +98,12 @@ class Appearance:
     victory_points: float
     difference: float
     opponents: tuple[str, ...]
+    rank_points: float | None = None  # match points by rank at a mixed night's table
+
+    @property
+    def points(self) -> float:
+        """The match points this game counts: by rank when the night ranks mixed tables so."""
+        return self.match_points if self.rank_points is None else self.rank_points
 
 
 @dataclass
@@ -129,8 +146,15 @@ def _game_points(total: int, others: Sequence[int]) -> tuple[int, float, float]:
     return match_points, round(vp, 2), round(difference, 2)
 
 
-def collect_records(games: Iterable[GameResult], *, by_side: bool) -> dict[str, EntrantRecord]:
-    """Each entrant's appearances, one per game played (games with one side are ignored)."""
+def _rank_points(total: int, others: Sequence[int]) -> float:
+    beaten = sum(1 for o in others if total > o) + sum(0.5 for o in others if total == o)
+    return round(2 * beaten / len(others), 2)
+
+
+def collect_records(games: Iterable[GameResult], *, by_side: bool,
+                    by_rank: bool = False) -> dict[str, EntrantRecord]:
+    """Each entrant's appearances, one per game played (games with one side are ignored);
+    `by_rank`: match points by rank at the table (mixed tables, see the module docstring)."""
     records: dict[str, EntrantRecord] = {}
     for game in games:
         if len(game.sides) < 2:
@@ -148,7 +172,8 @@ def collect_records(games: Iterable[GameResult], *, by_side: bool) -> dict[str, 
                     record = records[key] = EntrantRecord(key=key, players=players)
                 record.appearances.append(
                     Appearance(game.game_id, side.total, side.held, match_points, vp,
-                               difference, opponents)
+                               difference, opponents,
+                               _rank_points(totals[index], others) if by_rank else None)
                 )
     return records
 
@@ -157,8 +182,10 @@ def _summary(record: EntrantRecord) -> Row:
     counts = [0, 0, 0]  # losses, ties, wins by match points 0, 1, 2
     total = held = 0
     victory_points = difference = 0.0
+    points = 0.0
     for a in record.appearances:
         counts[a.match_points] += 1
+        points += a.points
         total += a.total
         held += a.held
         victory_points += a.victory_points
@@ -170,7 +197,7 @@ def _summary(record: EntrantRecord) -> Row:
         "wins": counts[2],
         "ties": counts[1],
         "losses": counts[0],
-        "match_points": 2 * counts[2] + counts[1],
+        "match_points": round(points, 2) if points != int(points) else int(points),
         "total_points": total,
         "point_difference": round(difference, 2),
         "victory_points": round(victory_points, 2),
@@ -191,7 +218,7 @@ def _head_to_head(group: list[Row], records: dict[str, EntrantRecord]) -> Callab
 
     def points(row: Row) -> int:
         return sum(
-            a.match_points
+            a.points
             for a in records[row["key"]].appearances
             if members.intersection(a.opponents) - {row["key"]}
         )
@@ -267,15 +294,48 @@ def apply_sit_outs(row: Row, *, byes: int, rule: str, bye_points: int = 0) -> Ro
     return row
 
 
+MIXED_TABLES = ("per_player_round", "rank")
+
+
+def _shape(game: GameResult) -> tuple[int, ...]:
+    return tuple(sorted(side.seats or len(side.players) for side in game.sides))
+
+
+def is_mixed(games: Sequence[GameResult]) -> bool:
+    """Whether the games have more than one shape (sides x seats), e.g. tables of 4 and 6."""
+    return len({_shape(g) for g in games if len(g.sides) >= 2}) > 1
+
+
+def per_player_round(game: GameResult) -> GameResult:
+    """The game with each side's figures scaled to a side of two (total x 2 / its seats)."""
+    def scaled(value: int, seats: int) -> int:
+        return round(value * 2 / seats)
+
+    sides = []
+    for side in game.sides:
+        seats = side.seats or len(side.players)
+        if seats in (0, 2):
+            sides.append(side)
+            continue
+        sides.append(replace(side, total=scaled(side.total, seats), held=scaled(side.held, seats),
+                             decides=None if side.decides is None else scaled(side.decides, seats)))
+    return replace(game, sides=tuple(sides))
+
+
 def event_standings(games: Iterable[GameResult], *, scoring: str, tie_breaks: Sequence[str],
                     by_side: bool, names: Mapping[int, str] | None = None,
                     byes: Mapping[str, int] | None = None, sit_outs: str = "none",
-                    bye_points: int = 0) -> list[Row]:
+                    bye_points: int = 0, mixed_tables: str = "per_player_round") -> list[Row]:
     """Ranked standings rows of one event; `names` maps player ids to display names, `byes`
-    entrant keys to their rotations sat out, counted as `sit_outs` says."""
+    entrant keys to their rotations sat out, counted as `sit_outs` says; a night of mixed table
+    shapes is normalised as `mixed_tables` says (see the module docstring)."""
     names = names or {}
     byes = byes or {}
-    records = collect_records(games, by_side=by_side)
+    games = list(games)
+    mixed = is_mixed(games)
+    if mixed and mixed_tables == "per_player_round":
+        games = [per_player_round(g) for g in games]
+    records = collect_records(games, by_side=by_side, by_rank=mixed and mixed_tables == "rank")
     rows = {
         key: apply_sit_outs(_summary(record), byes=byes.get(key, 0), rule=sit_outs,
                             bye_points=bye_points)

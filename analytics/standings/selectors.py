@@ -6,7 +6,7 @@ Loading functions use `.values_list()` and a fixed number of queries whatever th
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from datetime import datetime
 
@@ -40,9 +40,10 @@ def game_results(*, game_filter: Q) -> dict[int, GameResult]:
         .annotate(total=Sum("score"), held=Sum("held_points"))
         .order_by()
     )
-    seats = seat_credits(games=games).seats(
-        Seat.objects.filter(table__game__in=games).order_by().values_list(
-            "table__game__id", "side", "player_id"))
+    seat_rows = list(Seat.objects.filter(table__game__in=games).order_by().values_list(
+        "table__game__id", "side", "player_id"))
+    seated = Counter((game_id, side) for game_id, side, _ in seat_rows)  # tables of 4 and 6
+    seats = seat_credits(games=games).seats(seat_rows)
     players: dict[tuple[int, int], list[int]] = defaultdict(list)
     for game_id, side, player_id in seats:
         players[(game_id, side)].append(player_id)
@@ -50,7 +51,8 @@ def game_results(*, game_filter: Q) -> dict[int, GameResult]:
     events: dict[int, int] = {}
     for game_id, side, event_id, total, held in totals:
         member_ids = tuple(sorted(players.get((game_id, side), ())))
-        sides[game_id].append((side, SideResult(member_ids, int(total), int(held))))
+        sides[game_id].append((side, SideResult(member_ids, int(total), int(held),
+                                                seats=seated[(game_id, side)])))
         events[game_id] = event_id
     return {
         game_id: GameResult(game_id, tuple(s for _, s in sorted(entries, key=lambda e: e[0])),
@@ -105,6 +107,7 @@ def event_standings_rows(*, event: Event, games: Iterable[GameResult],
         byes=byes,
         sit_outs=event.sit_out_scoring,
         bye_points=event.bye_points,
+        mixed_tables=event.mixed_tables,
     )
 
 

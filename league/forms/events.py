@@ -55,6 +55,11 @@ class EventForm(forms.Form):
         min_value=0, max_value=100_000, initial=0, required=False, label="Bye points",
         help_text="Total points a sit-out scores, when sit-outs score fixed bye points.",
     )
+    mixed_tables = forms.ChoiceField(
+        choices=Event.MixedTables.choices, initial=Event.MixedTables.PER_PLAYER_ROUND,
+        required=False, label="Tables of 4 and 6 in one night",
+        help_text="How the standings compare a side of three at a table of six with a side of two "
+        "(points per player and round), or three sides with two (match points by rank at the table).")
     is_public = forms.BooleanField(required=False, initial=True, label="Public (anyone may see it)")
 
     def __init__(self, *args: Any, clubs: QuerySet[Club], **kwargs: Any) -> None:
@@ -71,6 +76,9 @@ class EventForm(forms.Form):
 
     def clean_sit_out_scoring(self) -> str:
         return self.cleaned_data["sit_out_scoring"] or Event.SitOutScoring.NONE
+
+    def clean_mixed_tables(self) -> str:
+        return self.cleaned_data["mixed_tables"] or Event.MixedTables.PER_PLAYER_ROUND
 
     def clean_bye_points(self) -> int:
         return self.cleaned_data["bye_points"] or 0
@@ -105,7 +113,7 @@ class EventForm(forms.Form):
             name: getattr(event, name)
             for name in ("club", "name", "date", "starts_at", "place", "kind", "season", "rules_preset", "format",
                          "table_sizes", "odd_handling", "planned_rotations", "scoring", "is_public",
-                         "sit_out_scoring", "bye_points", "sit_out_rule")
+                         "sit_out_scoring", "bye_points", "sit_out_rule", "mixed_tables")
         }
         initial["rules_overrides"] = (rules_text(preset=event.rules_preset, overrides=event.rules_overrides)
                                       if event.rules_overrides else "")

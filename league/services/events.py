@@ -29,7 +29,7 @@ from league.signals import night_started, standings_settings_changed
 ALLOWED_TABLE_SIZES = (4, 6)
 MAX_BYE_POINTS = 100_000
 # Changing these recomputes the event's standings (and its season's).
-STANDINGS_FIELDS = ("scoring", "tie_breaks", "sit_out_scoring", "bye_points")
+STANDINGS_FIELDS = ("scoring", "tie_breaks", "sit_out_scoring", "bye_points", "mixed_tables")
 
 
 def _check_rules(preset: str, overrides: Any) -> None:
@@ -66,6 +66,7 @@ _CHOICE_CODES = {
     "kind": Code.BAD_KIND, "format": Code.BAD_FORMAT, "odd_handling": Code.BAD_ODD_HANDLING,
     "scoring": Code.BAD_SCORING, "sit_out_scoring": Code.BAD_SIT_OUT_SCORING,
     "sit_out_rule": Code.BAD_SIT_OUT_RULE, "status": Code.BAD_STATUS,
+    "mixed_tables": Code.BAD_SCORING,  # how tables of 4 and 6 score: part of the scoring
 }
 
 
@@ -83,6 +84,7 @@ def _check_event(event: Event) -> None:
     _check_choice(event.scoring, Event.Scoring, "scoring")
     _check_choice(event.sit_out_scoring, Event.SitOutScoring, "sit_out_scoring")
     _check_choice(event.sit_out_rule, Event.SitOutRule, "sit_out_rule")
+    _check_choice(event.mixed_tables, Event.MixedTables, "mixed_tables")
     if not isinstance(event.bye_points, int) or not 0 <= event.bye_points <= MAX_BYE_POINTS:
         raise refusal(Invalid, Code.BAD_BYE_POINTS, field='bye_points', most=MAX_BYE_POINTS)
     _check_rules(event.rules_preset, event.rules_overrides)
@@ -121,6 +123,7 @@ def event_create(
     bye_points: int = 0,
     sit_out_rule: str = Event.SitOutRule.FEWEST,
     division: Division | None = None,
+    mixed_tables: str = Event.MixedTables.PER_PLAYER_ROUND,
     by: User | None = None,
 ) -> Event:
     """A draft event. The seed (chosen now unless given) makes its seating reproducible."""
@@ -134,7 +137,7 @@ def event_create(
         tie_breaks=["total_points"] if tie_breaks is None else tie_breaks,
         is_public=is_public, seed=secrets.randbits(31) if seed is None else seed,
         sit_out_scoring=sit_out_scoring, bye_points=bye_points, sit_out_rule=sit_out_rule,
-        division=division,
+        division=division, mixed_tables=mixed_tables,
     )
     _check_event(event)
     event.slug = unique_slug(Event.objects.all(), f"{name} {date:%Y-%m-%d}", max_length=100)
@@ -147,7 +150,7 @@ def event_create(
 EVENT_FIELDS = (
     "name", "date", "starts_at", "place", "kind", "season", "rules_preset", "rules_overrides", "format", "table_sizes",
     "odd_handling", "planned_rotations", "scoring", "tie_breaks", "is_public", "seed",
-    "sit_out_scoring", "bye_points", "sit_out_rule", "division",
+    "sit_out_scoring", "bye_points", "sit_out_rule", "division", "mixed_tables",
 )
 # Changing these after seating exists would make played rotations disagree with the event.
 SEATING_FIELDS = ("rules_preset", "rules_overrides", "format", "table_sizes", "odd_handling", "seed")
@@ -191,7 +194,7 @@ SETTING_WORDS = {
     "odd_handling": "odd numbers", "planned_rotations": "planned rotations",
     "scoring": "scoring", "tie_breaks": "tie-breaks", "is_public": "public page", "seed": "seating seed",
     "sit_out_scoring": "sit-out scoring", "bye_points": "bye points", "sit_out_rule": "sit-out rule",
-    "division": "division",
+    "division": "division", "mixed_tables": "tables of 4 and 6 in the standings",
 }
 
 
