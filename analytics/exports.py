@@ -18,6 +18,7 @@ from django.db.models import QuerySet, Sum
 from openpyxl.styles import Font  # type: ignore[import-untyped]  # as above
 
 from analytics import selectors
+from analytics.handicaps import selectors as handicap_selectors
 from analytics.views.public import SEASON_COLUMNS, STANDINGS_COLUMNS
 from games.models import RoundResult
 from league.models import Event, Season, Seat, shown_name
@@ -62,11 +63,14 @@ def _standings_columns(event: Event) -> list[str]:
 def event_sheets(*, event: Event) -> list[Sheet]:
     """The night: its standings and its games round by round (one row per side and round)."""
     snapshot = selectors.event_standings(event=event)
+    handicapped = handicap_selectors.event_handicapped(event=event)
     return [
         Sheet("Standings", _standings_columns(event), snapshot.rows if snapshot else []),
         Sheet(
             "Games", list(selectors.GAME_ROUND_COLUMNS), selectors.event_game_rounds(event=event)
         ),
+        *([Sheet("With handicaps", [*_standings_columns(event), "handicap"], handicapped.rows,
+                 headers={"handicap": "Handicap"})] if handicapped else []),
     ]
 
 
@@ -119,6 +123,7 @@ def season_sheets(*, season: Season, events: QuerySet[Event]) -> list[Sheet]:
     """The season: its standings (the score column named as the season page names it) and every
     game of its nights that the reader may see."""
     snapshot = selectors.season_standings(season=season)
+    handicapped = handicap_selectors.season_handicapped(season=season)
     return [
         Sheet(
             "Standings",
@@ -127,6 +132,9 @@ def season_sheets(*, season: Season, events: QuerySet[Event]) -> list[Sheet]:
             headers={"score": season.score_label},
         ),
         Sheet("Games", SEASON_GAME_COLUMNS, season_games(events=events), headers=EXTRA_HEADERS),
+        *([Sheet("With handicaps", [*SEASON_COLUMNS, "handicap"], handicapped.rows,
+                 headers={"score": season.score_label, "handicap": "Handicap"})]
+          if handicapped else []),
     ]
 
 

@@ -140,6 +140,7 @@ class Code(StrEnum):
     SEASON_OF_ANOTHER_LEAGUE = "SEASON_OF_ANOTHER_LEAGUE"
     SEASON_HAS_PLACES = "SEASON_HAS_PLACES"
     NO_DIVISIONS = "NO_DIVISIONS"
+    BAD_PROMOTION_PLACES = "BAD_PROMOTION_PLACES"
 
 
 # One message per code; `{name}` blanks are filled at the raise site.
@@ -262,6 +263,7 @@ MESSAGES: dict[Code, str] = {
     Code.SEASON_OF_ANOTHER_LEAGUE: "{season} is a season of another league.",
     Code.SEASON_HAS_PLACES: "{season} already has players placed in divisions: nothing was changed. Take them out first, or choose another season.",
     Code.NO_DIVISIONS: "{season} has no divisions yet: add them first.",
+    Code.BAD_PROMOTION_PLACES: "Players who go up and down: give a number from 0 to {most}.",
 }
 
 

@@ -22,6 +22,7 @@ from league.models import (
     Player,
     Registration,
     Rotation,
+    Season,
     Seat,
     SeatingWish,
     SitOut,
@@ -450,3 +451,15 @@ def seating_wishes(*, event: Event) -> tuple[Wish, ...]:
     """The night's and the season's wishes as the seating generator reads them."""
     return tuple(Wish(w.kind, w.player_id, w.other_id, w.table_number, w.seat_number)
                  for w in event_wishes(event=event))
+
+
+def season_players(*, season: Season) -> list[Player]:
+    """The season's players, by name: entered in one of its nights (alone or in a
+    partnership) or placed in one of its divisions."""
+    regs = Registration.objects.filter(event__season=season)
+    ids = set(regs.exclude(player=None).values_list("player_id", flat=True))
+    for a, b in regs.exclude(partnership=None).values_list("partnership__player_a_id",
+                                                           "partnership__player_b_id"):
+        ids.update((a, b))
+    ids.update(season.division_places.values_list("player_id", flat=True))
+    return list(Player.objects.filter(pk__in=ids).order_by("name", "pk"))

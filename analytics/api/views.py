@@ -12,7 +12,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from analytics import selectors
-from analytics.models import StandingsSnapshot
+from analytics.handicaps import selectors as handicap_selectors
+from analytics.models import StandingsSnapshot, StandingsTable
 from league.models import Club, Player, Season
 from league.permissions import visible_events
 
@@ -42,6 +43,18 @@ class StandingsRowSerializer(serializers.Serializer):
     opponents_strength = serializers.FloatField(required=False)
 
 
+class HandicappedRowSerializer(StandingsRowSerializer):
+    handicap = serializers.IntegerField(help_text="The entrant's handicap (a side's: the sum "
+                                        "of its players'), frozen when the night started.")
+    handicap_explanation = serializers.CharField(help_text="How it was computed, in words.")
+    handicap_applies_to = serializers.CharField(help_text="game_points or match_points.")
+
+
+class HandicappedEventSerializer(serializers.Serializer):
+    computed_at = serializers.DateTimeField()
+    rows = HandicappedRowSerializer(many=True)
+
+
 class EventStandingsSerializer(serializers.Serializer):
     event = serializers.CharField(help_text="The event's slug.")
     scoring = serializers.CharField()
@@ -49,6 +62,8 @@ class EventStandingsSerializer(serializers.Serializer):
                                             help_text="Null before the first confirmed result.")
     games = serializers.IntegerField(help_text="Confirmed games counted.")
     rows = StandingsRowSerializer(many=True)
+    handicapped = HandicappedEventSerializer(
+        allow_null=True, help_text="The standings with handicaps (null: the night has none).")
 
 
 class SeasonStandingsRowSerializer(serializers.Serializer):
@@ -63,12 +78,36 @@ class SeasonStandingsRowSerializer(serializers.Serializer):
     total_points = serializers.IntegerField()
 
 
+class SeasonHandicappedRowSerializer(SeasonStandingsRowSerializer):
+    handicap = serializers.IntegerField(help_text="The handicap on the entrant's latest night.")
+
+
+class SeasonTableSerializer(serializers.Serializer):
+    computed_at = serializers.DateTimeField()
+    rows = SeasonStandingsRowSerializer(many=True)
+
+
+class SeasonHandicappedSerializer(serializers.Serializer):
+    computed_at = serializers.DateTimeField()
+    rows = SeasonHandicappedRowSerializer(many=True)
+
+
+class DivisionStandingsSerializer(serializers.Serializer):
+    number = serializers.IntegerField(help_text="1 is the top division.")
+    name = serializers.CharField()
+    scratch = SeasonTableSerializer(allow_null=True)
+    handicapped = SeasonHandicappedSerializer(allow_null=True)
+
+
 class SeasonStandingsSerializer(serializers.Serializer):
     season = serializers.IntegerField()
     aggregate = serializers.CharField()
     computed_at = serializers.DateTimeField(allow_null=True)
     games = serializers.IntegerField()
     rows = SeasonStandingsRowSerializer(many=True)
+    handicapped = SeasonHandicappedSerializer(
+        allow_null=True, help_text="The season with handicaps (null: no night has handicaps).")
+    divisions = DivisionStandingsSerializer(many=True, help_text="Each division's tables.")
 
 
 class LeaderboardRowSerializer(serializers.Serializer):
@@ -129,6 +168,10 @@ def _snapshot(snapshot: StandingsSnapshot | None) -> dict:
     return {"computed_at": snapshot.computed_at, "games": snapshot.games, "rows": snapshot.rows}
 
 
+def _table(table: StandingsTable | None) -> dict | None:
+    return None if table is None else {"computed_at": table.computed_at, "rows": table.rows}
+
+
 def _player(club: str, slug: str) -> Player:
     return get_object_or_404(Player.objects.select_related("club"), club__slug=club, slug=slug)
 
@@ -140,15 +183,21 @@ class EventStandings(APIView):
         if event is None:
             raise NotFound({"code": "NOT_FOUND", "message": f"No event {slug!r}."})
         return Response({"event": event.slug, "scoring": event.scoring,
-                         **_snapshot(selectors.event_standings(event=event))})
+                         **_snapshot(selectors.event_standings(event=event)),
+                         "handicapped": _table(handicap_selectors.event_handicapped(event=event))})
 
 
 class SeasonStandings(APIView):
     @extend_schema(responses=SeasonStandingsSerializer, summary="Standings of a season")
     def get(self, request: Request, season_id: int) -> Response:
         season = get_object_or_404(Season, pk=season_id)
-        return Response({"season": season.pk, "aggregate": season.aggregate,
-                         **_snapshot(selectors.season_standings(season=season))})
+        return Response({
+            "season": season.pk, "aggregate": season.aggregate,
+            **_snapshot(selectors.season_standings(season=season)),
+            "handicapped": _table(handicap_selectors.season_handicapped(season=season)),
+            "divisions": [{"number": e.division.number, "name": e.division.name,
+                           "scratch": _table(e.scratch), "handicapped": _table(e.handicapped)}
+                          for e in handicap_selectors.division_tables(season=season)]})
 
 
 class Leaderboard(APIView):

@@ -1,12 +1,14 @@
-"""Reads of the handicaps: what a night's handicaps are computed from (the players' recent
-games in the league, their ratings), the frozen handicaps, and the stored tables the pages, the
-CSV and the API show. The pages' reads are one or two queries each."""
+"""Reads of the handicaps and divisions: what a night's handicaps are computed from (the
+players' recent games in the league, their ratings), the frozen handicaps, the stored tables the
+pages, the CSV and the API show, and the division tables a promotion proposal is made from. The
+pages' reads are a few queries each."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.db.models import Q, Sum
 
@@ -14,7 +16,8 @@ from analytics.handicaps.compute import Formula
 from analytics.models import HandicapFreeze, NightHandicap, PlayerRating, StandingsTable
 from analytics.ratings.compute import shown_rating
 from games.models import RoundResult
-from league.models import Division, Event, League, Registration, Season, Seat
+from league.models import Division, DivisionPlace, Event, League, Registration, Season, Seat
+from league.services.divisions import DivisionTable, TableRow
 
 NightGames = dict[int, list[tuple[tuple[int, int], int]]]
 
@@ -119,3 +122,31 @@ def handicap_explanations(*, event: Event) -> list[tuple[str, int, str]]:
     rows = (NightHandicap.objects.filter(event=event).select_related("player")
             .order_by("player__name"))
     return [(h.player.shown_name, h.handicap, h.explanation) for h in rows]
+
+
+def promotion_tables(*, season: Season) -> list[DivisionTable]:
+    """Each division's stored scratch table as the promotion proposal reads it, with every
+    player placed in it (by their names: a director's page). Three queries."""
+    places = (DivisionPlace.objects.filter(season=season).select_related("player")
+              .order_by("player__name"))
+    placed: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    names: dict[int, str] = {}
+    for place in places:
+        placed[place.division_id].append((place.player_id, place.player.name))
+        names[place.player_id] = place.player.name
+    tables = []
+    for entry in division_tables(season=season):
+        rows = entry.scratch.rows if entry.scratch else []
+        tables.append(DivisionTable(
+            entry.division.number, entry.division.name,
+            tuple(TableRow(tuple(r["players"]),
+                           " & ".join(names.get(p, r["name"]) for p in r["players"]), r["rank"])
+                  for r in rows),
+            tuple(placed.get(entry.division.pk, ()))))
+    return tables
+
+
+def event_handicapped_computed_at(*, event: Event) -> datetime | None:
+    """When the event's handicapped table was computed (None: it has none), without its rows."""
+    return (StandingsTable.objects.filter(event=event, handicapped=True)
+            .values_list("computed_at", flat=True).first())

@@ -67,6 +67,15 @@ def night_handicaps_freeze(*, event_id: int, player_ids: Iterable[int] | None = 
     return freeze
 
 
+def _explanation(players: list[int], frozen: dict[int, NightHandicap],
+                 names: dict[int, str]) -> str:
+    """How an entrant's handicap was computed: a player's words, or each partner's."""
+    words = [(names.get(p, ""), frozen[p].explanation) for p in players if p in frozen]
+    if len(words) == 1:
+        return words[0][1]
+    return "; ".join(f"{name}: {text}" for name, text in words)
+
+
 def _table_replace(*, handicapped: bool, rows: list[dict], **owner: object) -> None:
     StandingsTable.objects.filter(handicapped=handicapped, **owner).delete()
     StandingsTable.objects.create(handicapped=handicapped, rows=rows,
@@ -83,12 +92,14 @@ def event_handicapped_refresh(*, event: Event) -> list[dict] | None:
     games = list(standings_selectors.game_results(
         game_filter=Q(table__rotation__event=event)).values())
     night_handicaps_freeze(event_id=event.pk, player_ids=players_of(games))
-    handicaps = {p: h.handicap for p, h in selectors.frozen_handicaps(event=event).items()}
+    frozen = selectors.frozen_handicaps(event=event)
+    handicaps = {p: h.handicap for p, h in frozen.items()}
     counted = compute.handicapped_games(games, handicaps, applies_to=freeze.applies_to)
-    rows = standings_selectors.event_standings_rows(
-        event=event, games=counted,
-        names=standings_selectors.player_names(player_ids=players_of(games)))
-    rows = compute.with_handicaps(rows, handicaps)
+    names = standings_selectors.player_names(player_ids=players_of(games))
+    rows = standings_selectors.event_standings_rows(event=event, games=counted, names=names)
+    rows = [{**row, "handicap_applies_to": freeze.applies_to,
+             "handicap_explanation": _explanation(row["players"], frozen, names)}
+            for row in compute.with_handicaps(rows, handicaps)]
     _table_replace(event=event, handicapped=True, rows=rows)
     return rows
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from analytics.views import exports
+from analytics.views import exports, handicaps
 from analytics.views import public as views
 
 urlpatterns = [
@@ -16,6 +16,14 @@ urlpatterns = [
     path("seasons/<int:season_id>/standings.csv", views.season_standings_csv,
          name="season-standings-csv"),
     path("seasons/<int:season_id>/what-if/", views.season_whatif, name="season-whatif"),
+    path("events/<slug:slug>/standings-with-handicaps.csv", handicaps.event_handicapped_csv,
+         name="event-standings-handicapped-csv"),
+    path("seasons/<int:season_id>/standings-with-handicaps.csv", handicaps.season_handicapped_csv,
+         name="season-standings-handicapped-csv"),
+    path("seasons/<int:season_id>/divisions/<int:number>/standings.csv", handicaps.division_csv,
+         name="division-standings-csv"),
+    path("seasons/<int:season_id>/divisions/<int:number>/standings-with-handicaps.csv",
+         handicaps.division_handicapped_csv, name="division-standings-handicapped-csv"),
     path("players/<slug:club>/<slug:slug>/", views.player_detail, name="player-detail"),
     path("players/<slug:club>/<slug:slug>/stats.csv", views.player_stats_csv,
          name="player-stats-csv"),

@@ -21,6 +21,7 @@ from django.utils.safestring import SafeString
 from django.views.decorators.http import require_safe
 
 from analytics import charts, selectors, whatif
+from analytics.handicaps import selectors as handicap_selectors
 from analytics.jobs import whatif_event_job, whatif_season_job
 from jobs.models import Job
 from jobs.selectors import job_progress
@@ -131,6 +132,7 @@ def event_standings(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _event_standings_context(event: Event) -> dict:
     return {"event": event, "standings": selectors.event_standings(event=event),
+            "handicapped": handicap_selectors.event_handicapped(event=event),
             "columns": STANDINGS_COLUMNS.get(event.scoring, STANDINGS_COLUMNS["match_points"])}
 
 
@@ -141,6 +143,7 @@ def _event_fragment_key(event: Event) -> str:
               event.scoring, event.format,
               event.sit_out_scoring, event.bye_points,
               selectors.event_standings_computed_at(event=event),
+              handicap_selectors.event_handicapped_computed_at(event=event),
               timezone.now().strftime("%Y%m%d%H%M"))
     return hashlib.sha1(repr(fields).encode(), usedforsecurity=False).hexdigest()
 

@@ -7,11 +7,16 @@ from django.db.models import QuerySet
 
 from league.forms.fields import offer
 from league.forms.house_rules import rules_from_text
-from league.models import Club, Event, Season
+from league.models import Club, Division, Event, Season
 from league.presets import PRESET_CHOICES, rules_text
 
 TIE_BREAK_SLOTS = 4
 TIE_BREAK_CHOICES = [("", "(none)")] + [(t, t.replace("_", " ").capitalize()) for t in Event.TIE_BREAKS]
+
+
+class DivisionChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj: Any) -> str:
+        return f"{obj.name} ({obj.season})"
 
 
 class EventForm(forms.Form):
@@ -61,11 +66,16 @@ class EventForm(forms.Form):
         help_text="How the standings compare a side of three at a table of six with a side of two "
         "(points per player and round), or three sides with two (match points by rank at the table).")
     is_public = forms.BooleanField(required=False, initial=True, label="Public (anyone may see it)")
+    division = DivisionChoiceField(
+        queryset=Division.objects.none(), required=False, label="Division",
+        empty_label="The whole season", help_text="The division of the season that plays this night.")
 
     def __init__(self, *args: Any, clubs: QuerySet[Club], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         offer(self.fields["club"], clubs)
         offer(self.fields["season"], Season.objects.filter(league__club__in=clubs).select_related("league"))
+        offer(self.fields["division"], Division.objects.filter(season__league__club__in=clubs)
+              .select_related("season__league"))
         for slot in range(1, TIE_BREAK_SLOTS + 1):
             self.fields[f"tie_break_{slot}"] = forms.ChoiceField(
                 choices=TIE_BREAK_CHOICES, required=False, label=f"Tie-break {slot}"
@@ -113,7 +123,7 @@ class EventForm(forms.Form):
             name: getattr(event, name)
             for name in ("club", "name", "date", "starts_at", "place", "kind", "season", "rules_preset", "format",
                          "table_sizes", "odd_handling", "planned_rotations", "scoring", "is_public",
-                         "sit_out_scoring", "bye_points", "sit_out_rule", "mixed_tables")
+                         "sit_out_scoring", "bye_points", "sit_out_rule", "division", "mixed_tables")
         }
         initial["rules_overrides"] = (rules_text(preset=event.rules_preset, overrides=event.rules_overrides)
                                       if event.rules_overrides else "")

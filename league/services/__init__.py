@@ -18,6 +18,12 @@ from league.services.clubs import (
     membership_add,
 )
 from league.services.credentials import game_side_credentials, side_credentials_ensure
+from league.services.divisions import (
+    division_create,
+    division_places_set,
+    divisions_promotion_confirm,
+    promotion_propose,
+)
 from league.services.events import (
     ALLOWED_TABLE_SIZES,
     EVENT_FIELDS,
@@ -77,25 +83,26 @@ from league.services.seasons import (
     season_create,
     season_update,
 )
+from league.services.substitutes import substitute_remove, substitute_seat
 from league.services.undo import audit_undo, audit_undo_refusal, audit_undoable
 
 __all__ = [
     "game_side_credentials", "side_credentials_ensure",
     "ALLOWED_TABLE_SIZES", "EVENT_FIELDS", "NEXT_STATUS", "SEASON_FIELDS", "SEATING_FIELDS",
     "MAX_BYE_POINTS", "STANDINGS_FIELDS",
-from league.services.substitutes import substitute_remove, substitute_seat
     "audit_record", "audit_undo", "audit_undoable", "audit_undo_refusal",
     "registration_remove", "rotation_unstart",
     "player_add", "player_rename", "player_retire", "player_reinstate", "player_merge",
     "registration_add_partnerships", "registration_add_players", "registration_check_in_all", "rotation_reopen", "event_reopen", "event_call_off",
     "club_create", "club_update", "membership_add", "LEAGUE_SETTINGS_FIELDS", "league_settings_update",
+    "substitute_seat", "substitute_remove",
     "membership_invite", "invitation_accept", "invitation_decline", "invitation_withdraw",
     "player_create", "player_update", "partnership_create", "partnership_get_or_create",
     "league_create", "league_update", "season_create", "season_update",
+    "division_create", "division_places_set", "divisions_promotion_confirm", "promotion_propose",
     "event_create", "event_update", "event_set_status",
     "registration_add", "registration_add_entrant", "registration_check_in",
     "registration_withdraw", "registration_reinstate",
-    "substitute_seat", "substitute_remove",
     "rotation_generate", "rotation_update_seating", "rotation_swap_players",
     "rotation_set_first_dealer", "rotation_delete", "rotation_start", "rotation_close",
 ]

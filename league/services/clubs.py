@@ -15,6 +15,8 @@ from league.services.audit import audit_record
 LEAGUE_SETTINGS_FIELDS = (
     "substitute_counts_for",
     "substitute_cap",
+    "handicap_formula", "handicap_base", "handicap_percent", "handicap_cap", "handicap_nights",
+    "handicap_applies_to",
 )
 
 

@@ -141,9 +141,12 @@ def _division_moves(table: DivisionTable, places: int, last: int, proposal: Prop
     most = len(ranked) // 2 if wanted_up and wanted_down else len(ranked) - 1
     up, down = min(wanted_up, max(most, 0)), min(wanted_down, max(most, 0))
     if (up, down) != (wanted_up, wanted_down):
+        parts = [f"{n} go{'es' if n == 1 else ''} {way}" for n, wanted, way in
+                 ((up, wanted_up, "up"), (down, wanted_down, "down")) if wanted]
+        each = " each way" if wanted_up and wanted_down else ""
         proposal.notes.append(
-            f"{table.name} has only {_count(len(ranked))} ranked, too few to move {places} "
-            f"each way: {up} go{'es' if up == 1 else ''} up and {down} down.")
+            f"{table.name} has only {_count(len(ranked))} ranked, too few to move {places}"
+            f"{each}: {' and '.join(parts)}.")
     for row in ranked[:up]:
         proposal.moves.append(Move(row.name, row.players, table.number, table.number - 1))
     for row in ranked[len(ranked) - down:] if down else []:

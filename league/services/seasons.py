@@ -31,6 +31,9 @@ def league_update(*, league: League, name: str | None = None, description: str |
     return apply_changes(league, changes)
 
 
+MAX_PROMOTION_PLACES = 20  # as the divisions page's form allows
+
+
 def _check_season(season: Season) -> None:
     if season.ends_on and season.ends_on < season.starts_on:
         raise refusal(Invalid, Code.BAD_DATES, field='ends_on')
@@ -38,6 +41,9 @@ def _check_season(season: Season) -> None:
         raise refusal(Invalid, Code.BAD_AGGREGATE, field='aggregate', choices=', '.join(Season.Aggregate.values))
     if season.best_n_nights is not None and season.best_n_nights < 1:
         raise refusal(Invalid, Code.BAD_BEST_N, field='best_n_nights')
+    if not 0 <= season.promotion_places <= MAX_PROMOTION_PLACES:
+        raise refusal(Invalid, Code.BAD_PROMOTION_PLACES, field='promotion_places',
+                      most=MAX_PROMOTION_PLACES)
 
 
 def season_create(
@@ -65,7 +71,7 @@ def season_create(
 
 SEASON_FIELDS = (
     "name", "starts_on", "ends_on", "aggregate", "best_n_nights", "min_attendance",
-    "season_aware_seating",
+    "season_aware_seating", "promotion_places",
 )
 
 

@@ -3,7 +3,7 @@
 from django.urls import path
 
 from site_pages.views import backup as backup_views
-from site_pages.views import my_page, wall
+from site_pages.views import divisions, my_page, wall
 from site_pages.views import pages as views
 
 urlpatterns = [
@@ -13,6 +13,8 @@ urlpatterns = [
         name="season-detail",
     ),
     path("events/<slug:slug>/", views.event_detail, name="event-detail"),
+    path("director/seasons/<int:season_id>/divisions/", divisions.season_divisions,
+         name="director-season-divisions"),
     path("events/<slug:slug>/wall/", wall.event_wall, name="event-wall"),
     path("director/clubs/<slug:slug>/backup/", backup_views.backup_start, name="director-club-backup-start"),
     path("director/clubs/<slug:slug>/backup/<uuid:job_id>/", backup_views.backup_page, name="director-club-backup"),

@@ -6,6 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from analytics import selectors as analytics_selectors
+from analytics.handicaps import selectors as handicap_selectors
 from handfoot.errors import EngineError
 from handfoot.rules import PRESETS, BookCounts, RuleSet, rules_from_spec
 from league import selectors
@@ -74,6 +75,8 @@ def season_detail(request: HttpRequest, club: str, league: str, season: str) -> 
         "club": season_obj.league.club,
         "nights": nights,
         "standings": analytics_selectors.season_standings(season=season_obj),
+        "handicapped": handicap_selectors.season_handicapped(season=season_obj),
+        "division_tables": handicap_selectors.division_tables(season=season_obj),
     }
     return render(request, "league/public/season.html", context)
 
@@ -95,6 +98,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "entrant_count": selectors.event_entrant_count(event=event),
         "rotations": _rotation_views(event, show_drafts=director),
         "standings": analytics_selectors.event_standings(event=event),
+        "handicapped": handicap_selectors.event_handicapped(event=event),
         "live": event.status == Event.Status.RUNNING,
         "refresh_seconds": STANDINGS_REFRESH_SECONDS,
         **_rules_context(event),

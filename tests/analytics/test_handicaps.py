@@ -200,3 +200,67 @@ def test_the_season_adds_up_the_handicapped_nights(django_capture_on_commit_call
     assert rows["Ann"]["nights"] == 4 and rows["Ann"]["handicap"] == 500
     # Match points: night 1 tied (100 v 100), nights 2 and 3 lost, this night 2 wins.
     assert rows["Ann"]["score"] == 1 + 0 + 0 + 4
+
+
+# --- pages, CSV and API -----------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_the_night_and_season_pages_show_both_tables(client, django_capture_on_commit_callbacks):
+    league, (season, a, b, c, d, e) = _league()
+    _history(season, a, b, c, d)
+    event = _start(season, [a, b, c, d, e], django_capture_on_commit_callbacks)
+    _play(event, a, b, c, d, e)
+    page = client.get(f"/events/{event.slug}/").content.decode()
+    assert "<h3>Scratch</h3>" in page and "With handicaps</h3>" in page
+    assert "80 % of (5,000 \u2212 4,100) = 720, capped at 500." in page
+    season_page = client.get(f"/clubs/{league.club.slug}/leagues/{league.slug}/"
+                             f"seasons/{season.slug}/").content.decode()
+    assert "<h3>Scratch</h3>" in season_page and "<h3>With handicaps</h3>" in season_page
+    fragment = client.get(f"/events/{event.slug}/standings/?fragment=1").content.decode()
+    assert "With handicaps" in fragment
+
+
+@pytest.mark.django_db
+def test_the_csv_and_the_api_carry_the_handicapped_tables(client, django_capture_on_commit_callbacks):
+    league, (season, a, b, c, d, e) = _league()
+    _history(season, a, b, c, d)
+    event = _start(season, [a, b, c, d, e], django_capture_on_commit_callbacks)
+    _play(event, a, b, c, d, e)
+    lines = client.get(f"/events/{event.slug}/standings-with-handicaps.csv").content.decode().splitlines()
+    assert lines[0] == ("Place,Name,Handicap,Games,Won,Tied,Lost,Match points,Total points,"
+                        "Point difference,Points left in hand,How the handicap was computed")
+    assert lines[1].startswith("1,Ann,500,2,2,0,0,4,7080,")
+    season_csv = client.get(f"/seasons/{season.pk}/standings-with-handicaps.csv").content.decode()
+    assert season_csv.splitlines()[0] == "Place,Name,Handicap,Nights,Nights counted,Match points,Total points"
+    body = client.get(f"/api/standings/events/{event.slug}/").json()
+    assert body["handicapped"]["rows"][0]["handicap"] == 500
+    assert body["rows"][0]["name"] == "Bob"  # the scratch table as before
+    assert client.get(f"/api/standings/seasons/{season.pk}/").json()["handicapped"]["rows"]
+
+
+@pytest.mark.django_db
+def test_a_night_without_handicaps_has_no_handicapped_csv(client):
+    event = EventFactory()
+    assert client.get(f"/events/{event.slug}/standings-with-handicaps.csv").status_code == 404
+
+
+@pytest.mark.django_db
+def test_the_director_switches_handicaps_on_in_the_league_settings(client):
+    from tests.factories import MembershipFactory
+
+    membership = MembershipFactory()
+    league = LeagueFactory(club=membership.club)
+    client.force_login(membership.user)
+    url = f"/director/clubs/{league.club.slug}/leagues/{league.slug}/settings/"
+    form = {"substitute_counts_for": "member", "substitute_cap": "", "handicap_formula": "average",
+            "handicap_base": "5000", "handicap_percent": "80", "handicap_cap": "500",
+            "handicap_nights": "6", "handicap_applies_to": "match_points"}
+    client.post(url, form)
+    league.refresh_from_db()
+    assert (league.handicap_formula, league.handicap_cap, league.handicap_applies_to) == (
+        "average", 500, "match_points")
+    refused = client.post(url, {**form, "handicap_percent": "150"}).content.decode()
+    assert "Give a percentage from 0 to 100." in refused
+    league.refresh_from_db()
+    assert league.handicap_percent == 80

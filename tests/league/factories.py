@@ -41,3 +41,30 @@ def user_with_role(role: str, club: Club):
     if role == "other_director":
         return MembershipFactory(role="director").user
     return MembershipFactory(club=club, role=role).user
+
+
+def season_of_nights(*, groups: list[list[Player]], nights: int, seed: int, season=None):
+    """A season of `nights` finished league nights (seeded totals): night n is played by the
+    group n % len(groups) (e.g. a division), one game of its four players per rotation, two
+    rotations. Returns the season and its nights."""
+    import datetime
+    import random
+
+    from tests.analytics.factories import confirm
+    from tests.factories import SeasonFactory, make_game
+
+    club = groups[0][0].club
+    season = season or SeasonFactory(league__club=club)
+    rng = random.Random(seed)
+    events = []
+    for n in range(nights):
+        group = groups[n % len(groups)]
+        event = EventFactory(club=club, season=season, kind=Event.Kind.LEAGUE_NIGHT,
+                             status=Event.Status.FINISHED,
+                             date=season.starts_on + datetime.timedelta(days=7 * n))
+        for rotation in (1, 2):
+            order = group if rotation == 1 else [group[0], group[2], group[1], group[3]]
+            game = make_game(event=event, players=order, rotation_number=rotation)
+            confirm(game, [[rng.randrange(1000, 6000, 5), rng.randrange(1000, 6000, 5)]])
+        events.append(event)
+    return season, events
