@@ -49,7 +49,7 @@ def plan_rotating(request: SeatingRequest) -> list[RotationPlan]:
     season = season_weights(request.season)
     wishes = active_wishes(request.wishes, players)
     # a whole design partners every pair once and seats everyone in turn: no design for hard wishes
-    design = (_from_design(players, request, rng, season) or []
+    design = (_from_design(players, request, rng, season, wishes) or []
               if request.sit_out_rule != "seat_order"
               and not any(w.kind in HARD_WISHES for w in wishes) else [])
     planned = design[len(request.played) : request.rotations]
@@ -72,7 +72,8 @@ def plan_rotating(request: SeatingRequest) -> list[RotationPlan]:
 
 
 def _from_design(
-    players: list[int], request: SeatingRequest, rng: random.Random, season: SeasonWeights
+    players: list[int], request: SeatingRequest, rng: random.Random, season: SeasonWeights,
+    wishes: Sequence[Wish] = (),
 ) -> list[tuple[list[Sides], tuple[int, ...]]] | None:
     """The design's rotations (relabelled by the seed) when a Wh(v) fits and the rotations
     already played are its prefix; None otherwise (and for a season's night shorter than the
@@ -82,7 +83,10 @@ def _from_design(
     if v % 4 not in (0, 1):
         return None
     design = whist_design(v)
-    if design is None or (season and request.rotations < len(design)):
+    partial = design is not None and request.rotations < len(design)
+    if partial and any(w.kind == "partner_once" for w in wishes):
+        return None  # a design prefix ignores who should partner: the search grants it
+    if design is None or (season and partial):
         # a shorter night of a season: the search below, free to pick any table, mixes the
         # season's partners better than relabelling a design prefix
         return None
