@@ -146,8 +146,6 @@ def next_rotation_number(*, event: Event) -> int:
     return max(event.rotations.values_list("number", flat=True), default=0) + 1
 
 
-def rotation_as_plan(*, rotation: Rotation) -> RotationPlan:
-    """A rotation's stored seating as the seating generator's RotationPlan."""
 # The director's log line of a substitution (`league.services.substitutes`): while it is not
 # undone, the substitute plays for the member in every rotation of the night still to play.
 SUBSTITUTE_ACTION = "substitute_seat"
@@ -183,6 +181,8 @@ def substitutions_list(*, event: Event) -> list[SubstitutionView]:
 
 
 
+def rotation_as_plan(*, rotation: Rotation) -> RotationPlan:
+    """A rotation's stored seating as the seating generator's RotationPlan."""
     tables = []
     for table in rotation.tables.order_by("number").prefetch_related("seats").select_related("game"):
         seats = sorted(table.seats.all(), key=lambda s: s.seat_number)
@@ -235,16 +235,18 @@ class SeatView:
     player: Player
     side: int
     deals_first: bool
-
-
     # The absent member the player plays for (a substitute), shown "played by X for Y".
     playing_for: Player | None = None
+
+
 @dataclass
 class TableView:
     number: int
     game: Game | None
     seats: list[SeatView]
     sides: list[list[Player]] = field(default_factory=list)
+    # Seat's player id → the absent member they play for (`{{ player|seat_label:table }}`).
+    playing_for: dict[int, Player] = field(default_factory=dict)
 
 
 @dataclass
@@ -279,7 +281,8 @@ def rotation_plan(*, rotation: Rotation) -> RotationView:
         by_side: dict[int, list[Player]] = defaultdict(list)
         for seat in seats:
             by_side[seat.side].append(seat.player)
-        tables.append(TableView(table.number, game, seats, [by_side[k] for k in sorted(by_side)]))
+        tables.append(TableView(table.number, game, seats, [by_side[k] for k in sorted(by_side)],
+                                {s.player.pk: s.playing_for for s in seats if s.playing_for}))
     sit_outs = [s.player for s in rotation.sit_outs.all()]
     return RotationView(rotation=rotation, tables=sorted(tables, key=lambda t: t.number), sit_outs=sit_outs)
 
