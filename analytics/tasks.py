@@ -11,6 +11,9 @@ does) so the two jobs of a new game run side by side.
 """
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import timedelta
 from typing import Any
 
@@ -75,10 +78,34 @@ def enqueue_event_recompute(event_id: int) -> None:
         enqueue_ratings_update(club_id, event_id)
 
 
+# The events whose results changed while `recompute_held` is open (None: not held).
+_held_events: ContextVar[set[int] | None] = ContextVar("analytics_held_events", default=None)
+
+
+@contextmanager
+def recompute_held() -> Iterator[None]:
+    """For code that writes many results in one go (building the demo club): the jobs each
+    change would ask for are held, and every club whose events changed is rebuilt once when the
+    block ends (`club_recompute`, which gives what the jobs one by one would have given) instead
+    of a ratings replay and a statistics refresh after every game. Nothing is rebuilt when the
+    block raises: its writes are expected to roll back."""
+    held: set[int] = set()
+    token = _held_events.set(held)
+    try:
+        yield
+    finally:
+        _held_events.reset(token)
+    for club_id in sorted(set(Event.objects.filter(pk__in=held).values_list("club_id", flat=True))):
+        services.club_recompute(club_id=club_id)
+
+
 def enqueue_event_recompute_after_commit(event_id: int) -> None:
     """For `transaction.on_commit`: the result is stored whatever happens here. With the broker
     (Redis) down the job cannot be sent; that is logged, and the stale snapshot sweep sends it
     once the broker is back."""
+    if (held := _held_events.get()) is not None:
+        held.add(event_id)
+        return
     try:
         enqueue_event_recompute(event_id)
     except Exception:

@@ -10,6 +10,8 @@ Used by `python manage.py demo` (the run command), `make screenshots` and the br
 """
 
 import datetime
+import functools
+import json
 import os
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +21,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db import transaction
 from django.utils import timezone
 
+from analytics.tasks import recompute_held
 from games import services as results
 from handfoot.checking import check_document
 from handfoot.formats import SHEET_FORMAT
@@ -87,12 +90,20 @@ def sheets_from_report(report: dict) -> list[dict]:
     ]
 
 
+@functools.lru_cache(maxsize=256)
+def _simulated_log(rules: str, players: int, seed: int, first_dealer: int) -> str:
+    """The simulator's game for these inputs (it is deterministic), kept as text: a demo built
+    again in the same process (the browser tests build one each) does not play it again."""
+    return json.dumps(simulate_game(rules=json.loads(rules), players=players, seed=seed,
+                                    first_dealer=first_dealer))
+
+
 def play_game(game: Game, seed: int, as_sheets: bool = False) -> None:
     """Enter a simulated game from side 0 and confirm it from side 1, as one move log or (as a
     club scorer would) as its figures on four score sheets."""
     table = results.game_table(game=game)
-    log = simulate_game(rules=table.rules_spec, players=len(table.players), seed=seed,
-                        first_dealer=table.first_dealer)
+    log = json.loads(_simulated_log(json.dumps(table.rules_spec, sort_keys=True),
+                                    len(table.players), seed, table.first_dealer))
     log["seats"] = table.players
     documents = sheets_from_report(check_document(log).to_dict()) if as_sheets else [log]
     side_0 = results.Entrant.for_side(game, 0)
@@ -149,7 +160,16 @@ def build_demo(*, played_rotations: int = 1, start_next: bool = True, past_night
     """A club whose running night (on the league's weekday, today or the latest one before) has
     `played_rotations` played; `past_nights` finished nights in the weeks before fill the
     season; `tournament` adds two finished tournaments before the season and an upcoming one
-    open for registration. `today` defaults to `demo_today()`."""
+    open for registration. `today` defaults to `demo_today()`. The analytics are computed once
+    at the end, not after every game (what they give is the same)."""
+    with recompute_held():
+        return _build_demo(played_rotations=played_rotations, start_next=start_next,
+                           past_nights=past_nights, player_count=player_count,
+                           tournament=tournament, today=today)
+
+
+def _build_demo(*, played_rotations: int, start_next: bool, past_nights: int, player_count: int,
+                tournament: bool, today: datetime.date | None) -> Demo:
     night = weekday_on_or_before(today or demo_today(), LEAGUE_WEEKDAY)
     first_night = night - datetime.timedelta(weeks=past_nights)
     user_model = get_user_model()
