@@ -8,6 +8,7 @@ from django.dispatch import receiver
 from league.models import Player
 from league.signals import (
     divisions_changed,
+    league_settings_changed,
     night_started,
     player_merged,
     player_name_changed,
@@ -58,3 +59,12 @@ def redraw_division_tables(*, season_id: int, **_: Any) -> None:
     from analytics.tasks import refresh_season_tables
 
     refresh_season_tables.delay(season_id)
+
+
+@receiver(league_settings_changed)
+def recompute_after_league_settings(*, club_id: int, **_: Any) -> None:
+    """Whom a substitute's result counts for (or the cap) changed: the club's standings,
+    ratings and statistics are recomputed in a job (sent after commit)."""
+    from analytics.tasks import recompute_club
+
+    recompute_club.delay(club_id)

@@ -26,6 +26,7 @@ from analytics.statistics import compute as statistics
 from analytics.statistics import selectors as statistics_selectors
 from games.models import RoundResult
 from league.models import Event, Game, Player, Season, Seat, shown_name
+from league.names import played_by
 from league.permissions import visible_events
 
 # Who is looking: results of events they may not see (`visible_events`) never reach them.
@@ -225,9 +226,9 @@ def recent_games(*, player: Player, limit: int, viewer: Viewer) -> list[dict]:
     # Exists, not a join on the results: the join gave a row per round and side to DISTINCT.
     played = RoundResult.objects.filter(game__table_id=OuterRef("table_id"))
     seats = list(
-        Seat.objects.filter(Exists(played), player=player,
+        Seat.objects.filter(Exists(played), Q(player=player) | Q(substitute_for=player),
                             rotation__event__in=visible_events(viewer))
-        .select_related("rotation__event", "table__game")
+        .select_related("rotation__event", "table__game", "player", "substitute_for")
         .order_by("-rotation__event__date", "-rotation__number")[:limit]
     )
     game_ids = [s.table.game.pk for s in seats]
@@ -245,7 +246,9 @@ def recent_games(*, player: Player, limit: int, viewer: Viewer) -> list[dict]:
         best = max(others, default=0)
         games.append({"event": seat.rotation.event, "rotation": seat.rotation.number,
                       "table": seat.table.number, "own": own, "best_other": best,
-                      "result": "win" if own > best else "tie" if own == best else "loss"})
+                      "result": "win" if own > best else "tie" if own == best else "loss",
+                      "note": played_by(seat.player.shown_name, seat.substitute_for.shown_name)
+                      if seat.substitute_for is not None else ""})
     return games
 
 

@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q, QuerySet
 
-from league.models import Event, Game, League, Seat
+from league.models import Event, Game, League, Seat, shown_name
+from league.names import played_by
 
 SeatRow = tuple[int, int, int]  # game id, side, player id
 
@@ -123,3 +124,27 @@ def substituted_game_filter(*, player_ids: Iterable[int]) -> Q:
     (a member's games that may count for them)."""
     ids = list(player_ids)
     return Q(player_id__in=ids) | Q(substitute_for_id__in=ids)
+
+
+def substitute_notes(rows: list[dict], *, event_id: int) -> list[dict]:
+    """The event's standings rows, each row of a substitute or of the member they played for
+    with a `note` in words ("played by Sam for Ann"), names as shown in public."""
+    pairs = (Seat.objects.filter(rotation__event_id=event_id, substitute_for__isnull=False,
+                                 table__game__round_results__isnull=False)
+             .order_by("rotation__number").values_list(
+                 "player_id", "player__name", "player__name_shown", "substitute_for_id",
+                 "substitute_for__name", "substitute_for__name_shown").distinct())
+    notes: dict[int, list[str]] = defaultdict(list)
+    for sub_id, sub_name, sub_shown, member_id, member_name, member_shown in pairs:
+        words = played_by(shown_name(sub_id, sub_name, sub_shown),
+                          shown_name(member_id, member_name, member_shown))
+        for player_id in (sub_id, member_id):
+            if words not in notes[player_id]:
+                notes[player_id].append(words)
+    if not notes:
+        return rows
+    for row in rows:
+        said = [w for p in row.get("players", ()) for w in notes.get(p, ())]
+        if said:
+            row["note"] = "; ".join(dict.fromkeys(said))
+    return rows

@@ -84,7 +84,8 @@ def game_seats(*, game: Game) -> list[Seat]:
     """The game's seats with their players, in seat order (one query; a request that needs them
     more than once reads `game_table` once and passes it on)."""
     return list(
-        Seat.objects.filter(table_id=game.table_id).select_related("player").order_by("seat_number")
+        Seat.objects.filter(table_id=game.table_id).select_related("player", "substitute_for")
+        .order_by("seat_number")
     )
 
 

@@ -148,3 +148,8 @@ def pairs_parse_report(text: str) -> tuple[list[tuple[str, str]], list[Repeat]]:
 def pairs_parse(text: str) -> list[tuple[str, str]]:
     """The partnerships of `pairs_parse_report`, without the report of repeats."""
     return pairs_parse_report(text)[0]
+
+
+def played_by(substitute: str, member: str) -> str:
+    """How every page names a seat a substitute played for an absent member."""
+    return f"played by {substitute} for {member}"

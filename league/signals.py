@@ -8,6 +8,9 @@ the league never imports them.
   tie-breaks or sit-out rule changed; the analytics recompute its standings.
 - `player_name_changed(player_id=...)`: sent inside the transaction that renamed a player or
   changed how their name shows in public; the analytics redraw the club's stored standings.
+- `league_settings_changed(club_id=..., league_id=...)`: sent after commit when a league's
+  settings changed (whom a substitute's result counts for, the cap): the analytics recompute
+  the club's standings, ratings and statistics.
 - `player_depersonalised(player_id=...)`: sent inside the transaction that removed a person's
   name and account from a player (their account deleted); the layers above remove what they
   keep about the person (contact details, mail).
@@ -21,6 +24,7 @@ from django.dispatch import Signal
 
 player_merged = Signal()
 standings_settings_changed = Signal()
+league_settings_changed = Signal()
 player_depersonalised = Signal()
 player_name_changed = Signal()
 night_started = Signal()

@@ -15,7 +15,7 @@ from django.db.models import F, OuterRef, Q, QuerySet, Subquery, Sum
 from analytics.models import NightResult, StandingsSnapshot
 from analytics.standings import compute
 from analytics.standings.compute import GameResult, SideResult
-from analytics.substitutes import seat_credits
+from analytics.substitutes import seat_credits, substitute_notes
 from games.models import ResultVersion, RoundResult
 from league.models import Event, Game, Player, Season, Seat, shown_name
 
@@ -98,7 +98,7 @@ def event_standings_rows(*, event: Event, games: Iterable[GameResult],
     games = sorted(games, key=lambda g: g.game_id)
     byes = (event_byes(event=event, games=games)
             if event.sit_out_scoring != Event.SitOutScoring.NONE else {})
-    return compute.event_standings(
+    rows = compute.event_standings(
         games,
         scoring=event.scoring,
         tie_breaks=event.tie_breaks or [],
@@ -109,6 +109,7 @@ def event_standings_rows(*, event: Event, games: Iterable[GameResult],
         bye_points=event.bye_points,
         mixed_tables=event.mixed_tables,
     )
+    return substitute_notes(rows, event_id=event.pk)
 
 
 def player_names(*, player_ids: Iterable[int]) -> dict[int, str]:

@@ -10,6 +10,7 @@ from league.errors import Code, refusal
 from league.models import Club, League, Membership
 from league.services._common import apply_changes, refuse_unknown, require_name, unique_slug
 from league.services.audit import audit_record
+from league.signals import league_settings_changed
 
 # What the league's settings page changes: one name per field, added to as settings are added.
 LEAGUE_SETTINGS_FIELDS = (
@@ -60,4 +61,7 @@ def league_settings_update(*, league: League, by: User | AnonymousUser | None, *
     audit_record(club=league.club, user=by, action="league_settings",
                  summary=f"Changed the settings of the league {league.name}.",
                  data={"changes": {name: str(value) for name, value in changed.items()}})
+    club_id, league_id = league.club_id, league.pk
+    transaction.on_commit(lambda: league_settings_changed.send(
+        sender=League, club_id=club_id, league_id=league_id))
     return league

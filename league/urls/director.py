@@ -2,7 +2,15 @@
 
 from django.urls import path
 
-from league.views import attendance, director, invitations, league_settings, room, seating
+from league.views import (
+    attendance,
+    director,
+    invitations,
+    league_settings,
+    room,
+    seating,
+    substitutes,
+)
 
 urlpatterns = [
     path("", director.home, name="director-home"),
@@ -40,6 +48,9 @@ urlpatterns = [
     ),
     path("events/<slug:slug>/registrations/paste/", room.registration_paste, name="director-registration-paste"),
     path("events/<slug:slug>/house-rules/", room.house_rules_page, name="director-house-rules"),
+    path("events/<slug:slug>/substitutes/", substitutes.substitute_add, name="director-substitute-add"),
+    path("events/<slug:slug>/substitutes/<int:member_id>/remove/", substitutes.substitute_end,
+         name="director-substitute-remove"),
     path("events/<slug:slug>/reopen/", room.event_reopen, name="director-event-reopen"),
     path("events/<slug:slug>/call-off/", room.event_call_off, name="director-event-call-off"),
     path("events/<slug:slug>/history/", director.event_history, name="director-event-history"),

@@ -30,7 +30,7 @@ from league.forms import (
 from league.models import Club, Event, Membership, Registration, Rotation, Season
 from league.permissions import check_directs_club, check_directs_event, directed_clubs
 from league.services.seating_plans import draft_seating_check
-from league.views import room
+from league.views import room, substitutes
 
 
 def _directed_event(request: HttpRequest, slug: str) -> Event:
@@ -256,6 +256,7 @@ def event_page(request: HttpRequest, slug: str) -> HttpResponse:
         else None,
         "history": entries,
         "history_more": len(entries) == HISTORY_ON_EVENT_PAGE,
+        **substitutes.substitutes_context(event),
     }
     return render(request, "league/director/event.html", context)
 

@@ -98,6 +98,7 @@ def _side_slip(request: HttpRequest, table: selectors.TableView, credential: Sid
     return {
         "number": credential.side + 1,
         "players": table.sides[credential.side] if credential.side < len(table.sides) else [],
+        "table": table,
         "code": printed_code(credential.code),
         "entry_url": entry_url,
         "qr": _qr_svg(entry_url),

@@ -26,6 +26,7 @@ from league.models import Attendance, Event, Player, Rotation, Seat, SideCredent
 from league.permissions import signed_in
 from league.services.attendance import attendance_answer
 from league.services.privacy import account_data, account_delete, player_privacy_update
+from league.templatetags.substitutes import full_seat_label
 from notifications.models import Contact
 from notifications.services.contacts import contact_update
 
@@ -42,6 +43,7 @@ class MySeat:
     opponents: list[str]
     entry_url: str
     result: str
+    note: str = ""  # "played by Sam for Ann": a substitute's seat (the player's, or for them)
 
 
 @dataclass
@@ -55,16 +57,16 @@ class MyClub:
 
 def _seats(player: Player, event: Event) -> list[MySeat]:
     mine = list(
-        Seat.objects.filter(player=player, rotation__event=event)
+        Seat.objects.filter(Q(player=player) | Q(substitute_for=player), rotation__event=event)
         .exclude(rotation__status=Rotation.Status.DRAFT)
-        .select_related("rotation", "table")
+        .select_related("rotation", "table", "player", "substitute_for")
         .order_by("rotation__number")
     )
     tables = [s.table_id for s in mine]
     everyone = (
         Seat.objects.filter(table_id__in=tables)
-        .exclude(player=player)
-        .select_related("player")
+        .exclude(pk__in=[s.pk for s in mine])
+        .select_related("player", "substitute_for")
         .order_by("seat_number")
     )
     tokens = {
@@ -97,10 +99,11 @@ def _seats(player: Player, event: Event) -> list[MySeat]:
                 table=seat.table.number,
                 seat=seat.seat_number + 1,
                 side=seat.side + 1,
-                partners=[s.player.name for s in others if s.side == seat.side],
-                opponents=[s.player.name for s in others if s.side != seat.side],
+                partners=[full_seat_label(s) for s in others if s.side == seat.side],
+                opponents=[full_seat_label(s) for s in others if s.side != seat.side],
                 entry_url=reverse("play-game", args=[token]) if token else "",
                 result=result,
+                note=full_seat_label(seat) if seat.substitute_for_id else "",
             )
         )
     return found

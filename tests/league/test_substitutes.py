@@ -3,10 +3,24 @@ settings page), seating a substitute for an absent member and undoing it, and th
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
-from league.models import AuditEntry, League
-from tests.factories import LeagueFactory, MembershipFactory
-from tests.league.factories import user_with_role
+from core.errors import Conflict, Invalid
+from league import services
+from league.models import AuditEntry, Event, League, Player, Registration, Seat
+from tests.factories import (
+    EventFactory,
+    LeagueFactory,
+    MembershipFactory,
+    PlayerFactory,
+    SeasonFactory,
+)
+from tests.league.factories import (
+    checked_in_partnerships,
+    confirm_all_games,
+    running_event,
+    user_with_role,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -26,6 +40,14 @@ def _settings_url(league: League) -> str:
     return reverse("director-league-settings", args=[league.club.slug, league.slug])
 
 
+def _settings(league: League, **changes: str) -> dict[str, str]:
+    """The settings form as the page sends it: the league's values, with `changes`."""
+    from league.forms.league_settings import LeagueSettingsForm
+
+    values = {k: "" if v is None else str(v) for k, v in LeagueSettingsForm.initial_for(league).items()}
+    return {**values, **changes}
+
+
 def test_the_club_page_links_each_leagues_settings(director_client, membership):
     league = LeagueFactory(club=membership.club, name="Tuesday League")
     page = director_client.get(reverse("director-club", args=[membership.club.slug]))
@@ -34,13 +56,14 @@ def test_the_club_page_links_each_leagues_settings(director_client, membership):
 
 def test_a_director_chooses_whom_a_substitute_counts_for_and_the_cap(director_client, membership):
     league = LeagueFactory(club=membership.club)
-    page = director_client.post(_settings_url(league), {"substitute_counts_for": "neither",
-                                                        "substitute_cap": "2"}, follow=True)
+    page = director_client.post(_settings_url(league), _settings(
+        league, substitute_counts_for="neither", substitute_cap="2"), follow=True)
     assert "are saved" in page.text
     league.refresh_from_db()
     assert (league.substitute_counts_for, league.substitute_cap) == ("neither", 2)
     assert AuditEntry.objects.filter(club=league.club, action="league_settings").count() == 1
-    director_client.post(_settings_url(league), {"substitute_counts_for": "member", "substitute_cap": ""})
+    director_client.post(_settings_url(league), _settings(league, substitute_counts_for="member",
+                                                          substitute_cap=""))
     league.refresh_from_db()
     assert (league.substitute_counts_for, league.substitute_cap) == ("member", None)
 
@@ -48,8 +71,8 @@ def test_a_director_chooses_whom_a_substitute_counts_for_and_the_cap(director_cl
 @pytest.mark.parametrize("cap", ["101", "-1", "two"])
 def test_a_cap_out_of_range_is_refused_in_words_and_changes_nothing(director_client, membership, cap):
     league = LeagueFactory(club=membership.club)
-    page = director_client.post(_settings_url(league), {"substitute_counts_for": "neither",
-                                                        "substitute_cap": cap})
+    page = director_client.post(_settings_url(league), _settings(
+        league, substitute_counts_for="neither", substitute_cap=cap))
     assert page.status_code == 200
     assert "Give a whole number of nights" in page.text or "from 0 to 100" in page.text
     league.refresh_from_db()
@@ -60,19 +83,13 @@ def test_a_cap_out_of_range_is_refused_in_words_and_changes_nothing(director_cli
 def test_only_the_clubs_directors_change_league_settings(client, membership, role):
     league = LeagueFactory(club=membership.club)
     client.force_login(user_with_role(role, membership.club))
-    response = client.post(_settings_url(league), {"substitute_counts_for": "neither"})
+    response = client.post(_settings_url(league), _settings(league, substitute_counts_for="neither"))
     assert response.status_code in (403, 404)
     league.refresh_from_db()
     assert league.substitute_counts_for == "member"
 
 
 # --- seating a substitute ---------------------------------------------------------------------
-
-from core.errors import Conflict, Invalid  # noqa: E402
-from league import services  # noqa: E402
-from league.models import Event, Player, Registration, Seat  # noqa: E402
-from tests.factories import EventFactory, PlayerFactory  # noqa: E402
-from tests.league.factories import checked_in_partnerships, confirm_all_games, running_event  # noqa: E402
 
 
 def _seated_night(players: int = 8, planned_rotations: int = 3):
@@ -182,3 +199,84 @@ def test_a_member_has_one_substitute_at_a_time_and_the_history_undoes_it():
     assert services.audit_undoable(entry=entry)
     services.audit_undo(entry=entry)
     assert Seat.objects.get(rotation=rotation, player=member).substitute_for is None
+
+
+# --- the director's page and "played by X for Y" on every page --------------------------------
+
+def _director_night(membership):
+    """A running league night of Ann, Bea, Cal and Dee at one table, its first rotation seated."""
+    club = membership.club
+    season = SeasonFactory(league=LeagueFactory(club=club))
+    event = EventFactory(club=club, season=season, status=Event.Status.RUNNING, planned_rotations=2,
+                         kind=Event.Kind.LEAGUE_NIGHT)
+    names = ("Ann", "Bea", "Cal", "Dee")
+    players = {n: PlayerFactory(club=club, name=n) for n in names}
+    for player in players.values():
+        Registration.objects.create(event=event, player=player, checked_in=True)
+    rotation = services.rotation_generate(event=event)
+    return event, players, rotation
+
+
+def test_the_director_seats_a_substitute_from_the_event_page_and_removes_them(director_client, membership):
+    event, players, rotation = _director_night(membership)
+    page = director_client.get(reverse("director-event", args=[event.slug]))
+    assert "Seat a substitute" in page.text and "No substitute tonight." in page.text
+    page = director_client.post(reverse("director-substitute-add", args=[event.slug]),
+                                {"member": players["Ann"].pk, "substitute": "Sam Sub"}, follow=True)
+    assert "Sam Sub plays for Ann tonight." in page.text
+    assert "played by Sam Sub for Ann" in page.text
+    sam = Player.objects.get(name="Sam Sub")
+    assert Seat.objects.get(rotation=rotation, player=sam).substitute_for == players["Ann"]
+    page = director_client.post(reverse("director-substitute-remove", args=[event.slug, players["Ann"].pk]),
+                                follow=True)
+    assert "Ann takes their own seats again." in page.text
+    assert Seat.objects.filter(rotation=rotation, player=players["Ann"]).exists()
+
+
+def test_a_refused_substitute_is_said_in_words_on_the_page(director_client, membership):
+    event, players, _ = _director_night(membership)
+    page = director_client.post(reverse("director-substitute-add", args=[event.slug]),
+                                {"member": players["Ann"].pk, "substitute": "Bea"}, follow=True)
+    assert "Bea is already playing tonight" in page.text
+    assert not Seat.objects.filter(substitute_for__isnull=False).exists()
+    page = director_client.post(reverse("director-substitute-add", args=[event.slug]),
+                                {"member": players["Ann"].pk, "substitute": ""}, follow=True)
+    assert "Give the substitute&#x27;s name." in page.text or "Give the substitute's name." in page.text
+
+
+def test_only_the_clubs_directors_seat_substitutes(client, membership):
+    event, players, _ = _director_night(membership)
+    client.force_login(user_with_role("scorer", membership.club))
+    response = client.post(reverse("director-substitute-add", args=[event.slug]),
+                           {"member": players["Ann"].pk, "substitute": "Sam"})
+    assert response.status_code in (403, 404)
+    assert not Seat.objects.filter(substitute_for__isnull=False).exists()
+
+
+def test_every_page_of_the_night_says_played_by_x_for_y(director_client, membership):
+    from analytics.standings.services import event_standings_refresh
+    from league.services.credentials import side_credentials_ensure
+    from tests.analytics.factories import confirm
+
+    event, players, rotation = _director_night(membership)
+    sam = PlayerFactory(club=membership.club, name="Sam")
+    services.substitute_seat(event=event, member=players["Ann"], substitute=sam, by=None)
+    services.rotation_start(rotation=rotation)
+    words = "played by Sam for Ann"
+    public = director_client.get(reverse("event-detail", args=[event.slug]))
+    assert words in public.text
+    cards = director_client.get(reverse("event-table-cards", args=[event.slug]))
+    assert words in cards.text
+    game = rotation.tables.get().game
+    token = side_credentials_ensure(games=[game])[game.pk][0].token
+    assert words in director_client.get(reverse("play-game", args=[token])).text
+    confirm(game, [(900, 400)])
+    event_standings_refresh(event=event)
+    assert words in director_client.get(reverse("event-standings", args=[event.slug])).text
+    for player in (players["Ann"], sam):
+        page = director_client.get(player.get_absolute_url())
+        assert words in page.text, player.name
+    sam.user = membership.user
+    sam.save()
+    Event.objects.filter(pk=event.pk).update(date=timezone.localdate())
+    assert words in director_client.get(reverse("my-page")).text
