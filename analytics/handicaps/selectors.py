@@ -94,6 +94,10 @@ def frozen_handicaps(*, event: Event) -> dict[int, NightHandicap]:
 
 
 def event_handicapped(*, event: Event) -> StandingsTable | None:
+    """The night's handicapped table (None: it has no handicaps; no query for a night outside
+    a season, which never has any)."""
+    if event.season_id is None:
+        return None
     return StandingsTable.objects.filter(event=event, handicapped=True).first()
 
 
@@ -108,13 +112,27 @@ class DivisionTables:
     handicapped: StandingsTable | None
 
 
+def season_tables(*, season: Season) -> tuple[StandingsTable | None, list[DivisionTables]]:
+    """The season's handicapped table (None: no night has handicaps) and each division with its
+    stored tables, top first (a division appears once the standings job has drawn its table).
+    One query."""
+    handicapped = None
+    divisions: dict[int, Division] = {}
+    tables: dict[tuple[int, bool], StandingsTable] = {}
+    for table in StandingsTable.objects.filter(season=season).select_related("division"):
+        if table.division is None:
+            handicapped = table if table.handicapped else handicapped
+        else:
+            divisions[table.division.pk] = table.division
+            tables[(table.division.pk, table.handicapped)] = table
+    return handicapped, [
+        DivisionTables(d, tables.get((d.pk, False)), tables.get((d.pk, True)))
+        for d in sorted(divisions.values(), key=lambda d: d.number)]
+
+
 def division_tables(*, season: Season) -> list[DivisionTables]:
-    """Each division of the season (top first) with its stored tables. Two queries."""
-    divisions = list(Division.objects.filter(season=season).order_by("number"))
-    tables = {(t.division_id, t.handicapped): t for t in
-              StandingsTable.objects.filter(season=season, division__isnull=False)}
-    return [DivisionTables(d, tables.get((d.pk, False)), tables.get((d.pk, True)))
-            for d in divisions]
+    """Each division of the season (top first) with its stored tables. One query."""
+    return season_tables(season=season)[1]
 
 
 def handicap_explanations(*, event: Event) -> list[tuple[str, int, str]]:
@@ -148,5 +166,7 @@ def promotion_tables(*, season: Season) -> list[DivisionTable]:
 
 def event_handicapped_computed_at(*, event: Event) -> datetime | None:
     """When the event's handicapped table was computed (None: it has none), without its rows."""
+    if event.season_id is None:
+        return None
     return (StandingsTable.objects.filter(event=event, handicapped=True)
             .values_list("computed_at", flat=True).first())

@@ -69,14 +69,15 @@ def season_detail(request: HttpRequest, club: str, league: str, season: str) -> 
     nights = selectors.events_with_entrant_counts(
         events=visible_events(request.user).filter(season=season_obj)
     ).order_by("-date", "name")
+    handicapped, division_tables = handicap_selectors.season_tables(season=season_obj)
     context = {
+        "handicapped": handicapped,
+        "division_tables": division_tables,
         "season": season_obj,
         "league": season_obj.league,
         "club": season_obj.league.club,
         "nights": nights,
         "standings": analytics_selectors.season_standings(season=season_obj),
-        "handicapped": handicap_selectors.season_handicapped(season=season_obj),
-        "division_tables": handicap_selectors.division_tables(season=season_obj),
     }
     return render(request, "league/public/season.html", context)
 
