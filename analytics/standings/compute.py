@@ -213,10 +213,10 @@ def _criteria(scoring: str, tie_breaks: Sequence[str]) -> list[str]:
     return chosen
 
 
-def _head_to_head(group: list[Row], records: dict[str, EntrantRecord]) -> Callable[[Row], int]:
+def _head_to_head(group: list[Row], records: dict[str, EntrantRecord]) -> Callable[[Row], float]:
     members = {row["key"] for row in group}
 
-    def points(row: Row) -> int:
+    def points(row: Row) -> float:
         return sum(
             a.points
             for a in records[row["key"]].appearances

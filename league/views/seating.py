@@ -82,7 +82,8 @@ def plans_page(request: HttpRequest, slug: str) -> HttpResponse:
                 return redirect(reverse("director-event-plans", args=[event.slug]) + f"?job={job.pk}")
             messages.success(request, "Plans prepared.")
             return redirect("director-event-plans", slug=event.slug)
-    running = Job.objects.filter(pk=_uuid(request.GET.get("job", ""))).first()
+    job_id = _uuid(request.GET.get("job", ""))
+    running = Job.objects.filter(pk=job_id).first() if job_id else None
     if running is not None and running.status != Job.Status.DONE:
         progress = job_progress(job=running)
     plans = [(plan, OFFSET_WORDS.get(plan.offset, ""), _tables(plan))
