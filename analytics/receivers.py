@@ -1,5 +1,6 @@
 """The analytics' part in league-level changes: recompute what a change makes stale."""
 
+import logging
 from typing import Any
 
 from django.db import transaction
@@ -14,6 +15,8 @@ from league.signals import (
     player_name_changed,
     standings_settings_changed,
 )
+
+log = logging.getLogger(__name__)
 
 
 @receiver(player_merged)
@@ -50,7 +53,10 @@ def freeze_handicaps_at_start(*, event_id: int, **_: Any) -> None:
     """A night started (sent after commit): its handicaps are frozen as things stand now."""
     from analytics.tasks import freeze_handicaps
 
-    freeze_handicaps.delay(event_id)
+    try:
+        freeze_handicaps.delay(event_id)
+    except Exception:  # the night has started whatever happens here: say so, do not fail it
+        log.warning("handicaps of event %s not frozen (broker down?)", event_id, exc_info=True)
 
 
 @receiver(divisions_changed)
@@ -58,7 +64,11 @@ def redraw_division_tables(*, season_id: int, **_: Any) -> None:
     """A season's divisions or places changed (sent after commit): its division tables follow."""
     from analytics.tasks import refresh_season_tables
 
-    refresh_season_tables.delay(season_id)
+    try:
+        refresh_season_tables.delay(season_id)
+    except Exception:  # the places are saved; the nightly rebuild redraws the tables
+        log.warning("division tables of season %s not redrawn (broker down?)", season_id,
+                    exc_info=True)
 
 
 @receiver(league_settings_changed)

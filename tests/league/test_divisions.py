@@ -223,3 +223,18 @@ def test_the_season_page_csv_and_api_show_each_division(client):
     assert body["handicapped"] is None
     director = client.get(f"/director/seasons/{season.pk}/divisions/")
     assert director.status_code in (302, 403, 404)  # not signed in
+
+
+@pytest.mark.django_db
+def test_the_director_sees_the_proposal_and_confirms_it_on_the_page(client):
+    season, upper, lower = _season_of_two_divisions()
+    following = SeasonFactory(league=season.league, name="2027")
+    client.force_login(season.league.club.memberships.get().user)
+    url = f"/director/seasons/{season.pk}/divisions/"
+    page = client.get(url).content.decode()
+    assert ": up from Division 2 to Division 1" in page and ": down from Division 1 to Division 2" in page
+    done = client.post(url, {"action": "confirm", "target": following.pk}, follow=True).content.decode()
+    assert "Confirmed: the players are placed in the divisions of 2027." in done
+    assert DivisionPlace.objects.filter(season=following).count() == 8
+    again = client.post(url, {"action": "confirm", "target": following.pk}, follow=True).content.decode()
+    assert "already has players placed in divisions: nothing was changed" in again
