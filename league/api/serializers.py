@@ -192,7 +192,9 @@ class SeatSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Seat
-        fields = ["seat_number", "side", "player", "player_name"]
+        # substitute_for: the absent member (player id) this seat's player plays for, or null.
+        fields = ["seat_number", "side", "player", "player_name", "substitute_for"]
+        read_only_fields = ["substitute_for"]
 
 
 SIDE_CREDENTIALS = "_side_credentials"  # context key: game id -> its side credentials

@@ -280,3 +280,13 @@ def test_every_page_of_the_night_says_played_by_x_for_y(director_client, members
     sam.save()
     Event.objects.filter(pk=event.pk).update(date=timezone.localdate())
     assert words in director_client.get(reverse("my-page")).text
+
+
+def test_the_api_names_the_member_a_seat_is_played_for(director_client, membership):
+    event, players, rotation = _director_night(membership)
+    sam = PlayerFactory(club=membership.club, name="Sam")
+    services.substitute_seat(event=event, member=players["Ann"], substitute=sam, by=None)
+    body = director_client.get("/api/games/", {"event": event.pk, "rotation": 1}).json()
+    seats = {s["player"]: s["substitute_for"] for g in body["results"] for s in g["seats"]}
+    assert seats[sam.pk] == players["Ann"].pk
+    assert seats[players["Bea"].pk] is None
