@@ -47,7 +47,7 @@ def night_handicaps_freeze(*, event_id: int, player_ids: Iterable[int] | None = 
     changes; a player who comes later (a late arrival) gets theirs under the same frozen
     settings, from the same earlier nights. A league without handicaps freezes nothing."""
     # Race: the start's job and a standings job freezing the same night at once.
-    event = Event.objects.select_for_update().select_related("season__league").filter(
+    event = Event.objects.select_for_update(of=("self",)).select_related("season__league").filter(
         pk=event_id).first()
     if event is None:
         return None
@@ -127,13 +127,16 @@ def season_tables_refresh(*, season: Season) -> None:
     StandingsTable.objects.filter(season=season).delete()
     if handicapped is not None:
         _table_replace(season=season, handicapped=True, rows=handicapped)
+    divisions = list(season.divisions.all())
+    if not divisions:
+        return  # the season's rows are read only when divisions need them
     scratch = (StandingsSnapshot.objects.filter(season=season).values_list("rows", flat=True)
                .first()) or []
     placed: dict[int, set[int]] = {}
     for division_id, player_id in DivisionPlace.objects.filter(season=season).values_list(
             "division_id", "player_id"):
         placed.setdefault(division_id, set()).add(player_id)
-    for division in season.divisions.all():
+    for division in divisions:
         players = placed.get(division.pk, set())
         _table_replace(season=season, division=division, handicapped=False,
                        rows=compute.division_table(scratch, players,
