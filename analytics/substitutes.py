@@ -148,3 +148,14 @@ def substitute_notes(rows: list[dict], *, event_id: int) -> list[dict]:
         if said:
             row["note"] = "; ".join(dict.fromkeys(said))
     return rows
+
+
+def substituted_rotations(*, event_id: int) -> dict[int, set[int]]:
+    """Member id → the rotations of the event with a confirmed game someone played for them: a
+    partnership is not given a bye for a rotation its substitute played, whoever it counts for."""
+    rotations: dict[int, set[int]] = defaultdict(set)
+    for member_id, number in (Seat.objects.filter(rotation__event_id=event_id, substitute_for__isnull=False,
+                                                  table__game__round_results__isnull=False)
+                              .order_by().values_list("substitute_for_id", "rotation__number").distinct()):
+        rotations[member_id].add(number)
+    return rotations

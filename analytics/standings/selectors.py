@@ -15,7 +15,7 @@ from django.db.models import F, OuterRef, Q, QuerySet, Subquery, Sum
 from analytics.models import NightResult, StandingsSnapshot
 from analytics.standings import compute
 from analytics.standings.compute import GameResult, SideResult
-from analytics.substitutes import seat_credits, substitute_notes
+from analytics.substitutes import seat_credits, substitute_notes, substituted_rotations
 from games.models import ResultVersion, RoundResult
 from league.models import Event, Game, Player, Season, Seat, shown_name
 
@@ -76,12 +76,15 @@ def event_byes(*, event: Event, games: Iterable[GameResult]) -> dict[str, int]:
                     else [compute.player_key(p) for p in side.players])
             for key in keys:
                 played[key].add(rotation_of[game.game_id])
+    substituted = substituted_rotations(event_id=event.pk) if event.is_fixed_partnerships else {}
     byes = {}
     for reg in event.registrations.select_related("partnership"):
         if reg.player_id:
             key = compute.player_key(reg.player_id)
         elif reg.partnership is not None:
-            key = compute.side_key((reg.partnership.player_a_id, reg.partnership.player_b_id))
+            pair = (reg.partnership.player_a_id, reg.partnership.player_b_id)
+            key = compute.side_key(pair)
+            played[key] |= {r for p in pair for r in substituted.get(p, ())}
         else:
             continue  # neither a player nor a pair: the model's constraint forbids it
         last = reg.withdrawn_after_rotation

@@ -10,7 +10,7 @@ import pytest
 from analytics.models import PlayerStats, RatingHistory, StandingsSnapshot
 from analytics.services import club_recompute
 from analytics.statistics.services import statistics_refresh
-from league.models import Event, League, Seat
+from league.models import Event, League, Partnership, Registration, Seat
 from tests.analytics.factories import confirm, make_game
 from tests.factories import ClubFactory, EventFactory, LeagueFactory, PlayerFactory, SeasonFactory
 
@@ -157,3 +157,25 @@ def test_in_fixed_partnerships_the_side_counts_as_the_league_chooses(choice, key
     assert names == expected
     bea_dee = next(row for row in rows if people["bea"].pk in row["players"])
     assert (bea_dee["games"], bea_dee["total_points"], bea_dee["losses"]) == (1, 400, 1)
+
+
+def test_a_rotation_a_substitute_played_is_not_a_bye_of_the_members_partnership():
+    club = ClubFactory()
+    season = SeasonFactory(league=LeagueFactory(club=club, substitute_counts_for="neither"))
+    ann, bea, cal, dee, sam = (PlayerFactory(club=club) for _ in range(5))
+    event = EventFactory(club=club, season=season, format=Event.Format.ROUND_ROBIN,
+                         status=Event.Status.FINISHED, sit_out_scoring=Event.SitOutScoring.FIXED,
+                         bye_points=500)
+    for a, b in ((ann, cal), (bea, dee)):
+        first, second = sorted((a, b), key=lambda p: p.pk)
+        pair = Partnership.objects.create(club=club, player_a=first, player_b=second)
+        Registration.objects.create(event=event, partnership=pair, checked_in=True)
+    confirm(make_game(event=event, players=[ann, bea, cal, dee], rotation_number=1), [(900, 400)])
+    second = make_game(event=event, players=[sam, bea, cal, dee], rotation_number=2)
+    Seat.objects.filter(table__game=second, player=sam).update(substitute_for=ann)
+    confirm(second, [(700, 300)])
+    club_recompute(club_id=club.pk)
+    rows = {frozenset(row["players"]): row for row in StandingsSnapshot.objects.get(event=event).rows}
+    ours = rows[frozenset((ann.pk, cal.pk))]
+    assert (ours["games"], ours["byes"], ours["total_points"]) == (1, 0, 900)
+    assert rows[frozenset((bea.pk, dee.pk))]["games"] == 2
