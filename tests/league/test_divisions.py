@@ -11,7 +11,7 @@ from analytics.models import StandingsSnapshot
 from analytics.standings import services as standings
 from core.errors import Conflict, Invalid
 from league import services
-from league.models import Division, DivisionPlace, Event, Season
+from league.models import Club, Division, DivisionPlace, Event, Season
 from league.services.divisions import DivisionTable, TableRow, promotion_propose
 from tests.factories import EventFactory, MembershipFactory, PlayerFactory, SeasonFactory
 from tests.league.factories import season_of_nights
@@ -238,3 +238,27 @@ def test_the_director_sees_the_proposal_and_confirms_it_on_the_page(client):
     assert DivisionPlace.objects.filter(season=following).count() == 8
     again = client.post(url, {"action": "confirm", "target": following.pk}, follow=True).content.decode()
     assert "already has players placed in divisions: nothing was changed" in again
+
+
+@pytest.mark.django_db
+def test_the_director_chooses_a_nights_division_in_its_settings(client):
+    from league.forms import EventForm
+
+    membership = MembershipFactory()
+    season = SeasonFactory(league__club=membership.club)
+    division = services.division_create(season=season, name="Premier")
+    event = EventFactory(club=membership.club, season=season, kind="league_night")
+    client.force_login(membership.user)
+    url = f"/director/events/{event.slug}/edit/"
+    assert "The whole season" in client.get(url).content.decode()
+    clubs = Club.objects.filter(pk=membership.club.pk)
+    form = EventForm(initial=EventForm.initial_for(event), clubs=clubs)
+    data = {}  # the settings as they are, then the division
+    for name, field in form.fields.items():
+        value = form.get_initial_for_field(field, name)
+        if value is None or value is False:
+            continue
+        data[name] = [str(v) for v in value] if isinstance(value, list) else getattr(value, "pk", value)
+    data["division"] = division.pk
+    client.post(url, data)
+    assert Event.objects.get(pk=event.pk).division == division

@@ -44,7 +44,7 @@ def test_the_season_page_and_the_divisions_page_fit_a_phone(chromium, live_serve
     league, club = season.league, season.league.club
     page.goto(f"/clubs/{club.slug}/leagues/{league.slug}/seasons/{season.slug}/")
     headings = page.locator("h2, h3, h4").all_inner_texts()
-    assert ["Scratch", "With handicaps"] == [h for h in headings if h in ("Scratch", "With handicaps")][:2]
+    assert [h for h in headings if h in ("Scratch", "With handicaps")][:2] == ["Scratch", "With handicaps"]
     assert "Division 1" in headings and "Division 2" in headings
     problems = axe_problems(page, "season") + fit_problems(page, "season")
     log_in(page, "divisions-director", "pass-word-123")
