@@ -14,6 +14,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from itertools import combinations
+from typing import Any
 
 from .designs import Table, whist_design
 from .season import SeasonWeights, season_weights
@@ -59,7 +60,7 @@ def plan_rotating(request: SeatingRequest) -> list[RotationPlan]:
     for tables, sit in planned:
         history.add(tables, sit)
     while len(planned) < remaining:
-        sit = history.choose_sit_outs(players, n_sit, rng)
+        sit = history.choose_sit_outs(players, n_sit, rng, one_table=len(sizes) == 1)
         seated = [p for p in players if p not in set(sit)]
         tables = seat_one_rotation(seated, sizes, request.six_sides, history, rng)
         history.add(tables, sit)
@@ -178,14 +179,38 @@ class History:
             for s1, s2 in combinations(sides, 2):
                 self.opponents.update(_key(a, b) for a in s1 for b in s2)
 
-    def choose_sit_outs(self, players: list[int], k: int, rng: random.Random) -> tuple[int, ...]:
+    def choose_sit_outs(self, players: list[int], k: int, rng: random.Random,
+                        one_table: bool = False) -> tuple[int, ...]:
         """The ``k`` players who sit out next under the event's sit-out rule (see
         ``types.SIT_OUT_RULES``); remaining ties broken by the seed."""
         if k == 0:
             return ()
         # who must stay seated (a wish) sits out only when there is nobody else
-        order = sorted(players, key=lambda p: (p in self.stay, *self.sit_out_key(p, rng.random())))
-        return tuple(sorted(order[:k]))
+        keys = {p: (p in self.stay, *self.sit_out_key(p, rng.random())) for p in players}
+        order = sorted(players, key=keys.__getitem__)
+        sit = order[:k]
+        if one_table and self.rule != "seat_order":
+            sit = self._apart(sit, set(order[k:]), keys)
+        return tuple(sorted(sit))
+
+    def _apart(self, sit: list[int], seated: set[int],
+               keys: dict[int, tuple[Any, ...]]) -> list[int]:
+        """At a single table a pair who must not meet is kept apart when one of them is exactly
+        as due to sit out as someone sitting out (they change places: the rule is kept)."""
+        pairs = [w for w in self.wishes if w.kind == "not_meet" and w.other is not None]
+        in_pairs = {p for w in pairs for p in (w.player, w.other)}
+        sit = list(sit)
+        for wish in pairs:
+            if not {wish.player, wish.other} <= seated:
+                continue
+            for member in (wish.player, wish.other or 0):
+                swap = next((s for s in sit if s not in in_pairs
+                             and keys[s][:-1] == keys[member][:-1]), None)
+                if swap is not None:
+                    sit[sit.index(swap)] = member
+                    seated.discard(member)
+                    break
+        return sit
 
     def partnered(self, a: int, b: int) -> bool:
         """Whether a and b were partners tonight or on an earlier night of the season."""

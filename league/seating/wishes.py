@@ -218,7 +218,7 @@ def _gave_way(request: SeatingRequest, plans: Sequence[RotationPlan],
             notes[wish] = note
     if not notes:
         for wish in kept:
-            notes[wish] = _worse(have, free, "the wishes") + " (together with the other wishes)"
+            notes[wish] = _worse(have, free, "any wish")
     return notes
 
 

@@ -155,3 +155,12 @@ class TestWishPages:
         seating_wish_add(kind="not_meet", player=ann, other=bob, event=event)
         with pytest.raises(Exception, match="That wish is there already"):
             seating_wish_add(kind="not_meet", player=bob, other=ann, event=event)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_at_a_single_table_a_pair_who_must_not_meet_is_split_by_the_sit_outs_when_fair(seed):
+    request, plans = _night(7, 3, [Wish("not_meet", 1, 2)], seed=seed)
+    assert all({1, 2} & set(plan.sit_out) for plan in plans)
+    outcomes = wish_outcomes(request, plans, NAMES)
+    assert outcomes[0].kept
+    assert _check(request, plans, outcomes).sound  # sit-outs still differ by at most one
