@@ -123,6 +123,8 @@ def _season_handicapped_rows(season: Season) -> list[dict] | None:
 def season_tables_refresh(*, season: Season) -> None:
     """The season's handicapped table and each division's tables (scratch, and with handicaps
     when the season has them), from the stored nights' and season's tables."""
+    # Race: two nights' jobs redrawing the season's tables at once would both insert them.
+    Season.objects.select_for_update().filter(pk=season.pk).first()
     handicapped = _season_handicapped_rows(season)
     StandingsTable.objects.filter(season=season).delete()
     if handicapped is not None:
