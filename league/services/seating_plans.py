@@ -42,7 +42,12 @@ from league.seating import (
     quality_report,
     wish_outcomes,
 )
-from league.seating.checker import seating_check, seating_from_json, wishes_from_json
+from league.seating.checker import (
+    SeatingFileError,
+    seating_check,
+    seating_from_json,
+    wishes_from_json,
+)
 from league.services._common import lock_event
 from league.services.registrations import registration_add, registration_check_in
 from league.services.rotations import rotation_seat_plan, rotation_seating_request
@@ -114,9 +119,12 @@ def night_check(request: SeatingRequest, plans: Sequence[RotationPlan],
     outcomes = wish_outcomes(request, plans, names, compare=compare)
     file, number = checker_file(plans, request.players, outcomes)
     text = json.dumps(file)
-    rotations, report = seating_from_json(text)
-    check = seating_check(rotations, players=len(number), report=report,
-                          wishes=wishes_from_json(text))
+    try:
+        rotations, report = seating_from_json(text)
+        check = seating_check(rotations, players=len(number), report=report,
+                              wishes=wishes_from_json(text))
+    except SeatingFileError as error:  # beyond the checker's limits (players, rotations)
+        return NightCheck(outcomes, False, [f"The checker cannot read this seating: {error}"], file)
     by_number = {n: names.get(p, f"player {p}") for p, n in number.items()}
     return NightCheck(outcomes, check.sound, [_named(p, by_number) for p in check.problems], file)
 

@@ -164,3 +164,21 @@ def test_at_a_single_table_a_pair_who_must_not_meet_is_split_by_the_sit_outs_whe
     outcomes = wish_outcomes(request, plans, NAMES)
     assert outcomes[0].kept
     assert _check(request, plans, outcomes).sound  # sit-outs still differ by at most one
+
+
+def test_check_seating_reads_the_wishes_of_a_file(tmp_path, capsys):
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    request, plans = _night(8, 2, [])
+    file = checker_file(plans, request.players, [])[0]
+    a, b = file["rotations"][0]["tables"][0]["seats"][:2]
+    path = tmp_path / "night.json"
+    path.write_text(json.dumps(file))
+    call_command("check_seating", str(path))  # sound without wishes
+    file["wishes"] = [{"kind": "not_meet", "player": a, "other": b, "kept": True}]
+    path.write_text(json.dumps(file))
+    with pytest.raises(CommandError, match="not sound"):
+        call_command("check_seating", str(path))
+    assert f"players {a} and {b} never sit at one table is kept, but the seating breaks it" in (
+        capsys.readouterr().err)
