@@ -1,6 +1,7 @@
-"""The season page of a league with handicaps and two divisions, and the director's Divisions
-page, on a 360 px phone: both tables (scratch and with handicaps) and a table per division,
-no serious axe-core violation, nothing wider than the screen."""
+"""The season page of a league with handicaps and two divisions, a night's page with its
+handicaps and the director's Divisions page, on a 360 px phone: both tables (scratch and with
+handicaps) and a table per division, no serious axe-core violation, nothing wider than the
+screen."""
 
 import pytest
 
@@ -33,11 +34,11 @@ def _season():
         handicaps.night_handicaps_freeze(event_id=night.pk)
     standings.club_standings_recompute(club_id=club.pk)
     handicaps.club_tables_refresh(club_id=club.pk)
-    return season
+    return season, nights[-1]
 
 
 def test_the_season_page_and_the_divisions_page_fit_a_phone(chromium, live_server):
-    season = _season()
+    season, night = _season()
     assert League.objects.get(pk=season.league_id).handicap_formula == "average"
     context = chromium.new_context(viewport=SMALL_PHONE, base_url=live_server.url, is_mobile=True)
     page = context.new_page()
@@ -47,6 +48,9 @@ def test_the_season_page_and_the_divisions_page_fit_a_phone(chromium, live_serve
     assert [h for h in headings if h in ("Scratch", "With handicaps")][:2] == ["Scratch", "With handicaps"]
     assert "Division 1" in headings and "Division 2" in headings
     problems = axe_problems(page, "season") + fit_problems(page, "season")
+    page.goto(f"/events/{night.slug}/")
+    assert page.get_by_role("heading", name="With handicaps").is_visible()
+    problems += axe_problems(page, "night") + fit_problems(page, "night")
     log_in(page, "divisions-director", "pass-word-123")
     page.goto(f"/director/seasons/{season.pk}/divisions/")
     assert page.get_by_role("heading", name="Promotion and relegation").is_visible()
