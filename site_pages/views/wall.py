@@ -22,6 +22,7 @@ from games.models import ResultVersion, RoundResult
 from league import selectors
 from league.models import Event, Game, Rotation
 from league.permissions import visible_events
+from league.templatetags.substitutes import seat_label
 from league.views.public import event_or_404
 
 WALL_REFRESH_SECONDS = 5
@@ -75,7 +76,7 @@ def _tables(plan: selectors.RotationView, totals: dict[int, dict[int, int]]) -> 
             totals.get(game.pk, {}) if game is not None and status == Game.Status.CONFIRMED else {}
         )
         sides = [
-            WallSide(n, " & ".join(p.shown_name for p in players), scores.get(n - 1))
+            WallSide(n, " & ".join(seat_label(p, view) for p in players), scores.get(n - 1))
             for n, players in enumerate(view.sides, start=1)
         ]
         if scores:

@@ -267,6 +267,7 @@ def test_every_page_of_the_night_says_played_by_x_for_y(director_client, members
     assert words in public.text
     cards = director_client.get(reverse("event-table-cards", args=[event.slug]))
     assert words in cards.text
+    assert words in director_client.get(reverse("event-wall", args=[event.slug])).text
     game = rotation.tables.get().game
     token = side_credentials_ensure(games=[game])[game.pk][0].token
     assert words in director_client.get(reverse("play-game", args=[token])).text
