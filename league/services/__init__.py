@@ -70,6 +70,7 @@ from league.services.rotations import (
     rotation_delete,
     rotation_generate,
     rotation_reopen,
+    rotation_seat_plan,
     rotation_set_first_dealer,
     rotation_start,
     rotation_swap_players,
@@ -83,8 +84,10 @@ from league.services.seasons import (
     season_create,
     season_update,
 )
+from league.services.seating_plans import prepared_plans_store, seating_plan_use
 from league.services.substitutes import substitute_remove, substitute_seat
 from league.services.undo import audit_undo, audit_undo_refusal, audit_undoable
+from league.services.wishes import seating_wish_add, seating_wish_remove
 
 __all__ = [
     "game_side_credentials", "side_credentials_ensure",
@@ -96,6 +99,8 @@ __all__ = [
     "registration_add_partnerships", "registration_add_players", "registration_check_in_all", "rotation_reopen", "event_reopen", "event_call_off",
     "club_create", "club_update", "membership_add", "LEAGUE_SETTINGS_FIELDS", "league_settings_update",
     "substitute_seat", "substitute_remove",
+    "seating_wish_add", "seating_wish_remove", "seating_plan_use", "prepared_plans_store",
+    "rotation_seat_plan",
     "membership_invite", "invitation_accept", "invitation_decline", "invitation_withdraw",
     "player_create", "player_update", "partnership_create", "partnership_get_or_create",
     "league_create", "league_update", "season_create", "season_update",

@@ -13,12 +13,12 @@ from django.views.decorators.http import require_http_methods, require_POST
 from core.errors import DomainError
 from jobs.models import Job
 from jobs.selectors import job_progress
-from league import selectors
+from league import selectors, services
 from league.forms import ExpectedNamesForm, PlanChoiceForm, WishForm
 from league.jobs import seating_plans_job
 from league.models import PreparedPlan, SeatingWish
-from league.services.seating_plans import expected_players, seating_plan_use
-from league.services.wishes import seating_wish_add, seating_wish_remove, wish_summary
+from league.services.seating_plans import expected_players
+from league.services.wishes import wish_summary
 from league.views.director import _attempt, _directed_event
 
 OFFSET_WORDS = {-2: "two fewer than expected", -1: "one fewer than expected", 0: "as expected",
@@ -39,7 +39,8 @@ def wishes_page(request: HttpRequest, slug: str) -> HttpResponse:
         if form.is_valid():
             data = form.cleaned_data
             season = event.season if data.get("scope") == "season" else None
-            done = _attempt(request, "Wish added: the next seating keeps it.", seating_wish_add,
+            done = _attempt(request, "Wish added: the next seating keeps it.",
+                            services.seating_wish_add,
                             kind=data["kind"], player=data["player"], other=data["other"],
                             table_number=data["table_number"], seat_number=data["seat_number"],
                             event=None if season else event, season=season, by=request.user)
@@ -61,7 +62,7 @@ def wish_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     wish = get_object_or_404(SeatingWish.objects.select_related("player", "other", "event",
                                                                 "season__league__club"),
                              pk=pk, pk__in=[w.pk for w in selectors.event_wishes(event=event)])
-    _attempt(request, "Wish removed.", seating_wish_remove, wish=wish, by=request.user)
+    _attempt(request, "Wish removed.", services.seating_wish_remove, wish=wish, by=request.user)
     return redirect("director-event-wishes", slug=event.slug)
 
 
@@ -121,7 +122,7 @@ def plan_use(request: HttpRequest, slug: str) -> HttpResponse:
     plan = get_object_or_404(PreparedPlan, event=event, offset=choice.cleaned_data["offset"])
     rotation = _attempt(request, f"The plan for {len(plan.entrants)} players is in use: its "
                         "players are entered and checked in, and rotation 1 is seated as a "
-                        "draft. Check it, then start it.", seating_plan_use, plan=plan,
+                        "draft. Check it, then start it.", services.seating_plan_use, plan=plan,
                         by=request.user)
     if rotation is None:
         return redirect("director-event-plans", slug=event.slug)
