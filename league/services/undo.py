@@ -40,6 +40,8 @@ NOT_UNDONE = {
     "registration_remove": "Enter them again.",
     "registrations_add": "Withdraw the players entered by mistake one by one.",
     "rotation_delete": "Seat the rotation again.",
+    "seating_wish_add": "Remove the wish on the seating wishes page.",
+    "seating_wish_remove": "Add the wish again on the seating wishes page.",
     "undo": "An undo is not undone: do the change again.",
     "result_enter": "The result is confirmed now: change it with a correction.",
     "result_confirm": "A confirmed result is changed with a correction on the table's result "
