@@ -17,6 +17,7 @@ from league.seating import (
     TablePlan,
     plan_rotations,
     validate_rotation,
+    wish_outcomes,
 )
 from league.services._common import lock_event, partnership_of
 from league.services.audit import audit_record
@@ -95,8 +96,18 @@ def rotation_generate(*, event: Event, by: User | None = None) -> Rotation:
     audit_record(club=event.club, event=event, user=by, action="rotation_generate",
                  summary=f"Seated rotation {number} as a draft ({len(plan.tables)} "
                  f"table{'s' if len(plan.tables) != 1 else ''}).{sitting}",
-                 data={"rotation_id": rotation.pk})
+                 data={"rotation_id": rotation.pk, **_wish_notes(request, plans)})
     return rotation
+
+
+def _wish_notes(request: SeatingRequest, plans: Sequence[RotationPlan]) -> dict[str, object]:
+    """What the generator says of each wish of the night it planned (kept, and which fairness
+    goal gave way), kept with the draft's history line for the draft page."""
+    if not request.wishes:
+        return {}
+    names = dict(Player.objects.filter(pk__in=request.players).values_list("pk", "name"))
+    outcomes = wish_outcomes(request, [*request.played, *plans], names, compare=True)
+    return {"wishes": [{"kept": o.kept, "words": o.words} for o in outcomes]}
 
 
 @transaction.atomic

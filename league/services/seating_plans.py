@@ -30,7 +30,7 @@ from django.db import transaction
 from core.errors import Conflict, Invalid
 from league import selectors
 from league.errors import Code, refusal
-from league.models import Attendance, Event, Player, PreparedPlan, Rotation
+from league.models import Attendance, AuditEntry, Event, Player, PreparedPlan, Rotation
 from league.names import name_key
 from league.seating import (
     RotationPlan,
@@ -41,6 +41,7 @@ from league.seating import (
     plan_rotations,
     quality_report,
     wish_outcomes,
+    wish_words,
 )
 from league.seating.checker import (
     SeatingFileError,
@@ -147,7 +148,25 @@ def draft_seating_check(*, rotation: Rotation) -> NightCheck:
         start -= 1
     request = replace(request, played=tuple(plans[start:-1]), points=())
     ids = sorted(mine | set(request.players))
-    return night_check(request, plans[start:], _names_of(ids))
+    names = _names_of(ids)
+    check = night_check(request, plans[start:], names)
+    return replace(check, outcomes=_with_generator_words(rotation, check.outcomes, names))
+
+
+def _with_generator_words(rotation: Rotation, outcomes: list[WishOutcome],
+                          names: Mapping[int, str]) -> list[WishOutcome]:
+    """The generator's words for a wish (with what gave way to keep it, `rotation_generate`)
+    where the draft still keeps it as the generator said."""
+    entry = (AuditEntry.objects.filter(event_id=rotation.event_id, action="rotation_generate",
+                                       data__rotation_id=rotation.pk).order_by("-pk").first())
+    said = entry.data.get("wishes", []) if entry is not None else []
+    out = []
+    for outcome in outcomes:
+        prefix = wish_words(outcome.wish, names) + ":"
+        words = next((s["words"] for s in said if isinstance(s, dict) and s.get("kept") == outcome.kept
+                      and str(s.get("words", "")).startswith(prefix)), outcome.words)
+        out.append(replace(outcome, words=words))
+    return out
 
 
 def _people(plan: RotationPlan) -> set[int]:

@@ -134,3 +134,14 @@ def test_the_draft_page_lists_each_wish_and_the_checkers_verdict(director_client
     text = director_client.get(reverse("director-event", args=[event.slug])).content.decode()
     assert "Yes 00 and Yes 01 must not meet at a table: kept." in text
     assert "Seating checker:</strong> sound" in text
+
+
+def test_the_draft_says_which_fairness_goal_gave_way_to_a_wish(director_client, membership):
+    event, coming, _ = _night(membership.club, yes=4)
+    SeatingWish.objects.create(event=event, kind="not_partners", player=coming[0], other=coming[1])
+    for player in coming:
+        Registration.objects.create(event=event, player=player, checked_in=True)
+    director_client.post(reverse("director-rotation-generate", args=[event.slug]))
+    text = director_client.get(reverse("director-event", args=[event.slug])).content.decode()
+    assert ("Yes 00 and Yes 01 must not be partners: kept; to keep it, no partner repeats gave way "
+            "(2 repeated partnerships tonight, 0 without this wish).") in text
