@@ -155,8 +155,10 @@ def event_substitutions(*, event_id: int) -> dict[int, int]:
     """Member id → the id of the substitute playing for them tonight (substitutions in force)."""
     entries = AuditEntry.objects.filter(event_id=event_id, action=SUBSTITUTE_ACTION,
                                         undone_at__isnull=True).order_by("pk")
+    # A line restored from a backup keeps its words only (site_pages.backup): no ids to read.
     return {int(data["member_id"]): int(data["substitute_id"])
-            for data in entries.values_list("data", flat=True)}
+            for data in entries.values_list("data", flat=True)
+            if "member_id" in data and "substitute_id" in data}
 
 
 @dataclass(frozen=True)

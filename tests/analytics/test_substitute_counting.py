@@ -179,3 +179,25 @@ def test_a_rotation_a_substitute_played_is_not_a_bye_of_the_members_partnership(
     ours = rows[frozenset((ann.pk, cal.pk))]
     assert (ours["games"], ours["byes"], ours["total_points"]) == (1, 0, 900)
     assert rows[frozenset((bea.pk, dee.pk))]["games"] == 2
+
+
+def test_a_clubs_backup_restores_its_substitutes_and_their_counting():
+    import io
+    import json
+
+    from django.core.management import call_command
+
+    from site_pages.backup import club_import
+    from tests.site_pages.test_backup import empty_the_database
+
+    club, nights, players = _season("member", 2)
+    before = StandingsSnapshot.objects.get(season__league__club=club).rows
+    out = io.StringIO()
+    call_command("export_club", club.slug, stdout=out)
+    empty_the_database()
+    restored = club_import(data=json.loads(out.getvalue())).club
+    seats = Seat.objects.filter(rotation__event__club=restored, substitute_for__isnull=False)
+    assert sorted((s.player.name, s.substitute_for.name) for s in seats) == [("Sam", "Ann")] * 3
+    after = StandingsSnapshot.objects.get(season__league__club=restored).rows
+    assert [(r["name"], r["nights"], r["score"]) for r in after] == \
+        [(r["name"], r["nights"], r["score"]) for r in before]
