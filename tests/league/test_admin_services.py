@@ -95,6 +95,7 @@ def test_the_admin_adds_an_event_through_the_services(admin_client):
             "table_sizes": "[4]", "odd_handling": "sit_out", "planned_rotations": 3,
             "scoring": "match_points", "tie_breaks": '["total_points"]', "is_public": "on",
             "sit_out_scoring": "none", "bye_points": 0, "sit_out_rule": "fewest",
+            "mixed_tables": "per_player_round",
             "registrations-TOTAL_FORMS": 0, "registrations-INITIAL_FORMS": 0,
             "rotations-TOTAL_FORMS": 0, "rotations-INITIAL_FORMS": 0}
     response = admin_client.post(reverse("admin:league_event_add"), data)
