@@ -257,9 +257,10 @@ def head_to_head(*, club_id: int, a: set[int], b: set[int], viewer: Viewer) -> d
     the viewer may see."""
     games = Game.objects.filter(table__rotation__event__in=visible_events(viewer),
                                 table__rotation__event__club_id=club_id)
-    for player_id in a | b:
-        games = games.filter(table__seats__player_id=player_id)
-    game_ids = list(games.values_list("pk", flat=True))
+    for player_id in a | b:  # sat there, or a substitute played for them (it may count as theirs)
+        games = games.filter(Q(table__seats__player_id=player_id)
+                             | Q(table__seats__substitute_for_id=player_id))
+    game_ids = list(games.values_list("pk", flat=True).distinct())
     return statistics.head_to_head(
         statistics_selectors.rounds_frame(round_filter=Q(game_id__in=game_ids)),
         statistics_selectors.seats_frame(seat_filter=Q(table__game__in=game_ids)), a, b)

@@ -201,3 +201,24 @@ def test_a_clubs_backup_restores_its_substitutes_and_their_counting():
     after = StandingsSnapshot.objects.get(season__league__club=restored).rows
     assert [(r["name"], r["nights"], r["score"]) for r in after] == \
         [(r["name"], r["nights"], r["score"]) for r in before]
+
+
+@pytest.mark.parametrize(("choice", "ann_games"), [("member", NIGHTS), ("neither", NIGHTS - 3)])
+def test_head_to_head_counts_the_games_played_for_a_member_as_the_league_chooses(choice, ann_games):
+    from analytics.selectors import head_to_head
+
+    club, nights, players = _season(choice, None)
+    record = head_to_head(club_id=club.pk, a={players["Ann"].pk}, b={players["Bea"].pk}, viewer=None)
+    assert record["games"] == ann_games
+
+
+def test_changing_the_leagues_choice_recomputes_the_season(django_capture_on_commit_callbacks):
+    from league.services.clubs import league_settings_update
+
+    club, nights, players = _season("member", None)
+    league = League.objects.get(club=club)
+    with django_capture_on_commit_callbacks(execute=True):
+        league_settings_update(league=league, by=None, substitute_counts_for="neither")
+    rows = {row["name"]: row for row in StandingsSnapshot.objects.get(season__league=league).rows}
+    assert rows["Ann"]["nights"] == NIGHTS - 3
+    assert RatingHistory.objects.filter(player=players["Ann"]).count() == NIGHTS - 3
