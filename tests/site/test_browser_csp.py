@@ -6,9 +6,9 @@ import re
 import pytest
 
 from tests.games.factories import side_link
+from tests.site.browser_pages import public_pages
 from tests.site.conftest import log_in
 from tests.site.demo import PASSWORD, build_demo, next_pending_game
-from tests.site.test_browser_accessibility import public_pages
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 
 from tests.games.test_dispute_by_log import director_of, disputed_with_log, log_report
+from tests.site.browser_pages import OVERFLOW, SMALL_PHONE
 from tests.site.conftest import TIMEOUT_MS, log_in
-from tests.site.test_browser_accessibility import OVERFLOW, SMALL_PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -11,8 +11,8 @@ from league import services
 from league.models import League
 from tests.factories import MembershipFactory, PlayerFactory, SeasonFactory
 from tests.league.factories import season_of_nights
+from tests.site.browser_pages import SMALL_PHONE
 from tests.site.conftest import log_in
-from tests.site.test_browser_accessibility import SMALL_PHONE
 from tests.site.test_browser_axe import axe_problems, fit_problems
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

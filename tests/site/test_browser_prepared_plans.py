@@ -6,8 +6,8 @@ import pytest
 
 from league.models import Attendance, Event
 from tests.factories import EventFactory, MembershipFactory, PlayerFactory
+from tests.site.browser_pages import SMALL_PHONE
 from tests.site.conftest import log_in
-from tests.site.test_browser_accessibility import SMALL_PHONE
 from tests.site.test_browser_axe import axe_problems, fit_problems
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -1,10 +1,9 @@
-"""The pages in a real browser on a 360 px phone: no console errors, no failed requests, a
-label on every form control, one h1, nothing wider than the screen. The page lists serve the
-axe-core scan too (test_browser_axe.py)."""
+"""The pages every browser-wide check opens (public and director pages, with the data they need)
+and the checks of a page besides axe-core: no console errors, no failed requests, a label on
+every form control, one h1. test_browser_axe.py opens each page on a 360 px phone and a desktop
+and runs them all."""
 
 import datetime
-
-import pytest
 
 from games import services as results
 from games.models import Submission
@@ -13,10 +12,7 @@ from league import services as league
 from league.models import Event, Game
 from site_pages.demo import sheets_from_report
 from tests.games.factories import sheet
-from tests.site.conftest import TIMEOUT_MS, log_in
-from tests.site.demo import PASSWORD, build_demo, next_pending_game, side_entry_url
-
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+from tests.site.demo import next_pending_game, side_entry_url
 
 # Form controls without a name a screen reader could read out: no <label for>, no wrapping
 # label, no aria-label / aria-labelledby.
@@ -27,15 +23,6 @@ UNLABELLED = """() => [...document.querySelectorAll('input:not([type=hidden]), s
 OVERFLOW = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
 # The narrowest phone a club's scorer brings.
 SMALL_PHONE = {"width": 360, "height": 780}
-
-
-@pytest.fixture
-def small_phone(chromium, live_server):
-    context = chromium.new_context(viewport=SMALL_PHONE, base_url=live_server.url,
-                                   is_mobile=True, has_touch=True)
-    context.set_default_timeout(TIMEOUT_MS)
-    yield context.new_page()
-    context.close()
 
 
 def public_pages(demo) -> dict[str, str]:
@@ -148,9 +135,9 @@ def director_pages(demo, dispute: Game, draft: Event, log_dispute: Game | None =
     }
 
 
-def check_pages(page, pages: dict[str, str]) -> list[str]:
-    problems: list[str] = []
-    current = {"name": ""}
+def watch(page, problems: list[str], current: dict[str, str]) -> None:
+    """Record what goes wrong while pages load: console errors, script errors, failed requests
+    and error answers, each under the name of the page open at the time (`current["name"]`)."""
     page.on("console", lambda message: message.type == "error" and problems.append(
         f"{current['name']}: console error {message.text}"))
     page.on("pageerror", lambda error: problems.append(f"{current['name']}: script error {error}"))
@@ -160,30 +147,11 @@ def check_pages(page, pages: dict[str, str]) -> list[str]:
             problems.append(f"{current['name']}: request failed {request.url} ({request.failure})"))
     page.on("response", lambda response: response.status >= 400 and problems.append(
         f"{current['name']}: {response.status} {response.url}"))
-    for name, url in pages.items():
-        current["name"] = name
-        response = page.goto(url)
-        page.wait_for_load_state("networkidle")
-        assert response is not None and response.ok, f"{name}: {url} answered {response and response.status}"
-        problems += [f"{name}: no label for {html}" for html in page.evaluate(UNLABELLED)]
-        overflow = page.evaluate(OVERFLOW)
-        if overflow > 0:
-            problems.append(f"{name}: {overflow}px wider than the screen")
-        if page.locator("h1").count() != 1:
-            problems.append(f"{name}: {page.locator('h1').count()} h1 headings")
+
+
+def form_problems(page, name: str) -> list[str]:
+    """A label on every form control, and one h1."""
+    problems = [f"{name}: no label for {html}" for html in page.evaluate(UNLABELLED)]
+    if (headings := page.locator("h1").count()) != 1:
+        problems.append(f"{name}: {headings} h1 headings")
     return problems
-
-
-def test_public_pages_are_clean_labelled_and_fit_a_360px_phone(small_phone):
-    demo = build_demo(past_nights=1)
-
-    assert check_pages(small_phone, public_pages(demo)) == []
-
-
-def test_director_pages_are_clean_labelled_and_fit_a_360px_phone(small_phone):
-    demo = build_demo()
-    dispute, draft = disputed_game(demo), draft_event(demo)
-    log_dispute = log_disputed_game(demo)
-    log_in(small_phone, demo.director_username, PASSWORD)
-
-    assert check_pages(small_phone, director_pages(demo, dispute, draft, log_dispute)) == []
