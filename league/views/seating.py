@@ -15,7 +15,7 @@ from jobs.models import Job
 from jobs.selectors import job_progress
 from league import selectors, services
 from league.forms import ExpectedNamesForm, PlanChoiceForm, WishForm
-from league.jobs import seating_plans_job
+from league.jobs import SEATING_PLANS, seating_plans_job
 from league.models import PreparedPlan, SeatingWish
 from league.services.seating_plans import expected_players
 from league.services.wishes import wish_summary
@@ -84,7 +84,8 @@ def plans_page(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(request, "Plans prepared.")
             return redirect("director-event-plans", slug=event.slug)
     job_id = _uuid(request.GET.get("job", ""))
-    running = Job.objects.filter(pk=job_id).first() if job_id else None
+    running = (Job.objects.filter(pk=job_id, kind=SEATING_PLANS, params__event_id=event.pk).first()
+               if job_id else None)
     if running is not None and running.status != Job.Status.DONE:
         progress = job_progress(job=running)
     plans = [(plan, OFFSET_WORDS.get(plan.offset, ""), _tables(plan))

@@ -145,3 +145,18 @@ def test_the_draft_says_which_fairness_goal_gave_way_to_a_wish(director_client, 
     text = director_client.get(reverse("director-event", args=[event.slug])).content.decode()
     assert ("Yes 00 and Yes 01 must not be partners: kept; to keep it, no partner repeats gave way "
             "(2 repeated partnerships tonight, 0 without this wish).") in text
+
+
+def test_the_page_follows_its_own_job_only(director_client, membership):
+    from jobs.models import Job
+    from league.jobs import SEATING_PLANS
+
+    event, _, _ = _night(membership.club, yes=8)
+    mine = Job.objects.create(kind=SEATING_PLANS, fingerprint="a" * 64, params={"event_id": event.pk},
+                              status=Job.Status.RUNNING, done=2, total=5)
+    other = Job.objects.create(kind="whatif-event", fingerprint="b" * 64, params={"event_id": event.pk})
+    url = reverse("director-event-plans", args=[event.slug])
+    page = director_client.get(f"{url}?job={mine.pk}").content.decode()
+    assert "Preparing the seatings" in page and "2 of 5 plans" in page
+    assert "Preparing the seatings" not in director_client.get(f"{url}?job={other.pk}").content.decode()
+    assert director_client.get(f"{url}?job=not-a-job").status_code == 200
