@@ -216,11 +216,11 @@ def expected_players(*, event: Event, names_text: str = "") -> Expected:
 def plan_entrants(expected: Expected, offset: int) -> tuple[list[int], list[str]]:
     """The players of the plan for N + `offset` (guests as -1, -2) and, in words, who is in."""
     base = expected.players
-    where = "typed" if expected.typed else "said they are coming"
+    where = "typed" if expected.typed else "who said they are coming"
     names = _names_of([*base, *expected.maybes])
     if offset <= 0:
         kept, left = base[: len(base) + offset], base[len(base) + offset:]
-        notes = [f"Everyone who {where} ({len(base)})."] if not left else [
+        notes = [f"The {len(base)} expected: everyone entered and everyone {where}."] if not left else [
             f"Leaves out {', '.join(names[p] for p in left)}: the "
             f"{'last typed' if expected.typed else 'latest to say yes'}."]
         return kept, notes
