@@ -25,7 +25,9 @@ def pytest_collection_modifyitems(items):
 
 
 def run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
-    return pytester.runpytest_subprocess("-p", "no:django", "-p", "tests.groups", *args)
+    # Only the plugins these runs need are loaded (xdist where asked for): the installed ones
+    # (Django, Playwright, hypothesis, schemathesis, ...) would take most of each run's time.
+    return pytester.runpytest_subprocess("-p", "tests.groups", *args)
 
 
 @pytest.fixture
@@ -34,6 +36,7 @@ def suite(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.
 
     monkeypatch.setenv("PYTHONPATH", str(pathlib.Path(__file__).resolve().parent.parent))
     monkeypatch.delenv("HANDFOOT_REQUIRE_ALL", raising=False)
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
     pytester.makepyfile(test_two=TWO_TESTS)
     return pytester
 
@@ -53,6 +56,6 @@ def test_a_run_with_two_tests_of_one_id_fails_and_names_the_id(suite):
 
 def test_the_same_collapse_under_xdist_fails_too(suite):
     suite.makeconftest(SAME_ID_TWICE)
-    result = run(suite, "-n", "2")
+    result = run(suite, "-p", "xdist", "-n", "2")
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     result.stdout.fnmatch_lines(["*collected 2 times: test_two.py::test_one*"])

@@ -1,5 +1,5 @@
 """A real worker rides out a Redis outage (issue 22, finding 12): Redis of the test's own is
-stopped for 30 s while a result is confirmed (its recompute job cannot be sent), then started
+stopped for 12 s (`make bench-faults` stops it for 30 s and times it) while a result is confirmed (its recompute job cannot be sent), then started
 again, empty, on the same port. Nobody restarts the worker; it reconnects by itself and the
 standings show the result within 10 s of Redis's return."""
 
@@ -21,7 +21,7 @@ from tests.workers import worker_database_url
 
 REPO = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.worker, pytest.mark.postgres]
-OUTAGE_SECONDS = 30
+OUTAGE_SECONDS = 12
 CATCH_UP_SECONDS = 10
 
 
@@ -101,7 +101,11 @@ def outage_stack(settings):
     finally:
         app.conf.task_default_queue, app.conf.task_always_eager = saved
         worker.terminate()
-        worker.wait(timeout=20)
+        try:
+            worker.wait(timeout=5)
+        except subprocess.TimeoutExpired:  # still reconnecting somewhere: what it did is checked
+            worker.kill()
+            worker.wait(timeout=10)
         own.remove()
         redis_client.Redis.from_url(settings.CELERY_BROKER_URL).delete(unread)
 
