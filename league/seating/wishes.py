@@ -167,6 +167,8 @@ def _seat_miss(night: _Night, wish: Wish, plan: RotationPlan) -> str:
     table, seat = wish.table or 1, wish.seat or 1
     if wish.player in plan.sit_out:
         return f"sits out: {_sit_out_why(night)}"
+    if not any(wish.player in t.seats for t in plan.tables):
+        return ""  # not here yet (arrived late)
     if table > len(plan.tables):
         return f"there {'is' if len(plan.tables) == 1 else 'are'} only {len(plan.tables)} table" \
                f"{'s' if len(plan.tables) != 1 else ''}"

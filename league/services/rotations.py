@@ -105,7 +105,9 @@ def _wish_notes(request: SeatingRequest, plans: Sequence[RotationPlan]) -> dict[
     goal gave way), kept with the draft's history line for the draft page."""
     if not request.wishes:
         return {}
-    names = dict(Player.objects.filter(pk__in=request.players).values_list("pk", "name"))
+    wished = [p for w in request.wishes for p in (w.player, w.other) if p is not None]
+    names = dict(Player.objects.filter(pk__in=[*request.players, *wished])
+                 .values_list("pk", "name"))
     outcomes = wish_outcomes(request, [*request.played, *plans], names, compare=True)
     return {"wishes": [{"kept": o.kept, "words": o.words} for o in outcomes]}
 

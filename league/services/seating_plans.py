@@ -130,6 +130,10 @@ def night_check(request: SeatingRequest, plans: Sequence[RotationPlan],
     return NightCheck(outcomes, check.sound, [_named(p, by_number) for p in check.problems], file)
 
 
+def _wish_players(request: SeatingRequest) -> list[int]:
+    return [p for w in request.wishes for p in (w.player, w.other) if p is not None]
+
+
 def _names_of(ids: Sequence[int]) -> dict[int, str]:
     names = dict(Player.objects.filter(pk__in=[p for p in ids if p > 0]).values_list("pk", "name"))
     names.update({p: f"{GUEST} {-p}" for p in ids if p < 0})
@@ -147,7 +151,7 @@ def draft_seating_check(*, rotation: Rotation) -> NightCheck:
     while start > 0 and _people(plans[start - 1]) == mine:
         start -= 1
     request = replace(request, played=tuple(plans[start:-1]), points=())
-    ids = sorted(mine | set(request.players))
+    ids = sorted(mine | set(request.players) | set(_wish_players(request)))
     names = _names_of(ids)
     check = night_check(request, plans[start:], names)
     return replace(check, outcomes=_with_generator_words(rotation, check.outcomes, names))
@@ -271,7 +275,8 @@ def prepared_plan_compute(*, event: Event, players: Sequence[int], offset: int,
         return {"offset": offset, "entrants": _entrants(players, names), "rotations": [],
                 "notes": [*notes, str(error)], "wishes": [], "check_file": {}, "verdict": "",
                 "sound": False}
-    check = night_check(request, plans, names, compare=True)
+    check = night_check(request, plans, {**_names_of(_wish_players(request)), **names},
+                        compare=True)
     verdict = ("The independent checker finds this seating sound." if check.sound else
                "The independent checker finds problems: " + " ".join(check.problems))
     return {"offset": offset, "entrants": _entrants(players, names),

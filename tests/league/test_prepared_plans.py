@@ -160,3 +160,15 @@ def test_the_page_follows_its_own_job_only(director_client, membership):
     assert "Preparing the seatings" in page and "2 of 5 plans" in page
     assert "Preparing the seatings" not in director_client.get(f"{url}?job={other.pk}").content.decode()
     assert director_client.get(f"{url}?job=not-a-job").status_code == 200
+
+
+def test_a_wish_about_someone_not_coming_names_them(membership):
+    from league.services.seating_plans import prepared_plan_compute
+
+    event, coming, _ = _night(membership.club, yes=8)
+    away = PlayerFactory(club=membership.club, name="Away Player")
+    SeatingWish.objects.create(event=event, kind="not_meet", player=coming[0], other=away)
+    plan = prepared_plan_compute(event=event, players=[p.pk for p in coming], offset=0, notes=[])
+    assert plan["wishes"] == [{"kept": True, "words": "Yes 00 and Away Player must not meet at a "
+                               "table: nothing to keep tonight: Away Player is not playing."}]
+    assert plan["sound"]
