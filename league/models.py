@@ -713,6 +713,41 @@ class SitOut(models.Model):
         return f"{self.player} sits out {self.rotation}"
 
 
+class Substitution(models.Model):
+    """A substitute playing for an absent member for the rest of a night, from `from_rotation`
+    (`league.services.substitutes`): in force while `removed_at` is empty. A removed one is kept
+    (the history of the night); the seats played carry `Seat.substitute_for`."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="substitutions")
+    member = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="substitutions_for")
+    substitute = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="substitutions_as")
+    from_rotation = models.PositiveSmallIntegerField(
+        help_text="The first rotation the substitute plays for the member.")
+    registration = models.ForeignKey(
+        Registration, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        help_text="The substitute's entry made for it (rotating partners; given back on removal).")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    removed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "member"], condition=Q(removed_at__isnull=True),
+                                    name="substitution_one_per_member"),
+            models.UniqueConstraint(fields=["event", "substitute"], condition=Q(removed_at__isnull=True),
+                                    name="substitution_one_per_substitute"),
+            models.CheckConstraint(condition=~Q(member=F("substitute")),
+                                   name="substitution_substitute_is_someone_else"),
+            models.CheckConstraint(condition=Q(from_rotation__gte=1, from_rotation__lte=200),
+                                   name="substitution_from_rotation_range"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.substitute} plays for {self.member} in {self.event}"
+
+
 def _new_entry_token() -> str:
     return secrets.token_urlsafe(24)
 
