@@ -123,6 +123,8 @@ def director_pages(demo, dispute: Game, draft: Event, log_dispute: Game | None =
         "event settings": f"/director/events/{slug}/edit/",
         "registrations and seating draft": f"/director/events/{draft.slug}/",
         "house rules": f"/director/events/{draft.slug}/house-rules/",
+        "seating wishes": f"/director/events/{draft.slug}/wishes/",
+        "prepared seatings": f"/director/events/{draft.slug}/plans/",
         "history": f"/director/events/{slug}/history/",
         "results": f"/director/events/{slug}/results/",
         "dispute": f"/director/games/{dispute.pk}/",
