@@ -110,12 +110,16 @@ def _pair_outcome(night: _Night, wish: Wish) -> tuple[bool, str, bool]:
     if not broken:
         return True, "kept", False
     what = "partners" if partners else "at one table"
-    return False, f"not kept ({what} in {_rotations(broken)}): {_pair_why(night, broken)}", False
+    return False, f"not kept ({what} in {_rotations(broken)}): {_pair_why(night, broken, wish)}", False
 
 
-def _pair_why(night: _Night, broken: list[int]) -> str:
+def _pair_why(night: _Night, broken: list[int], wish: Wish) -> str:
     if night.request.format != "rotating":
         return _fixed_formats(night)
+    tables = {w.player: w.table or 1 for w in night.request.wishes if w.kind == "fixed_seat"}
+    if wish.player in tables and tables.get(wish.other or 0) == tables[wish.player]:
+        return (f"both keep a seat at table {tables[wish.player]} (their wishes to keep a seat "
+                "come first)")
     one_table = [n for n in broken if len(night.plans[n - 1].tables) == 1]
     if one_table:
         return (f"{_rotations(one_table)} had one table, so they meet unless one of them sits "

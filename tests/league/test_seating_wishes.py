@@ -182,3 +182,12 @@ def test_check_seating_reads_the_wishes_of_a_file(tmp_path, capsys):
         call_command("check_seating", str(path))
     assert f"players {a} and {b} never sit at one table is kept, but the seating breaks it" in (
         capsys.readouterr().err)
+
+
+def test_a_pair_wish_broken_by_two_fixed_seats_at_one_table_names_them():
+    wishes = [Wish("fixed_seat", 1, table=1, seat=1), Wish("fixed_seat", 2, table=1, seat=2),
+              Wish("not_meet", 1, 2)]
+    request, plans = _night(8, 2, wishes)
+    meet = wish_outcomes(request, plans, NAMES)[2]
+    assert not meet.kept
+    assert "both keep a seat at table 1 (their wishes to keep a seat come first)" in meet.words
