@@ -1,6 +1,7 @@
 """Fixtures of the public site's tests: fast logins, and Playwright pages on the live server."""
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +18,17 @@ CHROMIUM_ARGS = [
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 TIMEOUT_MS = 15_000
+DOC_SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+@pytest.fixture
+def screenshots(tmp_path) -> Path:
+    """Where a test saves its pictures: docs/screenshots/ with HANDFOOT_SCREENSHOTS=1 (to renew
+    the documentation's), else a folder of its own, so a test run leaves the checkout as it was."""
+    if os.environ.get("HANDFOOT_SCREENSHOTS") == "1":
+        DOC_SCREENSHOTS.mkdir(exist_ok=True)
+        return DOC_SCREENSHOTS
+    return tmp_path
 
 
 

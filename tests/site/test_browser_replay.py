@@ -2,7 +2,6 @@
 and six players), jumping from the timeline and from a shared address, one seat's view, the
 keyboard, axe-core, a 360 px phone; screenshots for docs/screenshots/."""
 
-from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -14,7 +13,6 @@ from tests.site.conftest import DESKTOP, TIMEOUT_MS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 NOW = "#replay-now"
 
 
@@ -122,15 +120,15 @@ def test_keyboard_steps_turns_rounds_and_ends(desktop):
     assert ", turn 1, " in now(desktop)
 
 
-def test_replay_passes_axe_fits_a_phone_and_is_photographed(chromium, live_server, desktop):
+def test_replay_passes_axe_fits_a_phone_and_is_photographed(chromium, live_server, desktop,
+                                                            screenshots):
     game = logged_game(seed=1)
     open_replay(desktop, game, "#r1-s60")
     results = Axe().run(desktop)
     serious = [v["id"] for v in results.response["violations"] if v["impact"] in {"serious", "critical"}]
     assert serious == []
-    SHOTS.mkdir(exist_ok=True)
     desktop.set_viewport_size(DESKTOP)
-    desktop.locator("#replay").screenshot(path=str(SHOTS / "replay-desktop.png"))
+    desktop.locator("#replay").screenshot(path=str(screenshots / "replay-desktop.png"))
 
     context = chromium.new_context(viewport={"width": 360, "height": 780}, base_url=live_server.url,
                                    is_mobile=True, has_touch=True)
@@ -140,5 +138,5 @@ def test_replay_passes_axe_fits_a_phone_and_is_photographed(chromium, live_serve
     assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     results = Axe().run(phone)
     assert [v["id"] for v in results.response["violations"] if v["impact"] in {"serious", "critical"}] == []
-    phone.locator("#replay").screenshot(path=str(SHOTS / "replay-360.png"))
+    phone.locator("#replay").screenshot(path=str(screenshots / "replay-360.png"))
     context.close()

@@ -4,7 +4,6 @@ meld and the books needed to go out; on screen the page passes axe and fits 360 
 picture of a printed sheet (docs/screenshots/score-sheet.png) for the closing note."""
 
 import io
-from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -18,7 +17,6 @@ from tests.site.test_browser_axe import axe_problems, fit_problems
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "pw-director-1"
-SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "score-sheet.png"
 
 
 @pytest.fixture
@@ -42,8 +40,9 @@ def seat_names(game):
 
 
 def test_printed_each_table_is_one_page_with_its_names_dealers_and_minimum_melds(
-    chromium, live_server, director, event
+    chromium, live_server, director, event, screenshots
 ):
+    shot = screenshots / "score-sheet.png"
     context, page = open_page(chromium, live_server, {"width": 1280, "height": 900})
     try:
         log_in(page, director.username, PASSWORD)
@@ -53,7 +52,7 @@ def test_printed_each_table_is_one_page_with_its_names_dealers_and_minimum_melds
         page.emulate_media(media="print")
         pdf_bytes = page.pdf(format="A4", landscape=True)
         page.set_viewport_size({"width": 1123, "height": 794})
-        page.locator(".score-sheet").first.screenshot(path=str(SCREENSHOT))
+        page.locator(".score-sheet").first.screenshot(path=str(shot))
     finally:
         context.close()
     pages = [" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(pdf_bytes)).pages]
@@ -83,7 +82,7 @@ def test_printed_each_table_is_one_page_with_its_names_dealers_and_minimum_melds
             "Game total",
         ):
             assert box in text
-    assert SCREENSHOT.stat().st_size > 10_000
+    assert shot.stat().st_size > 10_000
 
 
 def test_on_screen_the_sheets_pass_axe_and_fit_360_px(chromium, live_server, director, event):

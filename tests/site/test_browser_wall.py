@@ -2,7 +2,6 @@
 and on a 360 px phone; a result confirmed meanwhile shows on the next poll without a reload.
 Saves docs/screenshots/wall.png for the closing note."""
 
-from pathlib import Path
 
 import pytest
 
@@ -16,7 +15,6 @@ from tests.site.test_browser_axe import axe_problems, fit_problems
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "wall.png"
 
 
 @pytest.fixture
@@ -52,7 +50,7 @@ def open_wall(chromium, live_server, viewport, event):
     ids=["projector", "phone"],
 )
 def test_the_wall_passes_axe_and_reads_large_on_a_projector_and_a_phone(
-    chromium, live_server, night, viewport
+    chromium, live_server, night, viewport, screenshots
 ):
     event, _, _ = night
     context, page = open_wall(chromium, live_server, viewport, event)
@@ -65,7 +63,7 @@ def test_the_wall_passes_axe_and_reads_large_on_a_projector_and_a_phone(
         )
         controls = page.locator("main button, main input, main select, main form, nav").count()
         if viewport["width"] > 1000:
-            page.screenshot(path=str(SCREENSHOT), full_page=False)
+            page.screenshot(path=str(screenshots / "wall.png"), full_page=False)
     finally:
         context.close()
     assert problems == []
