@@ -23,6 +23,7 @@ from league.models import (
     Season,
     Seat,
     SitOut,
+    Substitution,
     Table,
 )
 
@@ -226,6 +227,23 @@ class SeatAdmin(admin.ModelAdmin):
 class SitOutAdmin(admin.ModelAdmin):
     list_display = ["player", "rotation"]
     search_fields = ["player__name", "rotation__event__name"]
+
+
+@admin.register(Substitution)
+class SubstitutionAdmin(admin.ModelAdmin):
+    """Shown, never added or changed here: seating a substitute moves seats and entries too
+    (`services.substitute_seat`, `substitute_remove` on the event's page). Deletion stays
+    allowed so that deleting an event here takes its substitutions along."""
+
+    list_display = ["__str__", "event", "from_rotation", "created_at", "removed_at"]
+    list_filter = ["event__club"]
+    search_fields = ["member__name", "substitute__name", "event__name"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: models.Model | None = None) -> bool:
+        return False
 
 
 @admin.register(Game)

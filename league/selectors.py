@@ -26,6 +26,7 @@ from league.models import (
     Seat,
     SeatingWish,
     SitOut,
+    Substitution,
     Table,
 )
 from league.names import CLOSE_ENOUGH, name_key, name_similarity
@@ -146,19 +147,16 @@ def next_rotation_number(*, event: Event) -> int:
     return max(event.rotations.values_list("number", flat=True), default=0) + 1
 
 
-# The director's log line of a substitution (`league.services.substitutes`): while it is not
-# undone, the substitute plays for the member in every rotation of the night still to play.
+# The history's line of a substitution (`league.services.substitutes`); the substitution itself
+# is a `Substitution` row: while it is in force, the substitute plays for the member in every
+# rotation of the night still to play.
 SUBSTITUTE_ACTION = "substitute_seat"
 
 
 def event_substitutions(*, event_id: int) -> dict[int, int]:
     """Member id → the id of the substitute playing for them tonight (substitutions in force)."""
-    entries = AuditEntry.objects.filter(event_id=event_id, action=SUBSTITUTE_ACTION,
-                                        undone_at__isnull=True).order_by("pk")
-    # A line restored from a backup keeps its words only (site_pages.backup): no ids to read.
-    return {int(data["member_id"]): int(data["substitute_id"])
-            for data in entries.values_list("data", flat=True)
-            if "member_id" in data and "substitute_id" in data}
+    return dict(Substitution.objects.filter(event_id=event_id, removed_at__isnull=True)
+                .order_by("pk").values_list("member_id", "substitute_id"))
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from django.db.models import Q, Sum
 from analytics.handicaps.compute import Formula
 from analytics.models import HandicapFreeze, NightHandicap, PlayerRating, StandingsTable
 from analytics.ratings.compute import shown_rating
+from analytics.substitutes import seat_credits, substituted_game_filter
 from games.models import RoundResult
 from league.models import Division, DivisionPlace, Event, League, Registration, Season, Seat
 from league.services.divisions import DivisionTable, TableRow
@@ -52,26 +53,32 @@ def _earlier(event: Event) -> Q:
 
 
 def league_games(*, event: Event, player_ids: Iterable[int]) -> NightGames:
-    """Per player, (night's order, game total of their side) of each confirmed game they played
-    in the league's nights before `event`. Two queries."""
+    """Per player, (night's order, game total of their side) of each confirmed game that counts
+    for them in the league's nights before `event`: a substitute's seat counts as the league
+    chose, as in the standings (`analytics.substitutes`). Three or four queries."""
     if event.season is None:
         return {}
+    wanted = set(player_ids)
+    played = (Seat.objects.filter(substituted_game_filter(player_ids=wanted),
+                                  rotation__event__season__league_id=event.season.league_id)
+              .filter(_earlier(event)).values("table__game"))
     seats = list(
-        Seat.objects.filter(player_id__in=list(player_ids),
-                            rotation__event__season__league_id=event.season.league_id)
-        .filter(_earlier(event)).order_by()
-        .values_list("player_id", "table__game__id", "side", "rotation__event__date",
+        Seat.objects.filter(table__game__in=played).order_by()
+        .values_list("table__game__id", "side", "player_id", "rotation__event__date",
                      "rotation__event_id"))
+    nights = {game_id: (date.toordinal(), event_id) for game_id, _, _, date, event_id in seats}
+    counted = seat_credits(seat_filter=Q(table__game__in=played)).seats(
+        (game_id, side, player_id) for game_id, side, player_id, _, _ in seats)
     totals = dict(
         ((game_id, side), total) for game_id, side, total in
-        RoundResult.objects.filter(game_id__in={s[1] for s in seats}).order_by()
+        RoundResult.objects.filter(game_id__in=played).order_by()
         .values_list("game_id", "side").annotate(total=Sum("score")).values_list(
             "game_id", "side", "total"))
     games: NightGames = defaultdict(list)
-    for player_id, game_id, side, date, event_id in seats:
+    for game_id, side, player_id in counted:
         total = totals.get((game_id, side))
-        if total is not None:  # only confirmed results are projected into RoundResult
-            games[player_id].append(((date.toordinal(), event_id), int(total)))
+        if player_id in wanted and total is not None:  # only confirmed results are in RoundResult
+            games[player_id].append((nights[game_id], int(total)))
     return games
 
 

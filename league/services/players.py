@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from core.errors import Conflict, Invalid
 from league.errors import Code, refusal
-from league.models import Club, Partnership, Player, Registration, Seat, SitOut
+from league.models import Club, Partnership, Player, Registration, Seat, SitOut, Substitution
 from league.services._common import (
     apply_changes,
     require_name,
@@ -149,9 +149,9 @@ def _move_partnerships(source: Player, target: Player) -> None:
 
 @transaction.atomic
 def player_merge(*, source: Player, target: Player, by: User | None = None) -> Player:
-    """Make `source` and `target` one player: every seat, sit-out, entry and partnership of
-    `source` becomes `target`'s (results, ratings and statistics follow when the layers above
-    recompute), and `source` is deleted. Refused when the two cannot be one person."""
+    """Make `source` and `target` one player: every seat, sit-out, entry, substitution and
+    partnership of `source` becomes `target`'s (results, ratings and statistics follow when the
+    layers above recompute), and `source` is deleted. Refused when the two cannot be one person."""
     if source.pk == target.pk:
         raise refusal(Invalid, Code.BAD_MERGE)
     if source.club_id != target.club_id:
@@ -164,6 +164,8 @@ def player_merge(*, source: Player, target: Player, by: User | None = None) -> P
     _move_partnerships(source, target)
     Seat.objects.filter(player=source).update(player=target)
     Seat.objects.filter(substitute_for=source).update(substitute_for=target)
+    Substitution.objects.filter(member=source).update(member=target)
+    Substitution.objects.filter(substitute=source).update(substitute=target)
     SitOut.objects.filter(player=source).update(player=target)
     Registration.objects.filter(player=source).update(player=target)
     if target.user_id is None and source.user_id is not None:

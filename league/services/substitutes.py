@@ -11,9 +11,10 @@ result counts for is the league's choice, applied by the analytics.
 - Fixed partnerships: the partnership stays entered and the substitute sits in the member's
   seat, beside the member's partner.
 
-The substitution is the director's log line (`AuditEntry`, action `substitute_seat`); removing
-it (`substitute_remove`, or undo from the history) marks it undone and gives the member back the
-seats still to play.
+The substitution is a `Substitution` row, in force while its `removed_at` is empty (the
+history's line, action `substitute_seat`, only says what was done); removing it
+(`substitute_remove`, or undo from the history) sets `removed_at` (the row stays) and gives the
+member back the seats still to play.
 """
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -24,7 +25,17 @@ from django.utils import timezone
 from core.errors import Conflict, Invalid
 from league import hooks, selectors
 from league.errors import Code, refusal
-from league.models import AuditEntry, Event, Game, Player, Registration, Rotation, Seat, SitOut
+from league.models import (
+    AuditEntry,
+    Event,
+    Game,
+    Player,
+    Registration,
+    Rotation,
+    Seat,
+    SitOut,
+    Substitution,
+)
 from league.services._common import lock_event, require_same_club
 from league.services.audit import audit_record
 from league.services.players import player_add
@@ -124,9 +135,11 @@ def substitute_seat(*, event: Event, member: Player, substitute: Player | str,
     if not seats and not _rotations_to_come(event):
         raise refusal(Conflict, Code.SUBSTITUTE_TOO_LATE, member=member.name)
     first = _first_rotation(event, seats)
-    registration_id = None
+    registration = None
     if not event.is_fixed_partnerships:
-        registration_id = _enter_substitute(event, entry, substitute, first).pk
+        registration = _enter_substitute(event, entry, substitute, first)
+    Substitution.objects.create(event=event, member=member, substitute=substitute, from_rotation=first,
+                                registration=registration, created_by=_user(by))
     Seat.objects.filter(pk__in=[s.pk for s in seats]).update(player=substitute, substitute_for=member)
     SitOut.objects.filter(rotation__event=event, player=member,
                           rotation__status=Rotation.Status.DRAFT).update(player=substitute)
@@ -134,19 +147,28 @@ def substitute_seat(*, event: Event, member: Player, substitute: Player | str,
         club=event.club, event=event, user=by, action=selectors.SUBSTITUTE_ACTION, player=member,
         summary=f"{substitute.name} plays for {member.name} from rotation {first} (substitute).",
         data={"member_id": member.pk, "substitute_id": substitute.pk, "first_rotation": first,
-              "registration_id": registration_id})
+              "registration_id": registration.pk if registration else None})
 
 
-def _substitution(event: Event, member: Player) -> AuditEntry:
-    entry = (AuditEntry.objects.select_for_update()
-             .filter(event=event, action=selectors.SUBSTITUTE_ACTION, undone_at__isnull=True,
-                     data__member_id=member.pk).order_by("-pk").first())
-    if entry is None:
+def _substitution(event: Event, member: Player) -> Substitution:
+    substitution = (Substitution.objects.select_for_update(of=("self",)).select_related("substitute")
+                    .filter(event=event, member=member, removed_at__isnull=True).first())
+    if substitution is None:
         raise refusal(Conflict, Code.SUBSTITUTE_NONE, member=member.name)
-    return entry
+    return substitution
 
 
-def _give_back(event: Event, member: Player, substitute: Player, data: dict) -> None:
+def _history_line_undone(event: Event, member: Player) -> None:
+    """The history's line of the substitution, marked undone (it can no longer be undone)."""
+    line = (AuditEntry.objects.select_for_update()
+            .filter(event=event, action=selectors.SUBSTITUTE_ACTION, undone_at__isnull=True,
+                    data__member_id=member.pk).order_by("-pk").first())
+    if line is not None:
+        line.undone_at = timezone.now()
+        line.save(update_fields=["undone_at"])
+
+
+def _give_back(event: Event, member: Player, substitute: Player, registration_id: int | None) -> None:
     """The member's seats (and entry) back in the rotations still to play."""
     open_seats = (Seat.objects.filter(rotation__event=event, player=substitute, substitute_for=member)
                   .exclude(rotation__status=Rotation.Status.CLOSED)
@@ -159,7 +181,7 @@ def _give_back(event: Event, member: Player, substitute: Player, data: dict) -> 
     event.registrations.filter(player=member).update(withdrawn_after_rotation=None)
     played = Seat.objects.filter(rotation__event=event, player=substitute).order_by("-rotation__number")
     last = played.values_list("rotation__number", flat=True).first()
-    substitute_entry = event.registrations.filter(player=substitute, pk=int(data.get("registration_id") or 0))
+    substitute_entry = event.registrations.filter(player=substitute, pk=registration_id or 0)
     if last is None:
         substitute_entry.delete()
     else:
@@ -173,11 +195,12 @@ def substitute_remove(*, event: Event, member: Player, by: Director = None) -> A
     event = lock_event(event.pk)  # Race: as in substitute_seat.
     if event.status == Event.Status.FINISHED:
         raise refusal(Conflict, Code.EVENT_FINISHED)
-    entry = _substitution(event, member)
-    substitute = Player.objects.get(pk=entry.data["substitute_id"])
-    _give_back(event, member, substitute, entry.data)
-    entry.undone_at = timezone.now()
-    entry.save(update_fields=["undone_at"])
+    substitution = _substitution(event, member)
+    substitute = substitution.substitute
+    _give_back(event, member, substitute, substitution.registration_id)
+    substitution.removed_at = timezone.now()
+    substitution.save(update_fields=["removed_at"])
+    _history_line_undone(event, member)
     return audit_record(club=event.club, event=event, user=by, action="substitute_remove",
                         player=member,
                         summary=f"{member.name} plays again: {substitute.name} no longer plays for them.")

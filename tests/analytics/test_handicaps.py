@@ -12,7 +12,7 @@ from analytics.handicaps.compute import Formula, History
 from analytics.models import NightHandicap, PlayerRating
 from analytics.standings import services as standings
 from league import services as league_services
-from league.models import Event, League, Registration
+from league.models import Event, League, Registration, Seat
 from tests.analytics.factories import confirm, make_game
 from tests.factories import EventFactory, LeagueFactory, PlayerFactory, SeasonFactory
 
@@ -115,6 +115,28 @@ def test_the_handicaps_are_frozen_when_the_night_starts(django_capture_on_commit
     # Bob 5,050: below 0; Di (4,700 + 4,200) / 2 = 4,450: 440; Eve has no history.
     assert frozen == {"Ann": (500, 4100), "Cy": (240, 4700), "Bob": (0, 5050),
                       "Di": (440, 4450), "Eve": (0, None)}
+
+
+@pytest.mark.parametrize(("choice", "ann", "eve"), [
+    ("member", 4100, None),  # (4,000 + 4,200 played by Eve for her) / 2; nothing for Eve
+    ("substitute", 2050, 4200),  # Ann's own last two nights (100 + 4,000) / 2; Eve's game
+    ("neither", 2050, None),
+])
+@pytest.mark.django_db
+def test_a_substitutes_game_goes_into_the_average_the_league_chose(
+        django_capture_on_commit_callbacks, choice, ann, eve):
+    league, (season, a, b, c, d, e) = _league(substitute_counts_for=choice)
+    confirm(make_game(event=_night(season, 1), players=[a, b, c, d]), [[100, 100]])
+    confirm(make_game(event=_night(season, 2), players=[a, b, c, d]), [[4000, 4700]])
+    game = make_game(event=_night(season, 3), players=[e, b, d, c])  # Eve plays for Ann
+    Seat.objects.filter(table__game=game, player=e).update(substitute_for=a)
+    confirm(game, [[4200, 5400]])
+    event = _start(season, [a, b, c, d, e], django_capture_on_commit_callbacks)
+    basis = {h.player.name: h.basis for h in NightHandicap.objects.filter(event=event).select_related("player")}
+    assert (basis["Ann"], basis["Eve"], basis["Di"]) == (ann, eve, 4450)
+    games = selectors.league_games(event=event, player_ids=[a.pk, e.pk])
+    assert len(games.get(a.pk, [])) == (3 if choice == "member" else 2)
+    assert len(games.get(e.pk, [])) == (1 if choice == "substitute" else 0)
 
 
 @pytest.mark.django_db

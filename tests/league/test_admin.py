@@ -11,7 +11,7 @@ pytestmark = pytest.mark.django_db
 
 MODELS = [
     "club", "membership", "player", "partnership", "league", "season", "event", "registration",
-    "rotation", "table", "seat", "sitout", "game",
+    "rotation", "table", "seat", "sitout", "substitution", "game",
 ]
 
 

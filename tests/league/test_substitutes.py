@@ -2,12 +2,13 @@
 settings page), seating a substitute for an absent member and undoing it, and the refusals."""
 
 import pytest
+from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
 
 from core.errors import Conflict, Invalid
 from league import services
-from league.models import AuditEntry, Event, League, Player, Registration, Seat
+from league.models import AuditEntry, Event, League, Player, Registration, Seat, Substitution
 from tests.factories import (
     EventFactory,
     LeagueFactory,
@@ -199,6 +200,78 @@ def test_a_member_has_one_substitute_at_a_time_and_the_history_undoes_it():
     assert services.audit_undoable(entry=entry)
     services.audit_undo(entry=entry)
     assert Seat.objects.get(rotation=rotation, player=member).substitute_for is None
+
+
+def test_the_substitution_is_its_own_record_and_a_removed_one_stays_with_its_removal_time():
+    event, players, rotation = _seated_night()
+    member, sub = players[0], PlayerFactory(club=event.club)
+    director = MembershipFactory(club=event.club, role="director").user
+    services.substitute_seat(event=event, member=member, substitute=sub, by=director)
+    substitution = Substitution.objects.get(event=event)
+    assert (substitution.member, substitution.substitute, substitution.from_rotation,
+            substitution.created_by, substitution.removed_at) == (member, sub, 1, director, None)
+    AuditEntry.objects.filter(event=event, action="substitute_seat").delete()  # the history only says
+    assert Seat.objects.get(rotation=rotation, player=sub).substitute_for == member
+    services.substitute_remove(event=event, member=member, by=None)
+    substitution.refresh_from_db()
+    assert substitution.removed_at is not None and substitution.removed_at <= timezone.now()
+    assert Seat.objects.get(rotation=rotation, player=member).substitute_for is None
+    again = PlayerFactory(club=event.club)
+    services.substitute_seat(event=event, member=member, substitute=again, by=None)
+    assert [(s.substitute_id, s.removed_at is None) for s in
+            Substitution.objects.filter(event=event).order_by("pk")] == [(sub.pk, False), (again.pk, True)]
+
+
+def test_the_database_refuses_a_second_substitution_in_force_for_a_member():
+    event, players, _ = _seated_night()
+    member = players[0]
+    services.substitute_seat(event=event, member=member, substitute=PlayerFactory(club=event.club), by=None)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Substitution.objects.create(event=event, member=member, substitute=PlayerFactory(club=event.club),
+                                    from_rotation=1)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Substitution.objects.create(event=event, member=players[1], substitute=players[1], from_rotation=1)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Substitution.objects.create(event=event, member=players[1], substitute=PlayerFactory(club=event.club),
+                                    from_rotation=0)
+    services.substitute_remove(event=event, member=member, by=None)
+    Substitution.objects.create(event=event, member=member, substitute=PlayerFactory(club=event.club),
+                                from_rotation=2)  # removed ones do not count
+    assert Substitution.objects.filter(event=event, member=member).count() == 2
+
+
+def test_merging_a_substitute_into_another_player_moves_their_substitution():
+    event, players, rotation = _seated_night()
+    member, sub = players[0], PlayerFactory(club=event.club, name="Sam Sub")
+    services.substitute_seat(event=event, member=member, substitute=sub, by=None)
+    same = PlayerFactory(club=event.club, name="Sam Substitute")
+    services.player_merge(source=sub, target=same)
+    assert Substitution.objects.get(event=event).substitute == same
+    assert Seat.objects.get(rotation=rotation, player=same).substitute_for == member
+
+
+def test_a_clubs_backup_keeps_its_substitutions_in_force():
+    import io
+    import json
+
+    from django.core.management import call_command
+
+    from site_pages.backup import club_import
+    from tests.site_pages.test_backup import empty_the_database
+
+    event, players, _ = _seated_night()
+    member = players[0]
+    services.substitute_seat(event=event, member=member, substitute=PlayerFactory(club=event.club, name="Sam"),
+                             by=None)
+    out = io.StringIO()
+    call_command("export_club", event.club.slug, stdout=out)
+    empty_the_database()
+    restored = club_import(data=json.loads(out.getvalue())).club
+    substitution = Substitution.objects.get(event__club=restored)
+    assert (substitution.member.name, substitution.substitute.name) == (member.name, "Sam")
+    assert substitution.registration.player == substitution.substitute
+    services.substitute_remove(event=substitution.event, member=substitution.member, by=None)
+    assert Registration.objects.get(event=substitution.event, player=substitution.member).withdrawn_after_rotation is None
 
 
 # --- the director's page and "played by X for Y" on every page --------------------------------

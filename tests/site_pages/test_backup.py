@@ -12,7 +12,7 @@ from django.core.management.base import CommandError
 from analytics.models import PlayerRating, PlayerStats, StandingsSnapshot
 from analytics.services import club_recompute
 from games.models import ResultVersion, RoundResult, Submission
-from league.models import Club, Event, Game, Player, Seat, SitOut
+from league.models import Club, Event, Game, Player, Seat, SitOut, Substitution
 from site_pages.backup import club_import
 from site_pages.demo import build_demo
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
@@ -69,9 +69,11 @@ def _slugged(rows, players):
 
 
 def empty_the_database():
-    """Seats and sit-outs protect their players; then the clubs and everything of them go."""
+    """Seats, sit-outs and substitutions protect their players; then the clubs and everything of
+    them go."""
     Seat.objects.all().delete()
     SitOut.objects.all().delete()
+    Substitution.objects.all().delete()
     Club.objects.all().delete()
 
 
