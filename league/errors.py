@@ -165,7 +165,7 @@ MESSAGES: dict[Code, str] = {
     Code.BAD_NAME: "The {what} needs a name.",
     Code.BAD_ODD_HANDLING: "{what} must be one of {choices}, not {value!r}.",
     Code.BAD_ROLE: "Role must be one of {roles}.",
-    Code.BAD_ROTATIONS: "Plan at least one rotation.",
+    Code.BAD_ROTATIONS: "Plan between 1 and {most} rotations.",
     Code.BAD_ROTATION_STATUS: "Rotation {rotation_number} is {rotation_status}; only a started rotation closes.",
     Code.BAD_RULES: "{reason}",
     Code.BAD_SCORING: "{what} must be one of {choices}, not {value!r}.",

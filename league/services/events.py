@@ -28,6 +28,7 @@ from league.signals import night_started, standings_settings_changed
 
 ALLOWED_TABLE_SIZES = (4, 6)
 MAX_BYE_POINTS = 100_000
+MAX_ROTATIONS = 60  # the event form offers as many
 # Changing these recomputes the event's standings (and its season's).
 STANDINGS_FIELDS = ("scoring", "tie_breaks", "sit_out_scoring", "bye_points", "mixed_tables")
 
@@ -90,8 +91,8 @@ def _check_event(event: Event) -> None:
     _check_rules(event.rules_preset, event.rules_overrides)
     _check_table_sizes(event.table_sizes, event.odd_handling)
     _check_tie_breaks(event.tie_breaks)
-    if not isinstance(event.planned_rotations, int) or event.planned_rotations < 1:
-        raise refusal(Invalid, Code.BAD_ROTATIONS, field='planned_rotations')
+    if not isinstance(event.planned_rotations, int) or not 1 <= event.planned_rotations <= MAX_ROTATIONS:
+        raise refusal(Invalid, Code.BAD_ROTATIONS, field='planned_rotations', most=MAX_ROTATIONS)
     if event.season is not None and event.season.league.club_id != event.club_id:
         raise refusal(Invalid, Code.SEASON_OF_ANOTHER_CLUB, field='season', season=event.season)
     if event.division is not None and event.division.season_id != event.season_id:

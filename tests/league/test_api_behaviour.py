@@ -228,6 +228,7 @@ def test_schema_describes_the_rotation_actions(api):
         {"rules_preset": "x" * 40},
         {"planned_rotations": -1},
         {"planned_rotations": 0},
+        {"planned_rotations": 100000},
         {"date": "31/12/2026"},
         {"seed": "random"},
         {"kind": None},

@@ -126,7 +126,8 @@ def test_event_create_accepts_house_rules_and_keeps_them():
         ({"tie_breaks": ["wins", "wins"]}, "only once"),
         ({"scoring": "golf"}, "Scoring"),
         ({"format": "knockout"}, "Format"),
-        ({"planned_rotations": 0}, "at least one rotation"),
+        ({"planned_rotations": 0}, "between 1 and 60 rotations"),
+        ({"planned_rotations": 61}, "between 1 and 60 rotations"),
     ],
 )
 def test_event_create_refuses_bad_settings_naming_them(kwargs, words):
