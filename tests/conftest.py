@@ -23,6 +23,32 @@ def shared_dir() -> Path:
 EXAMPLES_DIR = REPO_ROOT / "tests" / "spec_examples"
 
 
+# The files that take longest (tens of seconds to two minutes), longest first. They are started
+# first, so that the parallel workers (pytest-xdist hands out a file at a time) end together
+# instead of one of them starting the longest file last while the other has nothing left.
+LONG_FILES = (
+    "tests/site/test_browser_axe.py",
+    "tests/site/test_demo.py",
+    "tests/site/test_browser_csp.py",
+    "tests/site/test_demo_move.py",
+    "tests/site/test_browser_table_entry.py",
+    "tests/config/test_login_lockout.py",
+    "tests/site/test_browser_replay.py",
+    "tests/site_pages/test_backup.py",
+    "tests/site/test_browser_night_fixes.py",
+    "tests/site/test_browser_director_room.py",
+    "tests/site/test_browser_offline_queue.py",
+    "tests/site/test_browser_league_night.py",
+    "tests/analytics/test_worker_redis_outage.py",
+    "tests/site/test_head.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    rank = {name: n for n, name in enumerate(LONG_FILES)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(LONG_FILES)))
+
+
 @pytest.fixture
 def examples_dir() -> Path:
     return EXAMPLES_DIR
