@@ -8,6 +8,9 @@ PYTHON ?= $(shell for p in python3.13 python3.12 $(HOME)/.pyenv/versions/3.13*/b
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/handfoot
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/0
 PYTEST_ARGS ?=
+# Three test processes on two cores: the browser, worker and proxy tests spend much of their
+# time waiting (on Chromium, a worker, a poll), and a third process uses that time.
+TEST_WORKERS ?= 3
 HOST ?= 127.0.0.1
 PORT ?= 8000
 # Served beyond this machine (HOST=0.0.0.0): the development server answers any host name.
@@ -80,11 +83,11 @@ run: setup
 # A DATABASE_URL or CELERY_BROKER_URL you set is used as it is and never started; a Redis that
 # this started for the tests is stopped again afterwards.
 test: setup-dev
-	@eval "$$(.ci/services.sh)" && status=0 && { $(BIN)/pytest -n 2 --dist loadfile $(PYTEST_ARGS) || status=$$?; } \
+	@eval "$$(.ci/services.sh)" && status=0 && { $(BIN)/pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS) || status=$$?; } \
 		&& .ci/services.sh --stop && exit $$status
 
 test-sqlite: setup-dev
-	DATABASE_URL= CELERY_BROKER_URL= $(BIN)/pytest -n 2 --dist loadfile $(PYTEST_ARGS)
+	DATABASE_URL= CELERY_BROKER_URL= $(BIN)/pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 screenshots: setup-dev
 	$(BIN)/python scripts/screenshots.py
