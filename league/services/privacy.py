@@ -2,6 +2,7 @@
 deleted, the person depersonalised while the club's results stay as they were (results name
 players by id: only the name and the contact details go)."""
 
+import secrets
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -71,6 +72,13 @@ def _player_data(player: Player) -> dict[str, Any]:
             for a in Attendance.objects.filter(player=player).select_related("event")
         ],
     }
+
+
+def player_calendar_renew(*, player: Player) -> Player:
+    """Give the player a new secret calendar address (a new one turns the old address off)."""
+    player.calendar_token = secrets.token_urlsafe(32)
+    player.save(update_fields=["calendar_token"])
+    return player
 
 
 def account_delete(*, user: User) -> int:

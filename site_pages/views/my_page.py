@@ -4,9 +4,10 @@ ahead with coming / not coming / maybe, the calendar, how the name shows, the da
 deleting the account."""
 
 import json
-import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import logout
@@ -25,7 +26,12 @@ from games.models import RoundResult
 from league.models import Attendance, Event, Player, Rotation, Seat, SideCredential
 from league.permissions import signed_in
 from league.services.attendance import attendance_answer
-from league.services.privacy import account_data, account_delete, player_privacy_update
+from league.services.privacy import (
+    account_data,
+    account_delete,
+    player_calendar_renew,
+    player_privacy_update,
+)
 from league.templatetags.substitutes import full_seat_label
 from notifications.models import Contact
 from notifications.services.contacts import contact_update
@@ -177,68 +183,55 @@ def _my_player(request: HttpRequest, player_id: int) -> Player:
     return get_object_or_404(Player.objects.select_related("club"), pk=player_id, user=request.user)
 
 
+def _attempt[T](request: HttpRequest, service: Callable[..., T], done: Callable[[T], str],
+                **kwargs: Any) -> HttpResponse:
+    """Run one of the page's writes: what it did, or why it was refused, said on the page."""
+    try:
+        messages.success(request, done(service(**kwargs)))
+    except DomainError as refused:
+        messages.error(request, refused.message)
+    return redirect("my-page")
+
+
 @require_POST
 @login_required
 def my_answer(request: HttpRequest, player_id: int, event_id: int) -> HttpResponse:
     player = _my_player(request, player_id)
     event = get_object_or_404(Event, pk=event_id, club=player.club)
-    try:
-        attendance = attendance_answer(
-            event=event, player=player, answer=request.POST.get("answer", "")[:8]
-        )
-        messages.success(request, f"{event.name}: {attendance.get_answer_display().lower()}.")
-    except DomainError as refused:
-        messages.error(request, refused.message)
-    return redirect("my-page")
+    return _attempt(request, attendance_answer,
+                    lambda attendance: f"{event.name}: {attendance.get_answer_display().lower()}.",
+                    event=event, player=player, answer=request.POST.get("answer", "")[:8])
 
 
 @require_POST
 @login_required
 def my_privacy(request: HttpRequest, player_id: int) -> HttpResponse:
-    player = _my_player(request, player_id)
-    try:
-        player_privacy_update(
-            player=player,
-            user=signed_in(request.user),
-            name_shown=request.POST.get("name_shown", "")[:8],
-            stats_public=request.POST.get("stats_public") == "yes",
-        )
-        messages.success(request, f"Public pages now show you as “{player.shown_name}”.")
-    except DomainError as refused:
-        messages.error(request, refused.message)
-    return redirect("my-page")
+    return _attempt(request, player_privacy_update,
+                    lambda player: f"Public pages now show you as “{player.shown_name}”.",
+                    player=_my_player(request, player_id), user=signed_in(request.user),
+                    name_shown=request.POST.get("name_shown", "")[:8],
+                    stats_public=request.POST.get("stats_public") == "yes")
 
 
 @require_POST
 @login_required
 def my_mail(request: HttpRequest, player_id: int) -> HttpResponse:
-    player = _my_player(request, player_id)
-    try:
-        contact = contact_update(
-            player=player,
-            user=signed_in(request.user),
-            email=request.POST.get("email", "")[:254],
-            reminders="reminders" in request.POST,
-            results="results" in request.POST,
-            nights="nights" in request.POST,
-        )
-        messages.success(
-            request, f"Mail goes to {contact.email}." if contact else "No mail will be sent to you."
-        )
-    except DomainError as refused:
-        messages.error(request, refused.message)
-    return redirect("my-page")
+    return _attempt(request, contact_update,
+                    lambda contact: f"Mail goes to {contact.email}." if contact
+                    else "No mail will be sent to you.",
+                    player=_my_player(request, player_id), user=signed_in(request.user),
+                    email=request.POST.get("email", "")[:254],
+                    reminders="reminders" in request.POST, results="results" in request.POST,
+                    nights="nights" in request.POST)
 
 
 @require_POST
 @login_required
 def my_calendar(request: HttpRequest, player_id: int) -> HttpResponse:
     """Make (or make anew, which turns the old address off) the player's secret calendar address."""
-    player = _my_player(request, player_id)
-    player.calendar_token = secrets.token_urlsafe(32)
-    player.save(update_fields=["calendar_token"])
-    messages.success(request, "Your calendar address is ready: add it to your calendar program.")
-    return redirect("my-page")
+    return _attempt(request, player_calendar_renew,
+                    lambda _: "Your calendar address is ready: add it to your calendar program.",
+                    player=_my_player(request, player_id))
 
 
 @require_safe
