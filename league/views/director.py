@@ -28,27 +28,10 @@ from league.forms import (
     SwapForm,
 )
 from league.models import Club, Event, Membership, Registration, Rotation, Season
-from league.permissions import check_directs_club, check_directs_event, directed_clubs
+from league.permissions import check_directs_club, directed_clubs
 from league.services.seating_plans import draft_seating_check
 from league.views import room, substitutes
-
-
-def _directed_event(request: HttpRequest, slug: str) -> Event:
-    """The event if the user directs its club: 404 if they may not even see it, else 403."""
-    event = get_object_or_404(Event.objects.select_related("club"), slug=slug)
-    check_directs_event(request.user, event)
-    return event
-
-
-def _attempt(request: HttpRequest, done: str, service: Callable[..., Any], **kwargs: Any) -> Any:
-    """Run a service and report the outcome as a message; None when it was refused."""
-    try:
-        result = service(**kwargs)
-    except DomainError as error:
-        messages.error(request, error.message)
-        return None
-    messages.success(request, done)
-    return result
+from league.views.common import attempt, directed_event
 
 
 def _back(event: Event, anchor: str = "") -> HttpResponse:
@@ -83,7 +66,7 @@ def home(request: HttpRequest) -> HttpResponse:
 def club_create(request: HttpRequest) -> HttpResponse:
     form = ClubForm(request.POST)
     if form.is_valid():
-        club = _attempt(request, "Club created; you are its director. Add its leagues, "
+        club = attempt(request, "Club created; you are its director. Add its leagues, "
                         "seasons and scorers here.", services.club_create,
                         name=form.cleaned_data["name"], director=request.user)
         if club is not None:
@@ -125,7 +108,7 @@ def club_member_add(request: HttpRequest, slug: str) -> HttpResponse:
         messages.error(request, "Give a username and a role.")
     else:
         username, role = form.cleaned_data["username"].strip(), form.cleaned_data["role"]
-        _attempt(request, f"Invitation sent to {username}: once they accept it (signed in, they "
+        attempt(request, f"Invitation sent to {username}: once they accept it (signed in, they "
                  f"see it on their own page), they are a {Membership.Role(role).label.lower()} "
                  f"of {club}.", services.membership_invite, club=club, username=username,
                  role=role, by=request.user)
@@ -136,7 +119,7 @@ def club_member_add(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def club_invitation_withdraw(request: HttpRequest, slug: str, invitation_id: int) -> HttpResponse:
     club = _directed_club(request, slug)
-    _attempt(request, "Invitation withdrawn.", services.invitation_withdraw, club=club,
+    attempt(request, "Invitation withdrawn.", services.invitation_withdraw, club=club,
              invitation_id=invitation_id, by=request.user)
     return redirect("director-club", slug=club.slug)
 
@@ -147,7 +130,7 @@ def club_league_add(request: HttpRequest, slug: str) -> HttpResponse:
     club = _directed_club(request, slug)
     form = LeagueForm(request.POST)
     if form.is_valid():
-        _attempt(request, "League created.", services.league_create, club=club, name=form.cleaned_data["name"])
+        attempt(request, "League created.", services.league_create, club=club, name=form.cleaned_data["name"])
     else:
         messages.error(request, "A league needs a name.")
     return redirect("director-club", slug=club.slug)
@@ -159,7 +142,7 @@ def club_season_add(request: HttpRequest, slug: str) -> HttpResponse:
     club = _directed_club(request, slug)
     form = SeasonForm(request.POST, club=club)
     if form.is_valid():
-        _attempt(request, "Season created.", services.season_create, **form.cleaned_data)
+        attempt(request, "Season created.", services.season_create, **form.cleaned_data)
     else:
         for field, errors in form.errors.items():
             label = form[field].label if field in form.fields else "Season"
@@ -206,7 +189,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _directed_event(request, slug)
+    event = directed_event(request, slug)
     clubs = directed_clubs(request.user).filter(pk=event.club_id)
     form = EventForm(request.POST or None, clubs=clubs, initial=EventForm.initial_for(event))
     form.fields["club"].disabled = True
@@ -234,7 +217,7 @@ def _form_service(request: HttpRequest, form: EventForm, service: Callable[..., 
 
 @login_required
 def event_page(request: HttpRequest, slug: str) -> HttpResponse:
-    _directed_event(request, slug)
+    directed_event(request, slug)
     event = selectors.event_detail(slug=slug, user=request.user)
     rotations = [selectors.rotation_plan(rotation=r) for r in event.rotations.all()]
     finished = event.status == Event.Status.FINISHED
@@ -281,7 +264,7 @@ def history_rows(event: Event, limit: int, offset: int = 0) -> list[Any]:
 @login_required
 def event_history(request: HttpRequest, slug: str) -> HttpResponse:
     """Everything a director or scorer did to the event, newest first, 100 lines a page."""
-    event = _directed_event(request, slug)
+    event = directed_event(request, slug)
     page = _int_param(request, "page") or 1
     entries = history_rows(event, limit=HISTORY_PAGE_SIZE + 1, offset=(page - 1) * HISTORY_PAGE_SIZE)
     context = {"event": event, "history": entries[:HISTORY_PAGE_SIZE], "page": page,
@@ -309,13 +292,13 @@ STATUS_DONE = {
 @login_required
 @require_POST
 def event_status(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _directed_event(request, slug)
+    event = directed_event(request, slug)
     form = StatusForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Unknown status.")
         return _back(event)
     status = form.cleaned_data["status"]
-    _attempt(request, STATUS_DONE.get(status, "Done."), services.event_set_status,
+    attempt(request, STATUS_DONE.get(status, "Done."), services.event_set_status,
              event=event, status=status, by=request.user)
     return _back(event)
 
@@ -323,7 +306,7 @@ def event_status(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def registration_add(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _directed_event(request, slug)
+    event = directed_event(request, slug)
     form = EntrantForm(request.POST, event=event)
     if not form.is_valid():
         for error in form.errors.get("__all__", []) or ["Choose a player."]:
@@ -334,7 +317,7 @@ def registration_add(request: HttpRequest, slug: str) -> HttpResponse:
     if offers:
         return render(request, "league/director/name_offer.html",
                       {"event": event, "offers": offers, "entrants": entrants, "form": form})
-    registration = _attempt(request, "", services.registration_add_entrant, event=event,
+    registration = attempt(request, "", services.registration_add_entrant, event=event,
                             players=entrants, by=request.user)
     if registration:
         messages.success(request, f"{selectors.registration_name(registration=registration)} is entered.")
@@ -359,9 +342,9 @@ def _registration(event: Event, pk: int) -> Registration:
 @login_required
 @require_POST
 def registration_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    event = _directed_event(request, slug)
+    event = directed_event(request, slug)
     registration = _registration(event, pk)
-    _attempt(request, f"{selectors.registration_name(registration=registration)} withdrawn.",
+    attempt(request, f"{selectors.registration_name(registration=registration)} withdrawn.",
              services.registration_withdraw, registration=registration, by=request.user)
     return _back(event, "registrations")
 
@@ -369,9 +352,9 @@ def registration_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpRespo
 @login_required
 @require_POST
 def registration_reinstate(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    event = _directed_event(request, slug)
+    event = directed_event(request, slug)
     registration = _registration(event, pk)
-    _attempt(request, f"{selectors.registration_name(registration=registration)} plays again.",
+    attempt(request, f"{selectors.registration_name(registration=registration)} plays again.",
              services.registration_reinstate, registration=registration, by=request.user)
     return _back(event, "registrations")
 
@@ -379,8 +362,8 @@ def registration_reinstate(request: HttpRequest, slug: str, pk: int) -> HttpResp
 @login_required
 @require_POST
 def rotation_generate(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _directed_event(request, slug)
-    rotation = _attempt(request, "Rotation seated as a draft: check it, then start it.",
+    event = directed_event(request, slug)
+    rotation = attempt(request, "Rotation seated as a draft: check it, then start it.",
                         services.rotation_generate, event=event, by=request.user)
     return _back(event, f"rotation-{rotation.number}" if rotation else "rotations")
 
@@ -392,12 +375,12 @@ def _rotation(event: Event, number: int) -> Rotation:
 @login_required
 @require_POST
 def rotation_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    event = _directed_event(request, slug)
+    event = directed_event(request, slug)
     rotation = _rotation(event, number)
     form = SwapForm(request.POST, players=event.club.players.all())
     if form.is_valid():
         before = {(a, b) for a, b, _ in selectors.repeated_partners(rotation=rotation)}
-        if _attempt(request, "Players swapped.", services.rotation_swap_players, rotation=rotation,
+        if attempt(request, "Players swapped.", services.rotation_swap_players, rotation=rotation,
                     by=request.user, **form.cleaned_data):
             for a, b, numbers in selectors.repeated_partners(rotation=rotation):
                 if (a, b) not in before:
@@ -412,11 +395,11 @@ def rotation_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @login_required
 @require_POST
 def rotation_first_dealer(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    event = _directed_event(request, slug)
+    event = directed_event(request, slug)
     rotation = _rotation(event, number)
     form = DealerForm(request.POST)
     if form.is_valid():
-        _attempt(request, f"First dealer at table {form.cleaned_data['table']} changed.",
+        attempt(request, f"First dealer at table {form.cleaned_data['table']} changed.",
                  services.rotation_set_first_dealer, rotation=rotation,
                  table_number=form.cleaned_data["table"], player=form.cleaned_data["player"],
                  by=request.user)
@@ -429,8 +412,8 @@ def _rotation_action(service: Callable[..., Any], done: str) -> Callable[..., Ht
     @login_required
     @require_POST
     def view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-        event = _directed_event(request, slug)
-        _attempt(request, done.format(number=number), service, rotation=_rotation(event, number),
+        event = directed_event(request, slug)
+        attempt(request, done.format(number=number), service, rotation=_rotation(event, number),
                  by=request.user)
         return _back(event, "rotations")
 

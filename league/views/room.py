@@ -30,14 +30,9 @@ from league.names import (
     names_parse_report,
     pairs_parse_report,
 )
-from league.permissions import check_directs_club, check_directs_event, signed_in
+from league.permissions import check_directs_club, signed_in
 from league.presets import preset_name, rules_text
-
-
-def _directed_event(request: HttpRequest, slug: str) -> Event:
-    event = get_object_or_404(Event.objects.select_related("club"), slug=slug)
-    check_directs_event(request.user, event)
-    return event
+from league.views.common import attempt, directed_event
 
 
 def _directed_club(request: HttpRequest, slug: str) -> Club:
@@ -49,16 +44,6 @@ def _directed_club(request: HttpRequest, slug: str) -> Club:
 def _is_htmx(request: HttpRequest) -> bool:
     return request.headers.get("HX-Request") == "true"
 
-
-def _attempt(request: HttpRequest, done: str, service: Callable[..., Any], **kwargs: Any) -> Any:
-    try:
-        result = service(**kwargs)
-    except DomainError as error:
-        messages.error(request, error.message)
-        return None
-    if done:
-        messages.success(request, done)
-    return result
 
 
 def _event_url(event: Event, anchor: str = "") -> str:
@@ -96,12 +81,12 @@ def _registrations_fragment(request: HttpRequest, event: Event) -> HttpResponse:
 @require_POST
 def registration_toggle(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Check an entrant in or out; htmx swaps the registrations list in place."""
-    event = _directed_event(request, slug)
+    event = directed_event(request, slug)
     registration = get_object_or_404(Registration, pk=pk, event=event)
     checked_in = request.POST.get("checked_in") == "1"
     name = selectors.registration_name(registration=registration)
     done = f"{name} {'checked in' if checked_in else 'no longer checked in'}."
-    _attempt(request, "" if _is_htmx(request) else done, services.registration_check_in,
+    attempt(request, "" if _is_htmx(request) else done, services.registration_check_in,
              registration=registration, checked_in=checked_in, by=request.user)
     if _is_htmx(request):
         return _registrations_fragment(request, event)
@@ -111,8 +96,8 @@ def registration_toggle(request: HttpRequest, slug: str, pk: int) -> HttpRespons
 @login_required
 @require_POST
 def registration_check_in_all(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _directed_event(request, slug)
-    ids = _attempt(request, "", services.registration_check_in_all, event=event, by=request.user)
+    event = directed_event(request, slug)
+    ids = attempt(request, "", services.registration_check_in_all, event=event, by=request.user)
     if ids:
         messages.success(request, f"Checked in {len(ids)} entrant{'s' if len(ids) != 1 else ''}.")
     if _is_htmx(request):
@@ -148,7 +133,7 @@ def registration_paste(request: HttpRequest, slug: str) -> HttpResponse:
     """Enter a pasted list of names (or of partnerships, two names a line): exact matches and
     new names at once, close ones after the director has chosen (an existing player, or a new
     one)."""
-    event = _directed_event(request, slug)
+    event = directed_event(request, slug)
     if request.method != "POST":
         return redirect(_event_url(event, "registrations"))
     if "resolved" in request.POST:
@@ -204,12 +189,12 @@ def _enter(request: HttpRequest, event: Event, choices: list[Player | str | None
             messages.error(request, "Each partnership needs two players; paste the list again.")
             return redirect(_event_url(event, "registrations"))
         pairs = list(zip(choices[::2], choices[1::2], strict=True))
-        created = _attempt(request, "", services.registration_add_partnerships, event=event,
+        created = attempt(request, "", services.registration_add_partnerships, event=event,
                            pairs=pairs, by=request.user)
         what, asked = "partnership", len(pairs)
     else:
         wanted = [c for c in choices if c is not None]
-        created = _attempt(request, "", services.registration_add_players, event=event,
+        created = attempt(request, "", services.registration_add_players, event=event,
                            choices=wanted, by=request.user)
         what, asked = "player", len(wanted)
     if created is not None:
@@ -236,7 +221,7 @@ def club_players(request: HttpRequest, slug: str) -> HttpResponse:
         name = form.cleaned_data["name"]
         offer = selectors.player_matches(club=club, name=name)
         if not offer or request.POST.get("create") == "anyway":
-            player = _attempt(request, f"{name} added.", services.player_add, club=club, name=name,
+            player = attempt(request, f"{name} added.", services.player_add, club=club, name=name,
                               by=request.user)
             if player:
                 return redirect("director-players", slug=club.slug)
@@ -279,7 +264,7 @@ def player_rename(request: HttpRequest, slug: str, player_slug: str) -> HttpResp
     player = _club_player(request, slug, player_slug)
     form = NameForm(request.POST)
     if form.is_valid():
-        _attempt(request, "Renamed.", services.player_rename, player=player,
+        attempt(request, "Renamed.", services.player_rename, player=player,
                  name=form.cleaned_data["name"], by=request.user)
     else:
         messages.error(request, "Type the new name (up to 120 characters).")
@@ -291,10 +276,10 @@ def player_rename(request: HttpRequest, slug: str, player_slug: str) -> HttpResp
 def player_retire(request: HttpRequest, slug: str, player_slug: str) -> HttpResponse:
     player = _club_player(request, slug, player_slug)
     if request.POST.get("retire") == "0":
-        _attempt(request, f"{player.name} is back.", services.player_reinstate, player=player,
+        attempt(request, f"{player.name} is back.", services.player_reinstate, player=player,
                  by=request.user)
     else:
-        _attempt(request, f"{player.name} retired: their results stay, they are no longer offered.",
+        attempt(request, f"{player.name} retired: their results stay, they are no longer offered.",
                  services.player_retire, player=player, by=request.user)
     return redirect("director-player", slug=slug, player_slug=player.slug)
 
@@ -310,7 +295,7 @@ def player_merge(request: HttpRequest, slug: str, player_slug: str) -> HttpRespo
         messages.error(request, "Choose the player to keep.")
         return redirect("director-player", slug=slug, player_slug=source.slug)
     name = source.name
-    merged = _attempt(request, f"{name} merged into {target.name}: their results, ratings and "
+    merged = attempt(request, f"{name} merged into {target.name}: their results, ratings and "
                       "history now count for one player.", services.player_merge,
                       source=source, target=target, by=request.user)
     if merged is None:
@@ -325,9 +310,9 @@ def _rotation_undo(service: Callable[..., Any], done: str) -> Callable[..., Http
     @login_required
     @require_POST
     def view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-        event = _directed_event(request, slug)
+        event = directed_event(request, slug)
         rotation = get_object_or_404(event.rotations, number=number)
-        _attempt(request, done.format(number=number), service, rotation=rotation, by=request.user)
+        attempt(request, done.format(number=number), service, rotation=rotation, by=request.user)
         return redirect(_event_url(event, f"rotation-{number}"))
 
     return view
@@ -341,17 +326,17 @@ rotation_close = _rotation_undo(services.rotation_close, "Rotation {number} clos
 @login_required
 @require_POST
 def event_reopen(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _directed_event(request, slug)
-    _attempt(request, "The event runs again.", services.event_reopen, event=event, by=request.user)
+    event = directed_event(request, slug)
+    attempt(request, "The event runs again.", services.event_reopen, event=event, by=request.user)
     return redirect(_event_url(event))
 
 
 @login_required
 @require_POST
 def event_call_off(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _directed_event(request, slug)
+    event = directed_event(request, slug)
     off = request.POST.get("off") == "yes"
-    _attempt(request, "The night is called off: calendars and reminders say so." if off
+    attempt(request, "The night is called off: calendars and reminders say so." if off
              else "The night is on again.", services.event_call_off, event=event, off=off,
              by=request.user)
     return redirect(_event_url(event))
@@ -360,13 +345,13 @@ def event_call_off(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def audit_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    event = _directed_event(request, slug)
+    event = directed_event(request, slug)
     entry = get_object_or_404(AuditEntry, pk=pk, event=event)
     refusal = services.audit_undo_refusal(entry=entry)
     if refusal and entry.action not in UNDO_CHECKED_BY_SERVICE:
         messages.error(request, f"Not undone: {refusal}")
     else:
-        _attempt(request, f"Undone: {entry.summary}", services.audit_undo, entry=entry,
+        attempt(request, f"Undone: {entry.summary}", services.audit_undo, entry=entry,
                  by=request.user)
     if request.POST.get("back") == "history":
         return redirect("director-event-history", slug=event.slug)
@@ -395,7 +380,7 @@ class AdvancedRulesForm(forms.Form):
 def house_rules_page(request: HttpRequest, slug: str) -> HttpResponse:
     """Every parameter of the event's preset, with its preset value and range; save the changed
     ones as the event's house rules."""
-    event = _directed_event(request, slug)
+    event = directed_event(request, slug)
     advanced = "advanced" in request.POST
     data = request.POST if request.method == "POST" and not advanced else None
     form = HouseRulesForm(data, preset=event.rules_preset, overrides=event.rules_overrides)

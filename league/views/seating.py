@@ -19,7 +19,7 @@ from league.jobs import SEATING_PLANS, seating_plans_job
 from league.models import PreparedPlan, SeatingWish
 from league.services.seating_plans import expected_players
 from league.services.wishes import wish_summary
-from league.views.director import _attempt, _directed_event
+from league.views.common import attempt, directed_event
 
 OFFSET_WORDS = {-2: "two fewer than expected", -1: "one fewer than expected", 0: "as expected",
                 1: "one more than expected", 2: "two more than expected"}
@@ -33,13 +33,13 @@ def _wish_rows(event_wishes: list[SeatingWish]) -> list[tuple[SeatingWish, str, 
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def wishes_page(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _directed_event(request, slug)
+    event = directed_event(request, slug)
     form = WishForm(request.POST or None, event=event)
     if request.method == "POST":
         if form.is_valid():
             data = form.cleaned_data
             season = event.season if data.get("scope") == "season" else None
-            done = _attempt(request, "Wish added: the next seating keeps it.",
+            done = attempt(request, "Wish added: the next seating keeps it.",
                             services.seating_wish_add,
                             kind=data["kind"], player=data["player"], other=data["other"],
                             table_number=data["table_number"], seat_number=data["seat_number"],
@@ -58,18 +58,18 @@ def wishes_page(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def wish_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    event = _directed_event(request, slug)
+    event = directed_event(request, slug)
     wish = get_object_or_404(SeatingWish.objects.select_related("player", "other", "event",
                                                                 "season__league__club"),
                              pk=pk, pk__in=[w.pk for w in selectors.event_wishes(event=event)])
-    _attempt(request, "Wish removed.", services.seating_wish_remove, wish=wish, by=request.user)
+    attempt(request, "Wish removed.", services.seating_wish_remove, wish=wish, by=request.user)
     return redirect("director-event-wishes", slug=event.slug)
 
 
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def plans_page(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _directed_event(request, slug)
+    event = directed_event(request, slug)
     form = ExpectedNamesForm(request.POST or None)
     progress = None
     if request.method == "POST" and form.is_valid():
@@ -115,13 +115,13 @@ def _tables(plan: PreparedPlan) -> list[list[str]]:
 @login_required
 @require_POST
 def plan_use(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _directed_event(request, slug)
+    event = directed_event(request, slug)
     choice = PlanChoiceForm(request.POST)
     if not choice.is_valid():
         messages.error(request, "Choose one of the prepared plans.")
         return redirect("director-event-plans", slug=event.slug)
     plan = get_object_or_404(PreparedPlan, event=event, offset=choice.cleaned_data["offset"])
-    rotation = _attempt(request, f"The plan for {len(plan.entrants)} players is in use: its "
+    rotation = attempt(request, f"The plan for {len(plan.entrants)} players is in use: its "
                         "players are entered and checked in, and rotation 1 is seated as a "
                         "draft. Check it, then start it.", services.seating_plan_use, plan=plan,
                         by=request.user)

@@ -12,7 +12,8 @@ from django.views.decorators.http import require_POST
 from league import selectors, services
 from league.forms.substitutes import SubstituteForm
 from league.models import Event, Player
-from league.views.room import _attempt, _directed_event, _event_url
+from league.views.common import attempt, directed_event
+from league.views.room import _event_url
 
 
 def substitutes_context(event: Event) -> dict[str, Any]:
@@ -30,7 +31,7 @@ def substitutes_context(event: Event) -> dict[str, Any]:
 @login_required
 @require_POST
 def substitute_add(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _directed_event(request, slug)
+    event = directed_event(request, slug)
     taken = set(selectors.event_substitutions(event_id=event.pk))
     form = SubstituteForm(request.POST, event=event, taken=taken)
     if not form.is_valid():
@@ -38,7 +39,7 @@ def substitute_add(request: HttpRequest, slug: str) -> HttpResponse:
             messages.error(request, " ".join(map(str, errors)))
         return redirect(_event_url(event, "substitutes"))
     member, name = form.cleaned_data["member"], form.cleaned_data["substitute"]
-    _attempt(request, f"{' '.join(name.split())} plays for {member.name} tonight.",
+    attempt(request, f"{' '.join(name.split())} plays for {member.name} tonight.",
              services.substitute_seat, event=event, member=member, substitute=name, by=request.user)
     return redirect(_event_url(event, "substitutes"))
 
@@ -46,8 +47,8 @@ def substitute_add(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def substitute_end(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
-    event = _directed_event(request, slug)
+    event = directed_event(request, slug)
     member = get_object_or_404(Player, pk=member_id, club=event.club)
-    _attempt(request, f"{member.name} takes their own seats again.", services.substitute_remove,
+    attempt(request, f"{member.name} takes their own seats again.", services.substitute_remove,
              event=event, member=member, by=request.user)
     return redirect(_event_url(event, "substitutes"))

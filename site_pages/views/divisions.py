@@ -21,7 +21,7 @@ from league.forms.divisions import (
 from league.models import DivisionPlace, Event, Season
 from league.permissions import check_directs_club
 from league.services import divisions
-from league.views.director import _attempt
+from league.views.common import attempt
 
 
 def _season(request: HttpRequest, season_id: int) -> Season:
@@ -47,21 +47,21 @@ def _post(request: HttpRequest, season: Season) -> None:
     if action == "add":
         form = DivisionForm(request.POST)
         if form.is_valid():
-            _attempt(request, "Division added.", services.division_create, season=season,
+            attempt(request, "Division added.", services.division_create, season=season,
                      name=form.cleaned_data["name"], by=request.user)
         else:
             messages.error(request, "Give the division a name (80 characters at most).")
     elif action == "places":
         places = _places_form(request, season)
         if places.is_valid():
-            _attempt(request, "The divisions' players are saved.", services.division_places_set,
+            attempt(request, "The divisions' players are saved.", services.division_places_set,
                      season=season, places=places.places(), by=request.user)
         else:
             messages.error(request, "Choose a division of this season for each player.")
     elif action == "promotion_places":
         count = PromotionPlacesForm(request.POST)
         if count.is_valid():
-            _attempt(request, "Saved.", services.season_update, season=season,
+            attempt(request, "Saved.", services.season_update, season=season,
                      promotion_places=count.cleaned_data["promotion_places"])
         else:
             messages.error(request, " ".join(map(str, count.errors["promotion_places"])))
@@ -75,7 +75,7 @@ def _confirm(request: HttpRequest, season: Season) -> None:
         messages.error(request, "Choose the next season of this league.")
         return
     target = form.cleaned_data["target"]
-    _attempt(request, f"Confirmed: the players are placed in the divisions of {target.name}.",
+    attempt(request, f"Confirmed: the players are placed in the divisions of {target.name}.",
              services.divisions_promotion_confirm, season=season, target=target,
              placements=_proposal(season).placements, by=request.user)
 
