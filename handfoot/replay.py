@@ -182,7 +182,7 @@ def _check_deal(
 def play_events(state: State, events: list[Any]) -> None:
     """Apply every event; on error re-raise with the event index set."""
     i = -1
-    draw, discard = state.draw, state.discard
+    draw, discard, meld = state.draw, state.discard, state.meld
     try:
         for i, ev in enumerate(events):  # noqa: B007 - i is read in the handler
             if type(ev) is not dict:
@@ -201,6 +201,8 @@ def play_events(state: State, events: list[Any]) -> None:
                 if card is None:
                     raise _bad(f"discard: {shown(c)} is not a card")
                 discard(seat, card)
+            elif t == "meld" and len(ev) == 3 and type(melds := ev.get("melds")) is list:
+                meld(seat, parse_items(melds))  # seat, type and melds: no other field
             else:
                 _play_other(state, seat, t, ev)
     except EngineError as err:

@@ -382,7 +382,8 @@ class State:
             self._lay_red3s(seat, True)
         self.facts[seat][F_TURNS] += 1
         self.phase = TAKEN
-        self._end_if_stuck(seat)
+        if not stock:
+            self._end_if_stuck(seat)
 
     def _end_if_stuck(self, seat: int) -> None:
         """Red 3s drew the stock's last cards and left a player on the foot one card that may be
@@ -476,62 +477,91 @@ class State:
         if hand_after < 2 and self.on_foot[seat]:
             _give_back(h, checked)
             return False
-        self._simple_apply(seat, side, checked, laid, hand_after)
+        f = self._simple_apply(seat, side, checked, laid)
+        self.hand_n[seat] = hand_after
+        if f[F_FIRST_LAY] < 0:
+            f[F_FIRST_LAY] = f[F_TURNS]
+        if hand_after == 0:  # not on the foot here: the foot is picked up and play goes on
+            self._pick_up_foot(seat)
+        return True
+
+    def _pickup_simple(self, seat: int, up: int, items: list[Item], taken: int) -> bool:
+        """The fast path of `_meld_simple` for taking the pile: the upcard joins the hand
+        while the items (the pile's meld first) are checked; the same conditions, and False
+        with the state untouched for the general path."""
+        side = self.side_of[seat]
+        if not self.laid_down[side]:
+            return False
+        h = self.hands[seat]
+        h[up] += 1
+        checked = self._simple_items(h, self.open[side], items)
+        if checked is None:
+            h[up] -= 1
+            return False
+        laid = 0
+        for item in items:
+            laid += len(item[1])
+        if self.hand_n[seat] + taken - laid < 2 and self.on_foot[seat]:
+            _give_back(h, checked)
+            h[up] -= 1
+            return False
+        f = self._simple_apply(seat, side, checked, laid)
+        self.hand_n[seat] += 1 - laid  # the cards taken with the upcard are added by pickup
+        if f[F_FIRST_LAY] < 0:
+            f[F_FIRST_LAY] = f[F_TURNS] + 1  # this turn is counted once the pile is taken
         return True
 
     def _simple_items(
         self, h: list[int], open_: dict[int, TableMeld], items: Sequence[Item]
     ) -> list[_Checked] | None:
         """Each item checked with its cards taken from the hand `h`; None (hand as it was)
-        as soon as one is not plainly legal."""
-        checked: list[_Checked] = []
-        for key, ids, target in items:
-            entry = self._simple_item(h, open_.get(key), key, ids, target, checked)
-            if entry is None:
-                _give_back(h, checked)
-                return None
-            checked.append(entry)
-        return checked
-
-    def _simple_item(
-        self, h: list[int], base: TableMeld | None, key: int, ids: list[int], target: int,
-        checked: list[_Checked],
-    ) -> _Checked | None:
+        as soon as one is not plainly legal. One loop, no call per item or card: this is
+        the hot path of a replay."""
         rules = self.rules
-        n = len(ids)
-        if base is None:
-            size, nat, wild = n, 0, 0
-            if n < rules.min_meld_size or (key == WILD and not rules.wild_melds):
-                return None
-        else:
-            size, nat, wild = len(base.cards) + n, base.nat, base.wild
-        if target or size > rules.book_size or any(c[0] == key for c in checked):
-            return None
-        wild_before = wild
-        value = taken = 0
-        for c in ids:
-            if not h[c]:
-                break
-            k = KEY_OF[c]
-            if k == WILD:
-                wild += 1
-            elif k == key:
-                nat += 1
+        book_size = rules.book_size
+        checked: list[_Checked] = []
+        seen = 0  # bit set of the meld keys of the items checked so far
+        for key, ids, target in items:
+            base = open_.get(key)
+            if base is None:
+                if len(ids) < rules.min_meld_size or (key == WILD and not rules.wild_melds):
+                    break
+                size, nat, wild = len(ids), 0, 0
             else:
+                size, nat, wild = len(base.cards) + len(ids), base.nat, base.wild
+            if target or size > book_size or seen >> key & 1:
                 break
-            h[c] -= 1
-            taken += 1
-            value += VALUE[c]
-        # more naturals never lower the wild limit, so only added wilds need the check
-        if taken < n or (key != WILD and wild > wild_before and not rules.wilds_ok(nat, wild)):
-            for c in ids[:taken]:
-                h[c] += 1
-            return None
-        return key, ids, base, nat, wild, wild - wild_before, value
+            seen |= 1 << key
+            wild_before = wild
+            value = taken = 0
+            for c in ids:
+                if not h[c]:
+                    break
+                k = KEY_OF[c]
+                if k == WILD:
+                    wild += 1
+                elif k == key:
+                    nat += 1
+                else:
+                    break
+                h[c] -= 1
+                taken += 1
+                value += VALUE[c]
+            # more naturals never lower the wild limit, so only added wilds need the check
+            if taken < len(ids) or (
+                key != WILD and wild > wild_before and not rules.wilds_ok(nat, wild)
+            ):
+                for c in ids[:taken]:
+                    h[c] += 1
+                break
+            checked.append((key, ids, base, nat, wild, wild - wild_before, value))
+        else:
+            return checked
+        _give_back(h, checked)
+        return None
 
-    def _simple_apply(
-        self, seat: int, side: int, checked: list[_Checked], laid: int, hand_after: int
-    ) -> None:
+    def _simple_apply(self, seat: int, side: int, checked: list[_Checked], laid: int) -> list[int]:
+        """Lay the checked items on the side's table; the seat's facts (returned) count them."""
         open_ = self.open[side]
         books = self.books[side]
         book_size = self.rules.book_size
@@ -553,12 +583,8 @@ class State:
             self.table_points[side] += value
             if key != WILD:
                 f[F_WILDS_DIRTY] += wilds_added
-        self.hand_n[seat] = hand_after
         f[F_LAID] += laid
-        if f[F_FIRST_LAY] < 0:
-            f[F_FIRST_LAY] = f[F_TURNS]
-        if hand_after == 0:  # not on the foot here: the foot is picked up and play goes on
-            self._pick_up_foot(seat)
+        return f
 
     def pickup(self, seat: int, pair: Sequence[int], items: Sequence[Item]) -> None:
         self._check_turn(seat, START, "take the pile")
@@ -574,12 +600,13 @@ class State:
             raise _err(E.PICKUP_NOT_ALLOWED, "the pile is frozen by a discarded wild card")
         up = pile[-1]
         self._check_pair(seat, up, pair)
-        hand = self.hands[seat][:]
-        hand[up] += 1  # the upcard is laid with the pair
-        pile_item = (KEY_OF[up], [up, *pair], 0)
         taken = min(rules.pickup_count, len(pile))
-        plan = self._plan(seat, [pile_item, *items], hand)
-        self._commit(seat, plan, self.hand_n[seat] + 1 - plan.laid + taken - 1, 1)
+        melds = [(KEY_OF[up], [up, *pair], 0), *items]  # the upcard is laid with the pair
+        if not self._pickup_simple(seat, up, melds, taken):
+            hand = self.hands[seat][:]
+            hand[up] += 1
+            plan = self._plan(seat, melds, hand)
+            self._commit(seat, plan, self.hand_n[seat] + 1 - plan.laid + taken - 1, 1)
         h = self.hands[seat]
         pile.pop()
         red = False

@@ -1,4 +1,4 @@
-"""The fast path of State.meld must give exactly what the general path gives."""
+"""The fast paths of State.meld and State.pickup must give exactly what the general path gives."""
 
 import copy
 
@@ -13,6 +13,7 @@ from handfoot.state import State
 
 def _general_only(monkeypatch):
     monkeypatch.setattr(State, "_meld_simple", lambda self, seat, items: False)
+    monkeypatch.setattr(State, "_pickup_simple", lambda self, seat, up, items, taken: False)
 
 
 def _outcome(log):
