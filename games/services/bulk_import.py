@@ -16,19 +16,30 @@ than a move log) goes through `submission_create` one by one, after the batch's 
 confirms or disputes exactly as it would have. An import of a game without entries is *entered*,
 never confirmed, so the bulk path projects nothing and announces nothing
 (`games.signals.results_changed` is sent by `submission_create` when it confirms).
+
+With `workers` > 1 the work that needs no database (reading each file's JSON, hashing it,
+filling it in from its table and the engine's check) runs ahead in a pool of that many
+processes, one batch ahead of the writes (`_Prechecks`). Only a log whose game its seats or its
+numeric hint name alone is checked ahead; every other one (a side code, seats that several
+games share, anything unreadable) is read again here and goes the same way as without a pool,
+so the outcome of every log is the same with or without one.
 """
 
 from __future__ import annotations
 
 import hashlib
+import multiprocessing
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import islice
+from multiprocessing.pool import AsyncResult, Pool
 from typing import Any, cast
 
+import orjson
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.db.models import Value
+from django.db.models import JSONField, Value
+from django.db.models.functions import Cast
 from django.utils import timezone
 
 from core.errors import Conflict, DomainError
@@ -87,6 +98,21 @@ class _Item:
     prepared: dict[str, Any] | None = None  # filled in from the table (`document_prepare`)
     key: str = ""
     digest: str = ""
+    pre: _Prechecked | None = None  # what the pool found ahead (workers > 1)
+
+
+@dataclass(frozen=True)
+class _Prechecked:
+    """A log checked ahead in the pool: its game, key and hash, and the engine's verdict (the
+    prepared document as JSON text and the report, or why it is refused)."""
+
+    game_id: int
+    key: str
+    digest: str
+    checked: bool = False  # False: imported before (its key is known), so not checked ahead
+    refused: str = ""
+    prepared_text: str = ""
+    report: dict[str, Any] | None = None
 
 
 class _EventGames:
@@ -119,7 +145,7 @@ class _EventGames:
     def game_for(self, document: dict[str, Any], codes: dict[str, int]) -> Game:
         hint = document.get("game")
         if hint is not None:
-            if isinstance(hint, int):
+            if type(hint) is int:  # not a bool: `true` names no game
                 game = self.games.get(hint)
             else:
                 code = code_normalise(str(hint))
@@ -128,7 +154,8 @@ class _EventGames:
                 raise _Refused(f"the event has no game {hint!r} (the log's `game` hint).")
             return game
         seats = document.get("seats")
-        candidates = self.by_seats.get(tuple(seats)) if isinstance(seats, list) else None
+        key = _seats_key(seats)
+        candidates = self.by_seats.get(key) if key is not None else None
         if not candidates:
             raise _Refused(
                 f"no table of {self.event.slug} seats {seats!r} in this order; add a `game` "
@@ -140,6 +167,32 @@ class _EventGames:
                 f"{len(candidates)} games seat these players in this order; add a `game` hint."
             )
         return waiting[0] if len(candidates) > 1 else candidates[0]
+
+
+    def engine_view(self) -> _EngineView:
+        """What the pool's processes need to check a log ahead: no model instances."""
+        return _EngineView(
+            tables={pk: replace(table, seats=(), event=None) for pk, table in self.tables.items()},
+            only_game={key: games[0].pk for key, games in self.by_seats.items() if len(games) == 1},
+            imported=frozenset(
+                Submission.objects.filter(
+                    game__table__rotation__event=self.event, idempotency_key__startswith="import:"
+                ).values_list("idempotency_key", flat=True)
+            ),
+        )
+
+
+def _seats_key(seats: Any) -> tuple[str, ...] | None:
+    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+        return None
+    return tuple(seats)
+
+
+@dataclass(frozen=True)
+class _EngineView:
+    tables: dict[int, GameTable]  # game -> its table without seats or event
+    only_game: dict[tuple[str, ...], int]  # seats that one game alone has -> that game
+    imported: frozenset[str]  # the keys of the logs imported before (not checked again)
 
 
 def _done(item: _Item, created: bool, submission: Submission, game: Game) -> None:
@@ -158,6 +211,8 @@ def _refuse(item: _Item, message: str) -> None:
 
 def _parse(items: list[_Item]) -> None:
     for item in items:
+        if item.pre is not None:
+            continue
         try:
             document = parse_document(item.raw)
         except EngineError as err:
@@ -176,7 +231,7 @@ def _hint_codes(items: list[_Item], event: Event) -> dict[str, int]:
         for item in items
         if item.document is not None
         and (hint := item.document.get("game")) is not None
-        and not isinstance(hint, int)
+        and type(hint) is not int
     }
     codes.discard(None)
     if not codes:
@@ -191,6 +246,10 @@ def _hint_codes(items: list[_Item], event: Event) -> dict[str, int]:
 def _match(items: list[_Item], games: _EventGames, entrant: Entrant) -> None:
     codes = _hint_codes(items, games.event)
     for item in items:
+        if item.pre is not None:
+            item.game = games.games[item.pre.game_id]
+            item.key, item.digest = item.pre.key, item.pre.digest
+            continue
         if item.outcome is not None or item.document is None:
             continue
         try:
@@ -230,8 +289,12 @@ def _words(refused: DomainError) -> str:
 
 def _check(item: _Item, table: GameTable) -> dict[str, Any] | None:
     """The engine's report on the log as filled in from the table (kept in `item.prepared`)."""
+    if item.pre is not None and item.pre.checked:
+        if item.pre.refused:
+            _refuse(item, item.pre.refused)
+        return item.pre.report
     try:
-        item.prepared = document_prepare(document=item.document, table=table)
+        item.prepared = document_prepare(document=_document(item), table=table)
         return document_check(document=item.prepared, rules=table.rules)
     except DomainError as refused:
         _refuse(item, _words(refused))
@@ -334,7 +397,7 @@ def _bulk_store(items: list[_Item], games: _EventGames, entrant: Entrant) -> lis
                     game=item.game,
                     kind=report["kind"],
                     round_number=None,
-                    document=item.prepared,
+                    document=_stored_document(item),
                     report=report,
                     entrant=entrant.key,
                     user=_account(entrant),
@@ -380,15 +443,30 @@ def _bulk_store(items: list[_Item], games: _EventGames, entrant: Entrant) -> lis
     return one_by_one
 
 
+def _document(item: _Item) -> dict[str, Any]:
+    """The log as read (its `game` hint taken out); read here when the pool checked it ahead."""
+    if item.document is None and item.pre is not None:
+        item.document = parse_document(item.raw)
+        item.document.pop("game", None)
+    if item.document is None:  # read (or refused) before this step
+        raise RuntimeError("bulk import: item.document missing")
+    return item.document
+
+
+def _stored_document(item: _Item) -> Any:
+    if item.pre is None or not item.pre.checked:
+        return item.prepared
+    # The pool wrote the JSON text already: the database reads it, nothing serialises it again.
+    return Cast(Value(item.pre.prepared_text), output_field=JSONField())
+
+
 def _one(item: _Item, games: _EventGames, entrant: Entrant) -> None:
     if item.game is None:  # matched before this step
         raise RuntimeError("bulk import: item.game missing")
-    if item.document is None:  # matched before this step
-        raise RuntimeError("bulk import: item.document missing")
     try:
         submission, created = submission_create(
             game=item.game,
-            document=item.document,
+            document=_document(item),
             entrant=entrant,
             idempotency_key=item.key,
             table=games.tables[item.game.pk],
@@ -398,6 +476,77 @@ def _one(item: _Item, games: _EventGames, entrant: Entrant) -> None:
         return
     item.game.refresh_from_db(fields=["status", "played_at"])
     _done(item, created, submission, item.game)
+
+
+# --- checked ahead, in a pool of processes --------------------------------------------------
+
+_VIEW: _EngineView | None = None  # a pool process's copy of the event's tables (`_pool_start`)
+
+
+def _pool_start(view: _EngineView) -> None:
+    global _VIEW
+    _VIEW = view
+
+
+def _precheck(raw: bytes) -> _Prechecked | None:
+    """In a pool process: the log checked against the one game its seats or numeric hint name
+    alone, or None when only the importing process can tell (then it reads the log itself)."""
+    if _VIEW is None:
+        raise RuntimeError("bulk import: a pool process without its tables")
+    try:
+        document = parse_document(raw)
+    except EngineError:
+        return None
+    if not isinstance(document, dict):
+        return None
+    hint = document.pop("game", None)
+    seats = _seats_key(document.get("seats"))
+    game_id = hint if hint is not None else _VIEW.only_game.get(seats) if seats else None
+    if type(game_id) is not int or game_id not in _VIEW.tables:  # not a bool: True is no game
+        return None
+    key = f"import:{game_id}:{hashlib.sha256(raw).hexdigest()}"
+    ahead = _Prechecked(game_id=game_id, key=key, digest=document_hash(document=document))
+    if key in _VIEW.imported:
+        return ahead
+    table = _VIEW.tables[game_id]
+    try:
+        prepared = document_prepare(document=document, table=table)
+        report = document_check(document=prepared, rules=table.rules)
+    except DomainError as refused:
+        return replace(ahead, checked=True, refused=_words(refused))
+    try:
+        text = orjson.dumps(prepared).decode()
+    except TypeError:  # a whole number beyond 64 bits: the standard library writes it
+        return None
+    return replace(ahead, checked=True, prepared_text=text, report=report)
+
+
+class _Prechecks:
+    """The pool, one batch ahead of the writes: `ahead(batch)` starts a batch's checks,
+    `take(batch)` waits for them and gives each item what was found."""
+
+    def __init__(self, games: _EventGames, workers: int) -> None:
+        # Forked, not spawned: the processes share the parsed tables and need no Django setup;
+        # they never touch the database connection they inherit.
+        context = multiprocessing.get_context("fork")
+        self.workers = workers
+        self.pool: Pool = context.Pool(workers, _pool_start, (games.engine_view(),))
+        self.pending: dict[int, AsyncResult[list[_Prechecked | None]]] = {}
+
+    def ahead(self, items: list[_Item]) -> None:
+        if items:
+            raws = [item.raw for item in items]
+            chunk = max(1, len(raws) // (4 * self.workers))
+            self.pending[items[0].index] = self.pool.map_async(_precheck, raws, chunk)
+
+    def take(self, items: list[_Item]) -> None:
+        if items:
+            for item, found in zip(items, self.pending.pop(items[0].index).get(), strict=True):
+                item.pre = found
+
+    def close(self) -> None:
+        self.pool.terminate()
+        self.pool.join()
 
 
 def _batches(documents: Iterable[tuple[str, bytes]], size: int) -> Iterator[list[_Item]]:
@@ -415,16 +564,49 @@ def logs_import(
     entrant: Entrant,
     batch_size: int = 200,
     progress: Callable[[LogOutcome], None] | None = None,
+    workers: int = 1,
 ) -> list[LogOutcome]:
     """Check and store move logs (`documents`: (name, the file's bytes) pairs, read lazily) into
     the event's games, `batch_size` at a time; returns what became of each, in order, and tells
     `progress` of each as its batch is done. A bad log is refused (its outcome says why) and the
-    rest imported; a log imported before changes nothing."""
+    rest imported; a log imported before changes nothing. `workers` > 1: the logs are checked
+    ahead in that many processes (the command line's choice; the same outcomes)."""
     if batch_size < 1:
         raise ValueError("batch_size must be at least 1")
+    if not 1 <= workers <= 64:
+        raise ValueError("workers must be 1 to 64")
     games = _EventGames(event)
+    if workers == 1:
+        return _import_batches(_batches(documents, batch_size), games, entrant, progress)
+    prechecks = _Prechecks(games, workers)
+    try:
+        return _import_batches(
+            _checked_ahead(_batches(documents, batch_size), prechecks), games, entrant, progress
+        )
+    finally:
+        prechecks.close()
+
+
+def _checked_ahead(batches: Iterator[list[_Item]], prechecks: _Prechecks) -> Iterator[list[_Item]]:
+    """The batches, each with its checks done, the next one's started before it is given."""
+    current = next(batches, [])
+    prechecks.ahead(current)
+    while current:
+        following = next(batches, [])
+        prechecks.ahead(following)
+        prechecks.take(current)
+        yield current
+        current = following
+
+
+def _import_batches(
+    batches: Iterable[list[_Item]],
+    games: _EventGames,
+    entrant: Entrant,
+    progress: Callable[[LogOutcome], None] | None,
+) -> list[LogOutcome]:
     outcomes: list[LogOutcome] = []
-    for items in _batches(documents, batch_size):
+    for items in batches:
         _parse(items)
         _match(items, games, entrant)
         try:

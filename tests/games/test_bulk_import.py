@@ -20,6 +20,12 @@ pytestmark = pytest.mark.django_db
 IMPORT = Entrant(key="import", via=Submission.Via.IMPORT)
 
 
+@pytest.fixture(params=[1, 2], ids=["alone", "checked-ahead-by-2"])
+def workers(request):
+    """Every behaviour holds alike with the logs checked here and ahead in a pool of two."""
+    return request.param
+
+
 def seats_of(n):
     return [f"t{n}-s{i}" for i in range(4)]
 
@@ -151,10 +157,10 @@ def stored(event):
     return state
 
 
-def test_imported_in_bulk_ends_as_one_by_one():
+def test_imported_in_bulk_ends_as_one_by_one(workers):
     bulk, single = event_with_games(3), event_with_games(3)
     files = [log_file(0), log_file(1), log_file(2)]
-    outcomes = logs_import(event=bulk, documents=files, entrant=IMPORT, batch_size=2)
+    outcomes = logs_import(event=bulk, documents=files, entrant=IMPORT, batch_size=2, workers=workers)
     one_by_one(single, files)
     assert [o.created for o in outcomes] == [True, True, True]
     assert "is entered" in outcomes[0].message
@@ -162,7 +168,7 @@ def test_imported_in_bulk_ends_as_one_by_one():
     assert Submission.objects.filter(game__table__rotation__event=bulk).count() == 3
 
 
-def test_a_game_with_an_entry_is_confirmed_as_one_by_one():
+def test_a_game_with_an_entry_is_confirmed_as_one_by_one(workers):
     """A side entered the same log first: the import confirms and projects it (rounds, facts)."""
     bulk, single = event_with_games(2), event_with_games(2)
     for event in (bulk, single):
@@ -174,7 +180,7 @@ def test_a_game_with_an_entry_is_confirmed_as_one_by_one():
             idempotency_key=f"side-{event.pk}:same",
         )
     files = [log_file(0), log_file(1)]
-    outcomes = logs_import(event=bulk, documents=files, entrant=IMPORT)
+    outcomes = logs_import(event=bulk, documents=files, entrant=IMPORT, workers=workers)
     one_by_one(single, files)
     assert "is confirmed" in outcomes[0].message and "is entered" in outcomes[1].message
     state = stored(bulk)
@@ -182,28 +188,29 @@ def test_a_game_with_an_entry_is_confirmed_as_one_by_one():
     assert any(row[0] == "round" for row in state) and any(row[0] == "facts" for row in state)
 
 
-def test_a_second_import_changes_nothing_and_says_so():
+def test_a_second_import_changes_nothing_and_says_so(workers):
     event = event_with_games(2)
     files = [log_file(0), log_file(1)]
-    logs_import(event=event, documents=files, entrant=IMPORT)
+    logs_import(event=event, documents=files, entrant=IMPORT, workers=workers)
     before = stored(event)
-    again = logs_import(event=event, documents=files, entrant=IMPORT)
+    again = logs_import(event=event, documents=files, entrant=IMPORT, workers=workers)
     assert [(o.ok, o.created) for o in again] == [(True, False), (True, False)]
     assert all(o.message.startswith("already imported") for o in again)
     assert stored(event) == before
 
 
-def test_the_same_file_by_another_entrant_is_refused(django_user_model):
+def test_the_same_file_by_another_entrant_is_refused(workers, django_user_model):
     event = event_with_games(1)
-    logs_import(event=event, documents=[log_file(0)], entrant=IMPORT)
+    logs_import(event=event, documents=[log_file(0)], entrant=IMPORT, workers=workers)
     user = django_user_model.objects.create(username="sam")
     [outcome] = logs_import(
-        event=event, documents=[log_file(0)], entrant=Entrant.for_user(user, via="import")
+        event=event, documents=[log_file(0)], entrant=Entrant.for_user(user, via="import"),
+        workers=workers,
     )
     assert not outcome.ok and outcome.message.startswith("IDEMPOTENCY_KEY_REUSED")
 
 
-def test_bad_logs_are_refused_and_the_rest_imported():
+def test_bad_logs_are_refused_and_the_rest_imported(workers):
     event = event_with_games(2)
     files = [
         ("broken.json", b"{not json"),
@@ -212,7 +219,7 @@ def test_bad_logs_are_refused_and_the_rest_imported():
         ("wrong-dealer.json", json.dumps(_redealt(log_file(0)[1])).encode()),
         log_file(1),
     ]
-    outcomes = logs_import(event=event, documents=files, entrant=IMPORT, batch_size=2)
+    outcomes = logs_import(event=event, documents=files, entrant=IMPORT, batch_size=2, workers=workers)
     assert [o.ok for o in outcomes] == [False, False, False, False, True]
     assert outcomes[0].message.startswith("BAD_FORMAT")
     assert outcomes[1].message.startswith("BAD_FORMAT")
@@ -227,17 +234,17 @@ def _redealt(raw):
     return document
 
 
-def test_two_logs_of_one_game_in_a_batch_are_taken_in_order():
+def test_two_logs_of_one_game_in_a_batch_are_taken_in_order(workers):
     bulk, single = event_with_games(1), event_with_games(1)
     again = json.dumps(json.loads(log_file(0)[1]), indent=1).encode()  # other bytes, same log
     files = [log_file(0), ("again.json", again)]
-    outcomes = logs_import(event=bulk, documents=files, entrant=IMPORT)
+    outcomes = logs_import(event=bulk, documents=files, entrant=IMPORT, workers=workers)
     one_by_one(single, files)
     assert [o.created for o in outcomes] == [True, True]
     assert stored(bulk) == stored(single)
 
 
-def test_the_game_hint_names_the_game():
+def test_the_game_hint_names_the_game(workers):
     from league.services.credentials import game_side_credentials, printed_code
 
     event = event_with_games(2)
@@ -250,7 +257,7 @@ def test_the_game_hint_names_the_game():
         ),
         ("unknown.json", json.dumps(stockout_log() | {"game": 999999}).encode()),
     ]
-    outcomes = logs_import(event=event, documents=files, entrant=IMPORT)
+    outcomes = logs_import(event=event, documents=files, entrant=IMPORT, workers=workers)
     assert outcomes[0].created and "the event has no game 999999" in outcomes[1].message
     assert Submission.objects.get().game == game and "game" not in Submission.objects.get().document
 
@@ -266,3 +273,41 @@ def count_queries(logs):
 
 def test_queries_per_batch_do_not_grow_with_the_batch():
     assert count_queries(10) == count_queries(50)
+
+
+def test_checked_ahead_ends_as_checked_here_for_every_kind_of_log():
+    """Logs the pool checks ahead (seats or a game number) and logs it leaves to the importing
+    process (a side code, seats two games share, a bool as hint, unreadable) end the same."""
+    from league.services.credentials import game_side_credentials, printed_code
+
+    def files_for(event):
+        games = list(Game.objects.filter(table__rotation__event=event).order_by("table__number"))
+        code = printed_code(game_side_credentials(game=games[2])[1].code)
+        return [
+            log_file(0),
+            ("by-number.json", json.dumps(stockout_log() | {"seats": seats_of(1),
+                                                              "game": games[1].pk}).encode()),
+            ("by-code.json", json.dumps(stockout_log() | {"seats": seats_of(2),
+                                                            "game": code}).encode()),
+            ("bool.json", json.dumps(stockout_log() | {"game": True}).encode()),
+            ("broken.json", b'{"rounds": ['),
+            ("wrong-dealer.json", json.dumps(_redealt(log_file(3)[1])).encode()),
+            log_file(0),  # the same file again: already imported
+        ]
+
+    events = [event_with_games(4), event_with_games(4)]
+    outcomes = [
+        [(o.ok, o.created, o.message.split(" as submission")[0])
+         for o in logs_import(event=event, documents=files_for(event), entrant=IMPORT,
+                              batch_size=3, workers=workers)]
+        for event, workers in zip(events, (1, 2), strict=True)
+    ]
+    assert outcomes[0] == outcomes[1]
+    assert [ok for ok, _, _ in outcomes[1]] == [True, True, True, False, False, False, True]
+    # The file naming a game by its number holds that number: its bytes, and so the file hash
+    # in its key, differ between the two events.
+    assert file_hashes_left_out(stored(events[0])) == file_hashes_left_out(stored(events[1]))
+
+
+def file_hashes_left_out(state):
+    return [row[:10] + row[11:] if row[0] == "submission" else row for row in state]

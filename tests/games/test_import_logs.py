@@ -106,3 +106,8 @@ def test_logs_are_imported_in_batches(tmp_path):
 def test_a_batch_size_out_of_range_is_refused(tmp_path, game):
     with pytest.raises(CommandError, match="1 to 5000"):
         call_command("import_logs", "x.json", "--event", "e", "--batch-size", "0")
+
+
+def test_a_number_of_workers_out_of_range_is_refused(tmp_path, game):
+    with pytest.raises(CommandError, match="1 to 64"):
+        call_command("import_logs", "x.json", "--event", "e", "--workers", "65")

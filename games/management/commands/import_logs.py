@@ -8,10 +8,12 @@ sit in the log's `seats` order (by player slug); among several, the one still wa
 Bad files are reported and skipped; the command exits non-zero if any failed. Re-running is
 safe: a file already imported for a game is recognised and not entered twice. The logs are
 checked and stored `--batch-size` at a time (`games.services.bulk_import.logs_import`: a
-constant number of SQL queries per batch), with a progress bar.
+constant number of SQL queries per batch), with a progress bar; `--workers` processes check the
+logs ahead of the writes (one per core by default).
 """
 
 import argparse
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -34,6 +36,13 @@ class Command(BaseCommand):
         parser.add_argument("--event", required=True, help="The event's slug.")
         parser.add_argument("--user", help="Enter the results as this user (default: 'import').")
         parser.add_argument(
+            "--workers",
+            type=_workers,
+            default=min(os.cpu_count() or 1, 8),
+            help="Processes that check the logs ahead of the writes, 1 to 64 "
+            "(default: one per core, at most 8).",
+        )
+        parser.add_argument(
             "--batch-size",
             type=_batch_size,
             default=200,
@@ -47,6 +56,7 @@ class Command(BaseCommand):
         event: str,
         user: str | None,
         batch_size: int = 200,
+        workers: int = 1,
         **options: Any,
     ) -> None:
         the_event = Event.objects.filter(slug=event).first()
@@ -56,6 +66,8 @@ class Command(BaseCommand):
         files = _expand(paths)
         verbose = options["verbosity"] > 1
         failed = 0
+        # No monitor thread: the check-ahead pool forks this process, which should hold one thread.
+        tqdm.monitor_interval = 0
         bar = tqdm(
             total=len(files), desc="Importing", unit="log", disable=options["verbosity"] == 0
         )
@@ -89,6 +101,7 @@ class Command(BaseCommand):
                 entrant=entrant,
                 batch_size=batch_size,
                 progress=done,
+                workers=workers,
             )
         summary = f"{len(files) - failed} of {len(files)} logs imported."
         if failed:
@@ -111,6 +124,16 @@ def _batch_size(text: str) -> int:
         value = 0
     if not 1 <= value <= 5000:
         raise argparse.ArgumentTypeError("a batch is 1 to 5000 logs.")
+    return value
+
+
+def _workers(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= 64:
+        raise argparse.ArgumentTypeError("workers are 1 to 64 processes.")
     return value
 
 
