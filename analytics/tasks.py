@@ -14,10 +14,12 @@ import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from celery import Task, shared_task
+from celery import Signature, Task, chain, chord, current_app, group, shared_task
+from celery.result import AsyncResult, allow_join_result
 from django.conf import settings
 from django.core.cache import cache
 from django.db import InterfaceError, OperationalError
@@ -166,21 +168,96 @@ def recompute_statistics(club_id: int) -> None:
     statistics.statistics_recompute(club_id=club_id)
 
 
-@shared_task(name="analytics.recompute_club", **_RETRY)
-def recompute_club(club_id: int) -> None:
+@shared_task(bind=True, name="analytics.recompute_club", **_RETRY)
+def recompute_club(self: Task, club_id: int) -> None:
     """Rebuild one club: standings, ratings (full replay) and statistics (after a merge of
-    players, or from the stale snapshot sweep when its statistics fell behind its results)."""
-    services.club_recompute(club_id=club_id)
+    players, or from the stale snapshot sweep when its statistics fell behind its results),
+    fanned out over the worker's processes (`recompute_fanout`)."""
+    recompute_fanout([club_id], queue=_same_queue(self))
 
 
-@shared_task(name="analytics.recompute_all_clubs", **_RETRY)
-def recompute_all_clubs() -> int:
+@shared_task(bind=True, name="analytics.recompute_all_clubs", **_RETRY)
+def recompute_all_clubs(self: Task) -> int:
     """The nightly safety net (Celery beat): rebuild every club from the database, so a job lost
-    with a broker outage is made good by morning. Returns the number of clubs rebuilt."""
-    club_ids = list(Club.objects.values_list("pk", flat=True))
-    for club_id in club_ids:
-        services.club_recompute(club_id=club_id)
+    with a broker outage is made good by morning. Returns the number of clubs rebuilt. The
+    rebuild fans out (`recompute_fanout`): this task only sends the parts."""
+    club_ids = list(Club.objects.order_by("pk").values_list("pk", flat=True))
+    recompute_fanout(club_ids, queue=_same_queue(self))
     return len(club_ids)
+
+
+# The parts of a fanned-out rebuild: each recomputes from the database (idempotent), each is
+# bounded by one night (events) or one club (seasons, ratings, statistics), see docs/capacity.md.
+# Their results are kept: a chord counts its header's, and `manage.py analytics_recompute` follows
+# them all for its progress bar.
+_PART: dict[str, Any] = {**_RETRY, "ignore_result": False}
+
+
+@shared_task(name="analytics.part.event", **_PART)
+def part_event(event_id: int) -> int | None:
+    return services.event_part_rebuild(event_id=event_id)
+
+
+@shared_task(name="analytics.part.seasons", **_PART)
+def part_seasons(club_id: int) -> int:
+    return services.club_seasons_rebuild(club_id=club_id)
+
+
+@shared_task(name="analytics.part.ratings", **_PART)
+def part_ratings(club_id: int) -> int:
+    return services.club_ratings_rebuild(club_id=club_id)
+
+
+@shared_task(name="analytics.part.statistics", **_PART)
+def part_statistics(club_id: int) -> None:
+    services.club_statistics_rebuild(club_id=club_id)
+
+
+@dataclass(frozen=True)
+class Fanout:
+    """A fanned-out rebuild: the canvas to send and every part's (task name, result), each
+    part's task id fixed before sending, so a caller can follow it."""
+
+    canvas: Signature
+    parts: list[tuple[str, AsyncResult]]
+
+
+def _part(task: Task, arg: int, queue: str | None,
+          parts: list[tuple[str, AsyncResult]]) -> Signature:
+    # Every part names its queue: a chord's body and a chain's next part are sent by the worker
+    # that finished the one before, whose default queue may not be this one.
+    signature = task.si(arg).set(**({"queue": queue} if queue else {}))
+    parts.append((task.name, signature.freeze()))
+    return signature
+
+
+def fanout_plan(club_ids: list[int], *, queue: str | None = None) -> Fanout:
+    """Per club, two branches side by side: its events' parts (a group, one night each), then
+    its seasons (the chord's body); and its ratings replay (sequential by nature: one part per
+    club), then its statistics (a chain). Read from the database: the events of each club."""
+    parts: list[tuple[str, AsyncResult]] = []
+    branches: list[Signature] = []
+    for club_id, event_ids in standings_selectors.club_event_ids(club_ids=club_ids).items():
+        seasons = _part(part_seasons, club_id, queue, parts)
+        events = [_part(part_event, e, queue, parts) for e in event_ids]
+        branches.append(chord(events, seasons) if events else seasons)
+        branches.append(chain(_part(part_ratings, club_id, queue, parts),
+                              _part(part_statistics, club_id, queue, parts)))
+    return Fanout(group(branches), parts)
+
+
+def recompute_fanout(club_ids: list[int], *, queue: str | None = None) -> Fanout:
+    """Send the fanned-out rebuild of these clubs (in eager mode it runs here, to the end)."""
+    plan = fanout_plan(club_ids, queue=queue)
+    if not club_ids:
+        return plan
+    if current_app.conf.task_always_eager:
+        # An eager chord gets its header's results, computed here already: nothing waits.
+        with allow_join_result():
+            plan.canvas.apply_async()
+    else:
+        plan.canvas.apply_async(**({"queue": queue} if queue else {}))
+    return plan
 
 
 @shared_task(name="analytics.sweep_stale_snapshots", **_RETRY)

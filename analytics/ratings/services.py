@@ -22,9 +22,11 @@ from analytics.standings.services import players_of
 from league.models import Club
 
 
-def ratings_recompute(*, club_id: int, from_game_id: int | None = None) -> int:
+def ratings_recompute(*, club_id: int, from_game_id: int | None = None,
+                      full: bool = False) -> int:
     """Bring the club's ratings up to date: replay every game from the first one that changed
-    (or from `from_game_id`, when given and earlier). Returns the number of games replayed.
+    (or from `from_game_id`, when given and earlier; from the first game with `full`, without
+    reading the stored marks). Returns the number of games replayed.
 
     The result equals a full recompute: the stored history before that game is exactly what a
     full replay would have produced, and the replay continues from it.
@@ -34,13 +36,12 @@ def ratings_recompute(*, club_id: int, from_game_id: int | None = None) -> int:
         Club.objects.select_for_update().filter(pk=club_id).first()
         order = selectors.club_game_order(club_id=club_id)
         games = game_results(game_filter=Q(table__rotation__event__club_id=club_id))
-        fingerprints = [game_fingerprint(games[g]) for g in order]
-        start = selectors.first_changed_position(club_id=club_id, order=order,
-                                                 fingerprints=fingerprints)
+        start = 0 if full else selectors.first_changed_position(
+            club_id=club_id, order=order, fingerprints=[game_fingerprint(games[g]) for g in order])
         if from_game_id in order:
             start = min(start, order.index(from_game_id))
         stale = RatedGame.objects.filter(club_id=club_id, position__gte=start)
-        if start == len(order) and not stale.exists():
+        if not full and start == len(order) and not stale.exists():
             return 0
         state = selectors.states_before(club_id=club_id, position=start)
         RatingHistory.objects.filter(club_id=club_id, position__gte=start).delete()

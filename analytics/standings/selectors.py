@@ -136,6 +136,15 @@ def night_results(*, season: Season, keys: Iterable[str] | None = None
     return nights, names
 
 
+def club_event_ids(*, club_ids: Iterable[int]) -> dict[int, list[int]]:
+    """Each club's events (ids in order), every club of `club_ids` present: one query."""
+    events: dict[int, list[int]] = {club_id: [] for club_id in club_ids}
+    for club_id, event_id in (Event.objects.filter(club_id__in=list(events)).order_by("pk")
+                              .values_list("club_id", "pk")):
+        events[club_id].append(event_id)
+    return events
+
+
 def season_games(*, season: Season) -> int:
     """The confirmed games of the season's nights, as their standings counted them."""
     return StandingsSnapshot.objects.filter(event__season=season).aggregate(

@@ -97,6 +97,31 @@ def club_standings_recompute(*, club_id: int) -> int:
     return len(events)
 
 
+def event_part_recompute(*, event_id: int) -> int | None:
+    """One part of a fanned-out club rebuild: the event's standings and its lines for the
+    season, not the season's (its club's part after every event adds those up). Returns the
+    games counted, None when the event is gone. The same rows as `club_standings_recompute`
+    gives the event."""
+    with transaction.atomic():
+        # Race: the event's own recompute job at once would insert the first snapshot twice.
+        event = Event.objects.select_for_update().filter(pk=event_id).first()
+        if event is None:
+            return None
+        return _event_standings_refresh(event)[0].games
+
+
+def club_seasons_refresh(*, club_id: int) -> list[Season]:
+    """Add up every season of the club from its nights' stored lines (after every event's part
+    of a fanned-out rebuild). Returns the seasons."""
+    seasons = list(Season.objects.filter(league__club_id=club_id).order_by("pk"))
+    for season in seasons:
+        with transaction.atomic():
+            # Race: a night of the season finishing its own recompute at once.
+            Season.objects.select_for_update().filter(pk=season.pk).first()
+            season_standings_refresh(season=season)
+    return seasons
+
+
 # The season rows' format and what they are added up under: rows kept from a snapshot of
 # another basis would mix two ways of counting.
 SEASON_ROWS_VERSION = 1
