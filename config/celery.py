@@ -80,7 +80,7 @@ app.steps["consumer"].add(CatchUpWhenConnected)
 app.autodiscover_tasks()
 
 
-@app.task(name="config.ping")
+@app.task(name="config.ping", ignore_result=False)  # its caller reads the result
 def ping(value: int = 1) -> int:
     """A trivial task the health check and the real-worker test use to prove the round trip."""
     return value + 1

@@ -206,6 +206,11 @@ MAIL_DISPUTE_HOURS = int(os.environ.get("MAIL_DISPUTE_HOURS", "48"))
 # Celery: Redis when CELERY_BROKER_URL is set, else every task runs in-process.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", CELERY_BROKER_URL or None)
+# No task's result is read (jobs keep theirs in the database, jobs.models.Job): none is stored,
+# else every recompute leaves one in Redis for a day. A task whose caller waits for it says
+# so itself (config.ping, ignore_result=False); those expire after an hour.
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_RESULT_EXPIRES = 3600
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 # In-process: nothing to connect to (not Celery's default, an AMQP server on localhost).
 CELERY_BROKER_URL = CELERY_BROKER_URL or "memory://localhost/"
