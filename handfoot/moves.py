@@ -121,22 +121,28 @@ def parse_items(raw: Any, where: str = "melds") -> list[Item]:
     items: list[Item] = []
     for m in raw:
         try:
-            key = MELD_KEY[m["rank"]]
-            ids = [PARSE[c] for c in m["cards"]]
-            target = m.get("target")
+            cards = m["cards"]
+            item = (MELD_KEY[m["rank"]], [PARSE[c] for c in cards], 0)
         except (KeyError, TypeError, AttributeError):
             items.append(_slow_item(m, where))
             continue
-        if not ids or type(m["cards"]) is not list or len(m) != 2 + (target is not None):
-            items.append(_slow_item(m, where))
-            continue
-        if target is None:
-            items.append((key, ids, 0))
-        elif target == "book":
-            items.append((key, ids, TO_BOOK))
-        else:
-            raise EngineError(_bad, f"meld target must be \"book\", not {shown(target)}")
+        # the common item: rank and cards only, a list of at least one card
+        items.append(item if len(m) == 2 and item[1] and type(cards) is list
+                     else _target_item(m, item, where))
     return items
+
+
+def _target_item(m: dict[str, Any], item: Item, where: str) -> Item:
+    """An item whose rank and cards were read, with a target or with something odd."""
+    key, ids, _ = item
+    target = m.get("target")
+    if not ids or type(m["cards"]) is not list or len(m) != 2 + (target is not None):
+        return _slow_item(m, where)
+    if target is None:
+        return item
+    if target == "book":
+        return key, ids, TO_BOOK
+    raise EngineError(_bad, f"meld target must be \"book\", not {shown(target)}")
 
 
 def _slow_item(m: Any, where: str) -> Item:

@@ -372,11 +372,17 @@ class State:
             self._end("stock_out", None)
             return
         h = self.hands[seat]
-        red = False
-        for _ in range(dc):
-            c = stock.pop()
+        if dc == 2:  # most rule sets: without a loop
+            c, d = stock.pop(), stock.pop()
             h[c] += 1
-            red = red or IS_RED3[c]
+            h[d] += 1
+            red = IS_RED3[c] or IS_RED3[d]
+        else:
+            red = False
+            for _ in range(dc):
+                c = stock.pop()
+                h[c] += 1
+                red = red or IS_RED3[c]
         self.hand_n[seat] += dc
         if red and self.lay:
             self._lay_red3s(seat, True)
@@ -447,25 +453,24 @@ class State:
     def meld(self, seat: int, items: Sequence[Item]) -> None:
         if self.over or seat != self.turn or self.phase != TAKEN:
             self._check_turn(seat, TAKEN, "meld")
-        if items and self._meld_simple(seat, items):
+        side = self.side_of[seat]
+        if items and self._meld_simple(seat, side, items):
             return
         if not items:
             raise _err(E.BAD_FORMAT, "a meld needs at least one item")
         plan = self._plan(seat, items, self.hands[seat][:])
         self._commit(seat, plan, self.hand_n[seat] - plan.laid, 0)
 
-    def _meld_simple(self, seat: int, items: Sequence[Item]) -> bool:
+    def _meld_simple(self, seat: int, side: int, items: Sequence[Item]) -> bool:
         """Fast path for the common meld: items of distinct ranks that each start, grow or
         close an open meld.
 
-        Applies them and returns True only when plainly legal (side already laid down, no
-        meld passes `book_size`, no book target, player not about to go out). Otherwise
-        returns False with the state untouched, and the general path decides (and words any
-        error). Cards leave the hand while the items are checked and go back on failure.
+        Applies them and returns True only when plainly legal (no meld passes `book_size`, no
+        book target, a first lay-down that plainly meets the minimum, player not about to go
+        out). Otherwise returns False with the state untouched, and the general path decides
+        (and words any error). Cards leave the hand while the items are checked and go back on
+        failure.
         """
-        side = self.side_of[seat]
-        if not self.laid_down[side]:
-            return False
         h = self.hands[seat]
         checked = self._simple_items(h, self.open[side], items)
         if checked is None:
@@ -474,7 +479,9 @@ class State:
         for item in items:
             laid += len(item[1])
         hand_after = self.hand_n[seat] - laid
-        if hand_after < 2 and self.on_foot[seat]:
+        if (hand_after < 2 and self.on_foot[seat]) or not (
+            self.laid_down[side] or self._first_lay_ok(side, checked)
+        ):
             _give_back(h, checked)
             return False
         f = self._simple_apply(seat, side, checked, laid)
@@ -490,8 +497,6 @@ class State:
         while the items (the pile's meld first) are checked; the same conditions, and False
         with the state untouched for the general path."""
         side = self.side_of[seat]
-        if not self.laid_down[side]:
-            return False
         h = self.hands[seat]
         h[up] += 1
         checked = self._simple_items(h, self.open[side], items)
@@ -501,7 +506,9 @@ class State:
         laid = 0
         for item in items:
             laid += len(item[1])
-        if self.hand_n[seat] + taken - laid < 2 and self.on_foot[seat]:
+        if (self.hand_n[seat] + taken - laid < 2 and self.on_foot[seat]) or not (
+            self.laid_down[side] or self._first_lay_ok(side, checked)
+        ):
             _give_back(h, checked)
             h[up] -= 1
             return False
@@ -509,6 +516,23 @@ class State:
         self.hand_n[seat] += 1 - laid  # the cards taken with the upcard are added by pickup
         if f[F_FIRST_LAY] < 0:
             f[F_FIRST_LAY] = f[F_TURNS] + 1  # this turn is counted once the pile is taken
+        return True
+
+    def _first_lay_ok(self, side: int, checked: list[_Checked]) -> bool:
+        """Whether the side's first lay-down (so every item starts a meld) meets the round's
+        minimum and, if the rules ask, holds a meld without wilds; the side has laid down
+        once this says yes (as `_commit` has it)."""
+        rules = self.rules
+        value = 0
+        for item in checked:
+            value += item[6]
+        if value < rules.meld_minimum(self.round_no):
+            return False
+        if rules.first_meld_needs_clean and not any(
+            item[4] == 0 or item[0] == WILD for item in checked
+        ):
+            return False
+        self.laid_down[side] = True
         return True
 
     def _simple_items(
