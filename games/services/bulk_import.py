@@ -113,6 +113,7 @@ class _Prechecked:
     refused: str = ""
     prepared_text: str = ""
     report: dict[str, Any] | None = None
+    report_text: str = ""
 
 
 class _EventGames:
@@ -323,13 +324,13 @@ def _history_line(
 
 
 def _version(
-    game: Game, submission: Submission, entrant: Entrant, rounds: int
+    game: Game, submission: Submission, report: dict[str, Any], entrant: Entrant, rounds: int
 ) -> ResultVersion | None:
     """The version `intake.entry_rebuild` makes of a game's only entry (None until it covers
-    every round)."""
+    every round); `report` is the submission's."""
     entry = {
         r["round"]: {**r, "source": {"submission": submission.pk, "kind": submission.kind}}
-        for r in submission.report["rounds"]
+        for r in report["rounds"]
     }
     if sorted(entry) != list(range(1, rounds + 1)):
         return None
@@ -397,8 +398,8 @@ def _bulk_store(items: list[_Item], games: _EventGames, entrant: Entrant) -> lis
                     game=item.game,
                     kind=report["kind"],
                     round_number=None,
-                    document=_stored_document(item),
-                    report=report,
+                    document=_stored(item, item.prepared, "prepared_text"),
+                    report=_stored(item, report, "report_text"),
                     entrant=entrant.key,
                     user=_account(entrant),
                     via=_LITERAL_ROWS(entrant.via),
@@ -410,11 +411,11 @@ def _bulk_store(items: list[_Item], games: _EventGames, entrant: Entrant) -> lis
         )
         versions = [
             v
-            for (item, _), submission in zip(store, submissions, strict=True)
+            for (item, report), submission in zip(store, submissions, strict=True)
             if item.game is not None
             and (
                 v := _version(
-                    item.game, submission, entrant, games.tables[item.game.pk].rules.rounds
+                    item.game, submission, report, entrant, games.tables[item.game.pk].rules.rounds
                 )
             )
         ]
@@ -453,11 +454,12 @@ def _document(item: _Item) -> dict[str, Any]:
     return item.document
 
 
-def _stored_document(item: _Item) -> Any:
+def _stored(item: _Item, value: Any, text_field: str) -> Any:
+    """A submission's document or report as stored: when the pool checked the log ahead it wrote
+    the JSON text already (`text_field` of what it found), which the database reads as it is."""
     if item.pre is None or not item.pre.checked:
-        return item.prepared
-    # The pool wrote the JSON text already: the database reads it, nothing serialises it again.
-    return Cast(Value(item.pre.prepared_text), output_field=JSONField())
+        return value
+    return Cast(Value(getattr(item.pre, text_field)), output_field=JSONField())
 
 
 def _one(item: _Item, games: _EventGames, entrant: Entrant) -> None:
@@ -515,10 +517,12 @@ def _precheck(raw: bytes) -> _Prechecked | None:
     except DomainError as refused:
         return replace(ahead, checked=True, refused=_words(refused))
     try:
-        text = orjson.dumps(prepared).decode()
+        texts = orjson.dumps(prepared).decode(), orjson.dumps(report).decode()
     except TypeError:  # a whole number beyond 64 bits: the standard library writes it
         return None
-    return replace(ahead, checked=True, prepared_text=text, report=report)
+    return replace(
+        ahead, checked=True, prepared_text=texts[0], report=report, report_text=texts[1]
+    )
 
 
 class _Prechecks:
