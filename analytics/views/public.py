@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import cast
 
 from django.core.cache import cache
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.backends.django import Template as DjangoTemplate
 from django.template.loader import get_template, render_to_string
@@ -23,10 +23,18 @@ from django.views.decorators.http import require_safe
 from analytics import charts, selectors, whatif
 from analytics.handicaps import selectors as handicap_selectors
 from analytics.jobs import whatif_event_job, whatif_season_job
+from analytics.models import StandingsSnapshot
+from analytics.views.page_cache import (
+    cached_response,
+    event_snapshot_times,
+    page_key,
+    row_fields,
+    shared_variant,
+)
 from jobs.models import Job
 from jobs.selectors import job_progress
 from league.models import Club, Event, Player, Season
-from league.permissions import check_can_view_event, check_directs_club, is_director
+from league.permissions import check_can_view_event, check_directs_club, is_director, visible_events
 
 STANDINGS_COLUMNS = {
     "total_points": ["rank", "name", "games", "wins", "ties", "losses", "total_points",
@@ -38,8 +46,8 @@ STANDINGS_COLUMNS = {
 }
 SEASON_COLUMNS = ["rank", "name", "nights", "counted_nights", "score", "total_points"]
 RECENT_GAMES = 10
-# Longer than the fragment's key lives anyway (its snapshot and the minute it prints).
-FRAGMENT_CACHE_SECONDS = 120
+# How often an open standings page asks for its fragment (a 304 while nothing changed).
+STANDINGS_REFRESH_SECONDS = 1
 PARTNERS_TABLE_SECONDS = 24 * 3600
 
 log = logging.getLogger(__name__)
@@ -105,29 +113,17 @@ def _stats_shown(request: HttpRequest, player: Player) -> bool:
         player.user_id == request.user.pk or is_director(request.user, player.club_id))))
 
 
-def _fragment_response(request: HttpRequest, fingerprint: str, draw: Callable[[], str]) -> HttpResponse:
-    """A polled fragment answered "304 Not Modified" (no body, nothing drawn) while what it shows
-    is unchanged: `fingerprint` changes with every new result (its snapshot) and every minute it
-    prints. Polling once a second then costs the page a small query, not a page."""
-    etag = f'"{fingerprint}"'
-    response: HttpResponse
-    if etag in request.headers.get("If-None-Match", ""):
-        response = HttpResponseNotModified()
-    else:
-        response = HttpResponse(draw())
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"  # ask again each time (304 when unchanged)
-    return response
-
-
 @require_safe
 def event_standings(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _event_or_404(request, slug)
     if _is_fragment(request):
-        key = _event_fragment_key(event)
-        return _fragment_response(request, key,
-                                  lambda: _event_standings_fragment(request, event, key))
-    return render(request, "analytics/event_standings.html", _event_standings_context(event))
+        event = _polled_event(request, slug)
+        return cached_response(request, page_key("event-standings", *_event_fragment_fields(event)),
+                               lambda: render_to_string("analytics/_event_standings.html",
+                                                        _event_standings_context(event), request))
+    event = _event_or_404(request, slug)
+    context = {**_event_standings_context(event), "refresh_seconds": STANDINGS_REFRESH_SECONDS,
+               "live": event.status == Event.Status.RUNNING}
+    return render(request, "analytics/event_standings.html", context)
 
 
 def _event_standings_context(event: Event) -> dict:
@@ -136,38 +132,22 @@ def _event_standings_context(event: Event) -> dict:
             "columns": STANDINGS_COLUMNS.get(event.scoring, STANDINGS_COLUMNS["match_points"])}
 
 
-def _event_fragment_key(event: Event) -> str:
-    """What the event's standings fragment shows: its snapshot, the event's settings, the
-    minute it prints and the language."""
-    fields = (translation.get_language(), event.pk, event.name, event.club.name, event.date,
-              event.scoring, event.format,
-              event.sit_out_scoring, event.bye_points,
-              selectors.event_standings_computed_at(event=event),
-              handicap_selectors.event_handicapped_computed_at(event=event),
-              timezone.now().strftime("%Y%m%d%H%M"))
-    return hashlib.sha1(repr(fields).encode(), usedforsecurity=False).hexdigest()
+def _polled_event(request: HttpRequest, slug: str) -> Event:
+    """The event the viewer may see (404 alike), with when its standings were computed, in one
+    query: what a poll of its fragment costs while nothing changed."""
+    event = (visible_events(request.user).select_related("club")
+             .annotate(**event_snapshot_times()).filter(slug=slug).first())
+    if event is None:
+        raise Http404("No such event.")
+    return event
 
 
-def _event_standings_fragment(request: HttpRequest, event: Event, fingerprint: str) -> str:
-    """The fragment every open event page asks for every second (live-refresh.js) when it
-    changed: drawn once per snapshot and minute and kept in the cache, so the first poll after
-    a change costs a cache read, not every row drawn again. Without the cache (Redis down) it is
-    drawn each time."""
-    key = "standings-fragment:" + fingerprint
-    try:
-        html = cache.get(key)
-    except Exception:
-        log.warning("cache unreachable; standings fragment drawn afresh", exc_info=True)
-        return render_to_string("analytics/_event_standings.html",
-                                _event_standings_context(event), request)
-    if html is None:
-        html = render_to_string("analytics/_event_standings.html",
-                                _event_standings_context(event), request)
-        try:
-            cache.set(key, html, FRAGMENT_CACHE_SECONDS)
-        except Exception:
-            log.warning("cache unreachable; standings fragment not kept", exc_info=True)
-    return html
+def _event_fragment_fields(event: Event) -> tuple:
+    """What the event's standings fragment shows: its snapshots, the event's settings and the
+    minute it prints."""
+    return (row_fields(event), row_fields(event.club),
+            event.standings_at, event.handicapped_at,  # type: ignore[attr-defined]  # annotated
+            timezone.now().strftime("%Y%m%d%H%M"))
 
 
 @require_safe
@@ -193,15 +173,22 @@ def _season_or_404(season_id: int) -> Season:
 @require_safe
 def season_standings(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season_or_404(season_id)
-    snapshot = selectors.season_standings(season=season)
-    context = {"season": season, "standings": snapshot}
-    if _is_fragment(request):
-        fields = (translation.get_language(), season.pk, str(season),
-                  snapshot.computed_at if snapshot else None)
-        fingerprint = hashlib.sha1(repr(fields).encode(), usedforsecurity=False).hexdigest()
-        return _fragment_response(request, fingerprint, lambda: render_to_string(
-            "analytics/_season_standings.html", context, request))
-    return render(request, "analytics/season_standings.html", context)
+    computed_at = (StandingsSnapshot.objects.filter(season=season)
+                   .values_list("computed_at", flat=True).first())
+    fragment = _is_fragment(request)
+    kind = "season-standings-fragment" if fragment else "season-standings"
+    key = page_key(kind, row_fields(season), row_fields(season.league),
+                   row_fields(season.league.club), computed_at)
+
+    def draw() -> str:
+        context = {"season": season, "standings": selectors.season_standings(season=season)}
+        if fragment:
+            return render_to_string("analytics/_season_standings.html", context, request)
+        return render_to_string("analytics/season_standings.html", context, request)
+
+    if fragment or shared_variant(request):
+        return cached_response(request, key, draw)
+    return HttpResponse(draw())
 
 
 @require_safe

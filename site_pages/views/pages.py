@@ -4,9 +4,12 @@ themselves and the layers below; this is the layer that puts them on one page.""
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.utils import timezone
 
 from analytics import selectors as analytics_selectors
 from analytics.handicaps import selectors as handicap_selectors
+from analytics.views.page_cache import cached_response, page_key, shared_variant
 from handfoot.errors import EngineError
 from handfoot.rules import PRESETS, BookCounts, RuleSet, rules_from_spec
 from league import selectors
@@ -15,6 +18,7 @@ from league.models import Event, Rotation, Season
 from league.permissions import is_director, visible_events
 from league.presets import preset_name
 from league.views.public import event_or_404
+from site_pages.views.versions import event_for_version, event_version
 
 STANDINGS_REFRESH_SECONDS = 1  # a 304 while nothing changed (analytics.views.public)
 
@@ -91,9 +95,22 @@ def _rotation_views(event: Event, show_drafts: bool) -> list[dict]:
 
 
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    """The event page. Everyone not signed in sees the same page: drawn once per version of the
+    event (`site_pages.views.versions`) and kept in the cache."""
+    if not shared_variant(request):
+        return render(request, "league/public/event.html", _event_context(request, slug))
+    event = event_for_version(user=request.user, slug=slug)
+    return cached_response(
+        request,
+        page_key("event", *event_version(event), timezone.now().strftime("%Y%m%d%H%M")),
+        lambda: render_to_string("league/public/event.html", _event_context(request, slug), request),
+    )
+
+
+def _event_context(request: HttpRequest, slug: str) -> dict:
     event = event_or_404(request, slug)
     director = is_director(request.user, event.club)
-    context = {
+    return {
         "event": event,
         "is_director": director,
         "entrant_count": selectors.event_entrant_count(event=event),
@@ -104,6 +121,3 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "refresh_seconds": STANDINGS_REFRESH_SECONDS,
         **_rules_context(event),
     }
-    return render(request, "league/public/event.html", context)
-
-

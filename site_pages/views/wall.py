@@ -1,31 +1,30 @@
 """The night on the wall: one public page per event (`/events/<slug>/wall/`) with every table's
 scores for each rotation and the running standings, in type large enough for a projector across
-the room, refreshing itself (static/js/live-refresh.js polls the fragment every few seconds with
+the room, refreshing itself (static/js/live-refresh.js polls the fragment every second with
 If-None-Match; unchanged, the answer is an empty 304). No controls. Who may see it is the event
 page's rule (`league.views.public.event_or_404`: private events stay private, 404 alike)."""
 
 from __future__ import annotations
 
-import hashlib
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Max, Sum
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
-from django.shortcuts import render
+from django.db.models import Sum
+from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_safe
 
 from analytics import selectors as analytics_selectors
-from games.models import ResultVersion, RoundResult
+from analytics.views.page_cache import cached_response, page_key
+from games.models import RoundResult
 from league import selectors
 from league.models import Event, Game, Rotation
-from league.permissions import visible_events
 from league.templatetags.substitutes import seat_label
 from league.views.public import event_or_404
+from site_pages.views.versions import event_for_version, event_version
 
-WALL_REFRESH_SECONDS = 5
+WALL_REFRESH_SECONDS = 1  # a 304 while nothing changed
 # Standings columns by the event's scoring: (the row's key, the heading the page shows).
 SCORE_COLUMNS: dict[str, tuple[str, str]] = {
     Event.Scoring.MATCH_POINTS: ("match_points", "Match points"),
@@ -122,46 +121,16 @@ def wall_context(event: Event) -> dict[str, Any]:
     }
 
 
-def wall_key(event: Event) -> str:
-    """What the wall shows, cheaply: every result version of the event (a new one, a
-    confirmation, a correction), the rotations and their status, the standings' snapshot."""
-    versions = ResultVersion.objects.filter(game__table__rotation__event=event).aggregate(
-        n=Count("pk"), last=Max("pk"), confirmed=Max("confirmed_at")
-    )
-    games = sorted(Game.objects.filter(table__rotation__event=event).values_list("pk", "status"))
-    rotations = sorted(Rotation.objects.filter(event=event).values_list("number", "status"))
-    fields = (
-        event.pk,
-        event.name,
-        event.status,
-        event.scoring,
-        versions,
-        games,
-        rotations,
-        analytics_selectors.event_standings_computed_at(event=event),
-    )
-    return hashlib.sha1(repr(fields).encode(), usedforsecurity=False).hexdigest()
-
-
 @require_safe
 def event_wall(request: HttpRequest, slug: str) -> HttpResponse:
-    if request.headers.get("X-Requested-With") == "fetch" or "fragment" in request.GET:
-        # The poll: the event page's rule (visible_events, 404 alike) in one light query, then
-        # the key; the seating is read only when something changed.
-        event = visible_events(request.user).select_related("club").filter(slug=slug).first()
-        if event is None:
-            raise Http404("No such event.")
-        etag = f'"wall-{wall_key(event)}"'
-        response: HttpResponse
-        if etag in request.headers.get("If-None-Match", ""):
-            response = HttpResponseNotModified()
-        else:
-            full = event_or_404(request, slug)
-            response = HttpResponse(
-                render_to_string("site_pages/_wall.html", wall_context(full), request)
-            )
-        response["ETag"] = etag
-        response["Cache-Control"] = "no-cache"  # ask again each time (304 while unchanged)
-        return response
-    event = event_or_404(request, slug)
-    return render(request, "site_pages/wall.html", wall_context(event))
+    """The wall and its polled fragment, drawn once per version of the event (what the wall
+    shows is the same for every viewer who may see it) and kept in the cache; a poll while
+    nothing changed is a 304 after two small queries, without reading the seating."""
+    fragment = request.headers.get("X-Requested-With") == "fetch" or "fragment" in request.GET
+    event = event_for_version(user=request.user, slug=slug)
+    template = "site_pages/_wall.html" if fragment else "site_pages/wall.html"
+    return cached_response(
+        request,
+        page_key("wall-fragment" if fragment else "wall", *event_version(event)),
+        lambda: render_to_string(template, wall_context(event_or_404(request, slug)), request),
+    )

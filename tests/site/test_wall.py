@@ -43,7 +43,7 @@ def test_the_wall_shows_every_tables_scores_per_rotation_and_the_standings(clien
     assert "Match points" in text and "2 confirmed games" in text
     assert "<form" not in text and "<button" not in text and "<nav" not in text  # no controls
     assert f'data-refresh-url="/events/{event.slug}/wall/?fragment=1"' in text
-    assert 'data-refresh-seconds="5"' in text
+    assert 'data-refresh-seconds="1"' in text  # a 304 while nothing changed
 
 
 def test_a_confirmed_result_appears_on_the_next_poll_and_nothing_changed_is_a_304(client, event):

@@ -1,0 +1,108 @@
+"""Public pages served from the cache: drawn once per version of what they show, then every
+reader gets the same bytes (compressed once). The version is the caller's key: it changes with
+every confirmed result, correction and seating change the page shows, so nothing is stale.
+
+Only the public variant is shared (`shared_variant`): a signed-in viewer (their name, a director's
+controls, a private event) or one with a message waiting gets the page drawn for them. Without
+the cache (Redis down) every page is drawn."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import logging
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.staticfiles.storage import staticfiles_storage
+from django.core.cache import cache
+from django.db.models import Model, OuterRef, Subquery
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
+from django.utils.text import compress_string
+
+from analytics.models import StandingsSnapshot, StandingsTable
+
+# Longer than a version lives while the night runs; a finished night's pages stay this long.
+PAGE_SECONDS = 600
+ACCEPTS_GZIP = re.compile(r"\bgzip\b")
+
+log = logging.getLogger(__name__)
+
+
+def shared_variant(request: HttpRequest) -> bool:
+    """The viewer sees what everyone sees: not signed in, no message waiting for them."""
+    return not request.user.is_authenticated and len(messages.get_messages(request)) == 0
+
+
+@functools.cache
+def release_digest() -> str:
+    """The templates and static files of this release: a new release never serves the markup
+    of the one before from the cache."""
+    digest = hashlib.sha256(getattr(staticfiles_storage, "manifest_hash", "").encode())
+    for path in sorted(Path(settings.BASE_DIR, "templates").rglob("*.html")):
+        digest.update(str(path).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def row_fields(row: Model) -> tuple:
+    """Every stored field of a row (its settings and names, as a page shows them)."""
+    return tuple(getattr(row, field.attname) for field in row._meta.concrete_fields)
+
+
+def event_snapshot_times() -> dict[str, Subquery]:
+    """Annotations of an Event queryset: when its standings (`standings_at`) and handicapped
+    table (`handicapped_at`) were computed, without their rows."""
+    snapshots = StandingsSnapshot.objects.filter(event=OuterRef("pk")).values("computed_at")
+    handicapped = StandingsTable.objects.filter(event=OuterRef("pk"), handicapped=True)
+    return {"standings_at": Subquery(snapshots[:1]),
+            "handicapped_at": Subquery(handicapped.values("computed_at")[:1])}
+
+
+def page_key(kind: str, *parts: object) -> str:
+    """The cache key of one page kind at one version (language and release included)."""
+    fields = (release_digest(), translation.get_language(), *parts)
+    return f"page:{kind}:" + hashlib.sha1(repr(fields).encode(), usedforsecurity=False).hexdigest()
+
+
+def _bodies(key: str, draw: Callable[[], str]) -> tuple[bytes, bytes]:
+    """(html, its gzip) from the cache, else drawn and kept."""
+    try:
+        kept = cache.get(key)
+    except Exception:
+        log.warning("cache unreachable; page drawn afresh", exc_info=True)
+        kept = None
+    if kept is not None:
+        return kept
+    html = draw().encode()
+    bodies = (html, compress_string(html))
+    try:
+        cache.set(key, bodies, PAGE_SECONDS)
+    except Exception:
+        log.warning("cache unreachable; page not kept", exc_info=True)
+    return bodies
+
+
+def cached_response(request: HttpRequest, key: str, draw: Callable[[], str]) -> HttpResponse:
+    """The page at `key`: 304 when the browser holds this version (If-None-Match), else the
+    cached bytes (gzip when the browser takes it), drawn by `draw` the first time only."""
+    etag = f'"{key.rsplit(":", 1)[-1]}"'
+    response: HttpResponse
+    if etag in request.headers.get("If-None-Match", ""):
+        response = HttpResponseNotModified()
+    else:
+        html, zipped = _bodies(key, draw)
+        if ACCEPTS_GZIP.search(request.headers.get("Accept-Encoding", "")):
+            response = HttpResponse(zipped)
+            response["Content-Encoding"] = "gzip"  # the gzip middleware leaves it as it is
+        else:
+            response = HttpResponse(html)
+        patch_vary_headers(response, ("Accept-Encoding",))
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"  # ask again each time (304 while unchanged)
+    return response
