@@ -226,7 +226,9 @@ def _part(task: Task, arg: int, queue: str | None,
           parts: list[tuple[str, AsyncResult]]) -> Signature:
     # Every part names its queue: a chord's body and a chain's next part are sent by the worker
     # that finished the one before, whose default queue may not be this one.
-    signature = task.si(arg).set(**({"queue": queue} if queue else {}))
+    signature = task.si(arg)
+    if queue:
+        signature.set(queue=queue)
     parts.append((task.name, signature.freeze()))
     return signature
 
@@ -255,8 +257,10 @@ def recompute_fanout(club_ids: list[int], *, queue: str | None = None) -> Fanout
         # An eager chord gets its header's results, computed here already: nothing waits.
         with allow_join_result():
             plan.canvas.apply_async()
+    elif queue:
+        plan.canvas.apply_async(queue=queue)
     else:
-        plan.canvas.apply_async(**({"queue": queue} if queue else {}))
+        plan.canvas.apply_async()
     return plan
 
 

@@ -108,24 +108,47 @@ def timed(label: str, results: dict):
 
 
 def copy_rows(cursor, table: str, columns: list[str], rows) -> None:
-    with cursor.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy:
+    """COPY `rows` into `table`; its other columns that have a default in the model get it (the
+    database has none, and fields added later must not break the build)."""
+    import json
+
+    from django.apps import apps
+    from django.db.models import JSONField
+
+    model = next(m for m in apps.get_models() if m._meta.db_table == table)
+    extra = [(f.column, json.dumps(f.get_default()) if isinstance(f, JSONField) else f.get_default())
+             for f in model._meta.concrete_fields
+             if f.column not in columns and not f.primary_key and (f.has_default() or not f.null)]
+    names = [*columns, *(column for column, _ in extra)]
+    defaults = tuple(value for _, value in extra)
+    with cursor.copy(f"COPY {table} ({', '.join(names)}) FROM STDIN") as copy:
         for row in rows:
-            copy.write_row(row)
+            copy.write_row((*row, *defaults))
 
 
-def build_league(games: int, players: int, seed: int):
+def _max_ids(cursor, tables: tuple[str, ...]) -> dict[str, int]:
+    """The largest id of each table (0 when empty): a second club's rows are numbered after."""
+    ids = {}
+    for table in tables:
+        cursor.execute(f"SELECT COALESCE(MAX(id), 0) FROM {table}")
+        ids[table] = cursor.fetchone()[0]
+    return ids
+
+
+def build_league(games: int, players: int, seed: int, *, slug: str = "bench"):
     """A club, one league and season, and `games` confirmed games of four players with four
     rounds each, spread over nights of four rotations at up to 50 tables (each night's players
-    drawn from the club, reseated every rotation). Returns (club, rounds built)."""
+    drawn from the club, reseated every rotation). Returns (club, rounds built). Called again
+    with another `slug`, it adds another club beside the first."""
     from django.db import connection, transaction
     from django.utils import timezone
 
     from league.models import Club, League, Player, Season
 
     rng = random.Random(seed)
-    club = Club.objects.create(name="Bench Club", slug="bench")
-    league = League.objects.create(club=club, name="Bench League", slug="bench")
-    season = Season.objects.create(league=league, name="Bench", slug="bench",
+    club = Club.objects.create(name=f"Bench Club {slug}", slug=slug)
+    league = League.objects.create(club=club, name="Bench League", slug=slug)
+    season = Season.objects.create(league=league, name="Bench", slug=slug,
                                    starts_on=datetime.date(2020, 1, 1), best_n_nights=20,
                                    min_attendance=3)
     Player.objects.bulk_create(Player(club=club, name=f"Player {i}", slug=f"p{i}")
@@ -137,27 +160,31 @@ def build_league(games: int, players: int, seed: int):
     event_count = -(-games // games_per_event)
     now = timezone.now()
     with transaction.atomic(), connection.cursor() as cursor:
+        base = _max_ids(cursor, ("league_event", "league_rotation", "league_table", "league_game"))
+        first_event, first_rotation = base["league_event"] + 1, base["league_rotation"] + 1
+        first_game = max(base["league_table"], base["league_game"])  # a game's id = its table's
         copy_rows(cursor, "league_event",
                   ["id", "club_id", "season_id", "name", "slug", "kind", "date", "rules_preset",
                    "rules_overrides", "format", "table_sizes", "odd_handling", "planned_rotations",
                    "scoring", "tie_breaks", "is_public", "seed", "status", "created_at",
                    "sit_out_scoring", "bye_points"],
-                  ((e + 1, club.pk, season.pk, f"Night {e + 1}", f"night-{e + 1}", "league_night",
+                  ((first_event + e, club.pk, season.pk, f"Night {e + 1}",
+                    f"{slug}-night-{e + 1}" if slug != "bench" else f"night-{e + 1}", "league_night",
                     datetime.date(2020, 1, 1) + datetime.timedelta(days=7 * e), "classic", "{}",
                     "rotating", "[4]", "sit_out", ROTATIONS_PER_EVENT, "match_points",
                     '["total_points", "point_difference", "wins"]', True, e, "finished", now,
                     "none", 0)
                    for e in range(event_count)))
         rotations, tables, seats, game_rows, rounds = [], [], [], [], []
-        game_id = 0
+        game_id = first_game
         for e in range(event_count):
             attendees = rng.sample(player_ids, tables_per_rotation * 4)  # the night's players
             for r in range(ROTATIONS_PER_EVENT):
-                rotation_id = e * ROTATIONS_PER_EVENT + r + 1
-                rotations.append((rotation_id, e + 1, r + 1, "closed", now))
+                rotation_id = first_rotation + e * ROTATIONS_PER_EVENT + r
+                rotations.append((rotation_id, first_event + e, r + 1, "closed", now))
                 shuffled = rng.sample(attendees, len(attendees))
                 for t in range(tables_per_rotation):
-                    if game_id >= games:
+                    if game_id >= first_game + games:
                         break
                     game_id += 1
                     tables.append((game_id, rotation_id, t + 1))

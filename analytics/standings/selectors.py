@@ -49,7 +49,8 @@ def game_results(*, game_filter: Q) -> dict[int, GameResult]:
         players[(game_id, side)].append(player_id)
     sides: dict[int, list[tuple[int, SideResult]]] = defaultdict(list)
     events: dict[int, int] = {}
-    for game_id, side, event_id, total, held in totals:
+    # Streamed: a club's whole history is read here once per full rebuild.
+    for game_id, side, event_id, total, held in totals.iterator(chunk_size=20_000):
         member_ids = tuple(sorted(players.get((game_id, side), ())))
         sides[game_id].append((side, SideResult(member_ids, int(total), int(held),
                                                 seats=seated[(game_id, side)])))
