@@ -1,15 +1,27 @@
-"""Load held: a 50-table club night against gunicorn + PostgreSQL + a real Celery worker.
+"""Load held: a club night (50 tables by default, 100 with --tables 100) against gunicorn +
+PostgreSQL + a real Celery worker.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/handfoot \
-    CELERY_BROKER_URL=redis://127.0.0.1:6379/3 \
     .venv/bin/python bench/load_bench.py [--tables 50] [--rotations 4] [--readers 300]
+        [--database hf_load_bench | --database-url postgres://...] [--port 8765]
+        [--work-dir /tmp/hf-bench-night] [--redis-db 15] [--keep]
 
-(`make bench-load`.) Recreates its own database (hf_load_bench on DATABASE_URL's server, or
-BENCH_DATABASE), prepares the night (bench/night.py), starts gunicorn, a worker and beat, runs
-bench/locustfile.py headless (200 scorers entering and confirming, 300 readers) until every
-table has played every rotation, then checks that every accepted submission is stored with no
-partial rows and that the standings show every confirmed result. Prints p50/p95/p99 and the
-error counts per request kind; exits non-zero when a check fails.
+(`make bench-load`, `make bench-load BENCH_ARGS="--tables 100"`.) Two runs side by side each
+need their own --database, --port, --work-dir and --redis-db. The bench creates its database
+(--database on DATABASE_URL's server, or --database-url), prepares the night (bench/night.py),
+starts gunicorn, a worker and beat (broker and cache: Redis db --redis-db on CELERY_BROKER_URL's
+server, default 127.0.0.1:6379), runs bench/locustfile.py headless (4 scorers a table entering
+and confirming, 300 readers, two thirds of them with an event page, standings page or wall
+open, polling every second) until every table has played every rotation, then checks that every
+accepted submission is stored with no partial rows and that the standings show every confirmed
+result. Prints each figure beside its target: entries p95, readers' pages p95 (per kind and
+overall), the standings delay while the load ran (from confirmation to the first poll of an
+open page that showed it), Celery results left in Redis, errors. Exits non-zero when a check
+fails or a target is missed.
+
+On the way out, also on Ctrl-C, SIGTERM or a failure, it stops every process it started, drops
+its database, flushes its Redis db and removes its work folder (--keep leaves the database, the
+folder and its logs).
 
 The throttles count per client address and every client runs here: their rates are raised
 for the run through THROTTLE_CHECK / THROTTLE_LOOKUP / THROTTLE_TOKEN (bench/night.py).
@@ -18,13 +30,16 @@ for the run through THROTTLE_CHECK / THROTTLE_LOOKUP / THROTTLE_TOKEN (bench/nig
 from __future__ import annotations
 
 import argparse
+import atexit
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -41,7 +56,71 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--web-workers", type=int, default=2 * (os.cpu_count() or 1) + 1)
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--max-minutes", type=float, default=20)
+    parser.add_argument("--database", default="hf_load_bench",
+                        help="its database on DATABASE_URL's server (created, then dropped)")
+    parser.add_argument("--database-url", default="",
+                        help="or the whole URL of its database (created, then dropped)")
+    parser.add_argument("--work-dir", default="/tmp/hf-bench-night",
+                        help="its folder: plan, logs, static files (removed at the end)")
+    parser.add_argument("--redis-db", type=int, default=15,
+                        help="its Redis database (broker and cache), flushed before and after")
+    parser.add_argument("--keep", action="store_true",
+                        help="keep the database, the work folder and the Redis db at the end")
     return parser.parse_args()
+
+
+def database_url(args: argparse.Namespace) -> str:
+    if args.database_url:
+        return args.database_url
+    base = os.environ.get("DATABASE_URL", "")
+    if not base.startswith("postgres"):
+        sys.exit("Set DATABASE_URL to a PostgreSQL server (or give --database-url).")
+    return urlunsplit(urlsplit(base)._replace(path=f"/{args.database}"))
+
+
+def broker_url(args: argparse.Namespace) -> str:
+    base = os.environ.get("CELERY_BROKER_URL", "") or "redis://127.0.0.1:6379/0"
+    if not base.startswith("redis"):
+        sys.exit("CELERY_BROKER_URL must name a Redis server (its db is --redis-db).")
+    return urlunsplit(urlsplit(base)._replace(path=f"/{args.redis_db}"))
+
+
+class Cleanup:
+    """Everything the run leaves, undone on the way out (finally, atexit, SIGINT, SIGTERM)."""
+
+    def __init__(self, args: argparse.Namespace, url: str, broker: str) -> None:
+        self.args, self.url, self.broker = args, url, broker
+        self.stack: night.Stack | None = None
+        self.done = False
+        atexit.register(self.run)
+        for number in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(number, self._signalled)
+
+    def _signalled(self, number: int, _frame: object) -> None:
+        raise SystemExit(128 + number)  # unwinds through main's finally
+
+    def run(self) -> None:
+        if self.done:
+            return
+        self.done = True
+        if self.stack is not None:
+            self.stack.stop()
+        if self.args.keep:
+            print(f"Kept: database {self.url.rsplit('/', 1)[1]}, {night.WORK}, Redis {self.broker}")
+            return
+        try:
+            from django.db import connections
+
+            connections.close_all()
+        except Exception:  # Django never set up: nothing open
+            pass
+        night.drop_database(self.url)
+        import redis
+
+        redis.Redis.from_url(self.broker).flushdb()
+        shutil.rmtree(night.WORK, ignore_errors=True)
+        print(f"Cleaned up: database {self.url.rsplit('/', 1)[1]} dropped, Redis db "
+              f"{self.args.redis_db} flushed, {night.WORK} removed", flush=True)
 
 
 def run_locust(args: argparse.Namespace, stack: night.Stack, plan_path: Path, out: Path,
@@ -65,6 +144,14 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+ENTRIES_TARGET_MS, PAGES_TARGET_MS, DELAY_TARGET_S = 300, 150, 2.0
+ENTRY_NAMES = ("entry: submit round", "entry: confirm")
+
+
+def verdict(ok: bool) -> str:
+    return "ok" if ok else "NOT MET"
+
+
 def report(result: dict) -> tuple[dict, int]:
     """Per request kind: count, errors, p50/p95/p99 (ms). Returns (rows, total errors)."""
     rows = {}
@@ -76,23 +163,92 @@ def report(result: dict) -> tuple[dict, int]:
     for name, row in rows.items():
         print(f"  {name:<38} {row['count']:6d} {row['p50']:6.0f} {row['p95']:6.0f} "
               f"{row['p99']:6.0f} {row['max']:7.0f}")
-    entries = [t for name in ("entry: submit round", "entry: confirm")
-               for t in result["timings"].get(name, [])]
-    print(f"  {'entries (submit + confirm)':<38} {len(entries):6d} "
-          f"{night.percentile(entries, .5):6.0f} {night.percentile(entries, .95):6.0f} "
-          f"{night.percentile(entries, .99):6.0f}")
     return rows, len(result["errors"])
+
+
+def delays_seen(confirmed_at: list[float], pages: list[dict]) -> tuple[list[float], int]:
+    """Seconds from each confirmation (the client told) to the first poll of each page open at
+    the time that showed it: the k-th confirmation is shown once a poll counts k games. Returns
+    (delays, confirmations an open page never showed while it stayed open 5 s or more)."""
+    times = sorted(confirmed_at)
+    delays, unseen = [], 0
+    for page in pages:
+        seen = page["seen"]
+        for k, at in enumerate(times, start=1):
+            if at < page["opened"] or at > page["closed"] - 5:
+                continue
+            first = next((t for t, games in seen if games >= k), None)
+            if first is None:
+                unseen += 1
+            else:
+                delays.append(max(0.0, first - at))
+    return delays, unseen
+
+
+def summary(result: dict, errors: int, redis_results: int) -> bool:
+    """Each figure beside its target; True when all are met."""
+    timings = result["timings"]
+    entries = [t for name in ENTRY_NAMES for t in timings.get(name, [])]
+    p95 = night.percentile(entries, .95)
+    met = [p95 < ENTRIES_TARGET_MS]
+    print(f"\nentries p95: {p95:.0f} ms (p50 {night.percentile(entries, .5):.0f}, "
+          f"{len(entries)} entries; target < {ENTRIES_TARGET_MS} ms: {verdict(met[-1])})")
+    readers = {name: samples for name, samples in timings.items() if name.startswith("reader:")}
+    for name, samples in sorted(readers.items()):
+        value = night.percentile(samples, .95)
+        met.append(value < PAGES_TARGET_MS)
+        print(f"readers' pages p95, {name[8:]}: {value:.0f} ms ({len(samples)} requests; target "
+              f"< {PAGES_TARGET_MS} ms: {verdict(met[-1])})")
+    every = [t for samples in readers.values() for t in samples]
+    value = night.percentile(every, .95)
+    met.append(value < PAGES_TARGET_MS)
+    print(f"readers' pages p95, all: {value:.0f} ms ({len(every)} requests; target < "
+          f"{PAGES_TARGET_MS} ms: {verdict(met[-1])})")
+    delays, unseen = delays_seen(result["confirmed_at"], result["open_pages"])
+    p95 = night.percentile(delays, .95)
+    met.append(bool(delays) and p95 < DELAY_TARGET_S and unseen == 0)
+    print(f"standings delay during the load, confirmation -> first poll of an open page that "
+          f"shows it: p50 {night.percentile(delays, .5):.2f} s, p95 {p95:.2f} s, max "
+          f"{max(delays, default=0):.2f} s ({len(delays)} confirmation x open page pairs, "
+          f"{unseen} never shown; target p95 < {DELAY_TARGET_S:.0f} s: {verdict(met[-1])})")
+    watched, _ = delays_seen(result["confirmed_at"], [
+        {"opened": 0, "closed": float("inf"), "seen": result["watched"]}])
+    print(f"standings delay during the load, confirmation -> the fragment shows it (asked "
+          f"every 0.2 s): p50 {night.percentile(watched, .5):.2f} s, p95 "
+          f"{night.percentile(watched, .95):.2f} s, max {max(watched, default=0):.2f} s")
+    by_kind: dict[str, int] = {}
+    for page in result["open_pages"]:
+        by_kind[page["kind"]] = by_kind.get(page["kind"], 0) + 1
+    print("open pages (polling every second with If-None-Match): " + ", ".join(
+        f"{kind} {n}" for kind, n in sorted(by_kind.items())))
+    met.append(redis_results == 0)
+    print(f"Celery results left in Redis: {redis_results} (target 0: {verdict(met[-1])})")
+    met.append(errors == 0)
+    print(f"errors: {errors} (target 0: {verdict(met[-1])})")
+    return all(met)
 
 
 def main() -> None:
     args = parse_args()
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop the stack on the way out
-    broker = os.environ.get("CELERY_BROKER_URL", "")
-    if not broker.startswith("redis"):
-        sys.exit("Set CELERY_BROKER_URL to your Redis database (e.g. redis://127.0.0.1:6379/3).")
-    url = night.bench_database_url()
+    night.WORK = Path(args.work_dir)
+    url, broker = database_url(args), broker_url(args)
+    cleanup = Cleanup(args, url, broker)
+    try:
+        ok = run(args, url, broker, cleanup)
+    finally:
+        cleanup.run()
+    if not ok:
+        sys.exit(1)
+
+
+def run(args: argparse.Namespace, url: str, broker: str, cleanup: Cleanup) -> bool:
+    import redis
+
+    client = redis.Redis.from_url(broker)
+    client.flushdb()  # a killed earlier run's pending marks
     night.WORK.mkdir(parents=True, exist_ok=True)
-    print(f"{night.uptime()}\nDatabase {url.rsplit('/', 1)[1]}: recreating", flush=True)
+    print(f"{night.uptime()}\nDatabase {url.rsplit('/', 1)[1]}: creating; Redis {broker}; "
+          f"work folder {night.WORK}; port {args.port}", flush=True)
     night.recreate_database(url)
     night.setup_django(url, broker)
     started = time.monotonic()
@@ -102,61 +258,55 @@ def main() -> None:
     print(f"Night prepared in {time.monotonic() - started:.1f} s: {args.tables} tables x "
           f"{args.rotations} rotations = {plan['games']} games, {len(plan['players'])} players",
           flush=True)
-    import redis
-
-    client = redis.Redis.from_url(broker)
-    for key in client.scan_iter(":1:recompute:*"):  # a killed earlier run's pending marks
-        client.delete(key)
     env = night.stack_env(url, broker)
     night.collect_static(env)
-    stack = night.Stack(env, port=args.port, web_workers=args.web_workers, beat=True)
+    stack = cleanup.stack = night.Stack(env, port=args.port, web_workers=args.web_workers,
+                                        beat=True)
     out = night.WORK / "load-result.json"
-    out.unlink(missing_ok=True)
-    try:
-        stack.start()
-        print(f"gunicorn ({args.web_workers} sync workers), worker (2 processes), beat up; "
-              f"{len(plan['players'])} scorers + {args.readers} readers, rounds of "
-              f"{args.round_seconds} s", flush=True)
-        parts = {"gunicorn": stack.web, "worker": stack.worker, "beat": stack.beat}
-        cpu_before = {name: night.tree_cpu_seconds(p.pid) for name, p in parts.items()}
-        busy_before, children_before = night.machine_busy_seconds(), children_cpu()
-        pg_before = night.postgres_cpu_seconds()
-        with night.LoadSampler() as load:
-            wall = run_locust(args, stack, plan_path, out, len(plan["players"]))
-            uptime_end = night.uptime()
-        cpu = {name: night.tree_cpu_seconds(p.pid) - cpu_before[name] for name, p in parts.items()}
-        cpu["locust"] = children_cpu() - children_before
-        cpu["postgresql (all databases)"] = night.postgres_cpu_seconds() - pg_before
-        busy = night.machine_busy_seconds() - busy_before
-        print(f"CPU seconds over the run ({wall:.0f} s, {os.cpu_count()} cores): "
-              + ", ".join(f"{k} {v:.0f}" for k, v in cpu.items())
-              + f"; the whole machine busy {busy:.0f} of {wall * (os.cpu_count() or 1):.0f} "
-                f"(everything else {busy - sum(cpu.values()):.0f})")
-        result = json.loads(out.read_text())
-        print(f"Run: {wall:.0f} s; load average during it {load.summary()}; at the end: "
-              f"{uptime_end}")
-        print(f"Scorers finished the night: {result['finished']} of {len(plan['players'])}")
-        result["errors"] = result["failures"]
-        rows, errors = report(result)
-        waited, shown, confirmed = night.wait_until_current(plan["event"], timeout=180)
-        print(f"Standings current {'after ' + format(waited, '.1f') + ' s' if waited is not None else 'NOT within 180 s'}"
-              f": {shown} games shown, {confirmed} confirmed")
-    finally:
-        stack.stop()
+    stack.start()
+    print(f"gunicorn ({args.web_workers} sync workers), worker (2 processes), beat up; "
+          f"{len(plan['players'])} scorers + {args.readers} readers, rounds of "
+          f"{args.round_seconds} s", flush=True)
+    parts = {"gunicorn": stack.web, "worker": stack.worker, "beat": stack.beat}
+    cpu_before = {name: night.tree_cpu_seconds(p.pid) for name, p in parts.items()}
+    busy_before, children_before = night.machine_busy_seconds(), children_cpu()
+    pg_before = night.postgres_cpu_seconds()
+    with night.LoadSampler() as load:
+        wall = run_locust(args, stack, plan_path, out, len(plan["players"]))
+        uptime_end = night.uptime()
+    cpu = {name: night.tree_cpu_seconds(p.pid) - cpu_before[name] for name, p in parts.items()}
+    cpu["locust"] = children_cpu() - children_before
+    cpu["postgresql (all databases)"] = night.postgres_cpu_seconds() - pg_before
+    busy = night.machine_busy_seconds() - busy_before
+    print(f"CPU seconds over the run ({wall:.0f} s, {os.cpu_count()} cores): "
+          + ", ".join(f"{k} {v:.0f}" for k, v in cpu.items())
+          + f"; the whole machine busy {busy:.0f} of {wall * (os.cpu_count() or 1):.0f} "
+            f"(everything else {busy - sum(cpu.values()):.0f})")
+    result = json.loads(out.read_text())
+    print(f"Run: {wall:.0f} s; load average during it {load.summary()}; at the end: "
+          f"{uptime_end}")
+    print(f"Scorers finished the night: {result['finished']} of {len(plan['players'])}")
+    result["errors"] = result["failures"]
+    rows, errors = report(result)
+    waited, shown, confirmed = night.wait_until_current(plan["event"], timeout=180)
+    print(f"Standings current after the load {'after ' + format(waited, '.1f') + ' s' if waited is not None else 'NOT within 180 s'}"
+          f": {shown} games shown, {confirmed} confirmed")
+    redis_results = sum(1 for _ in client.scan_iter("celery-task-meta-*"))
+    stack.stop()
     check = night.night_consistency(plan["event"], accepted_keys=set(result["accepted"]),
                                     confirmed_games=set(result["confirmed"]))
     print(f"Stored: {check.submissions} submissions ({len(result['accepted'])} accepted), "
           f"{check.versions} versions, {check.confirmed_games} games confirmed "
           f"({len(set(result['confirmed']))} confirmations accepted) of {plan['games']}")
     problems = check.problems + ([] if waited is not None else ["standings not current"])
-    print(f"Errors: {errors}" + (f" ({', '.join(result['errors'][:5])})" if errors else ""))
+    if errors:
+        print("First errors: " + "; ".join(result["errors"][:5]))
     print("Checks: " + ("all passed" if not problems else "; ".join(problems)))
+    met = summary(result, errors, redis_results)
     (night.WORK / "load-summary.json").write_text(json.dumps(
         {"rows": rows, "errors": result["errors"], "problems": problems, "load": load.samples,
-         "cpu": cpu, "machine_busy": busy, "wall": wall},
-        indent=1))
-    if problems or errors:
-        sys.exit(1)
+         "cpu": cpu, "machine_busy": busy, "wall": wall}, indent=1))
+    return met and not problems
 
 
 if __name__ == "__main__":

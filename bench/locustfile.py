@@ -1,4 +1,4 @@
-"""Locust scenario of a 50-table club night (run by bench/load_bench.py, which prepares the
+"""Locust scenario of a club night (50 or 100 tables) (run by bench/load_bench.py, which prepares the
 night and writes its plan; see docs/benchmarks.md).
 
 Scorers: one client per player (200 at 50 tables), following the player through the night's
@@ -8,9 +8,12 @@ Idempotency-Key); the other side's first phone polls the result and confirms the
 it is entered; its partner looks at the table page after each round. A round takes
 ROUND_SECONDS (a compressed night: real rounds take 20 minutes).
 
-Readers (300): two thirds follow the event page as the browser does (the page, then its
-standings fragment every 5 s, live-refresh.js), a third browse player pages and the season's
-standings. They arrive over the first minute and stop when every scorer has finished the night.
+Readers (300): two thirds keep a page open as the browser does (half of them the event page, a
+quarter the event's standings page, a quarter the wall; the page, then its fragment every second
+with If-None-Match, live-refresh.js), a third browse player pages and the season's standings.
+They arrive over the first minute and stop when every scorer has finished the night. Each open
+page records when its polls first showed each count of confirmed games, and a watcher asks the
+standings fragment every 0.2 s: the standings delay while the load runs.
 
 Environment: LOAD_PLAN (the plan JSON), LOAD_OUT (where the accepted writes and the raw
 timings go), ROUND_SECONDS (default "15-25").
@@ -21,6 +24,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import threading
 import time
 from pathlib import Path
@@ -36,9 +40,11 @@ REFRESH_SECONDS = 5  # how often a scorer's page looks for the other side's entr
 READER_REFRESH_SECONDS = 1  # site_pages.views.pages.STANDINGS_REFRESH_SECONDS
 ARRIVAL_SECONDS = 60
 ENTRY_NAMES = ("entry: submit round", "entry: confirm")
+# What the standings fragment and the wall say about their snapshot.
+GAMES_SHOWN = re.compile(r"(\d+) confirmed game")
 
-state = {"next_player": 0, "finished": 0, "accepted": [], "confirmed": [], "failures": [],
-         "timings": {}}
+state: dict = {"next_player": 0, "finished": 0, "accepted": [], "confirmed": [], "failures": [],
+               "timings": {}, "confirmed_at": [], "open_pages": [], "watched": []}
 lock = threading.Lock()
 
 
@@ -61,13 +67,41 @@ def _watch(environment: object, **kw: object) -> None:
         environment.runner.quit()
 
     gevent.spawn(watch)
+    gevent.spawn(_standings_watcher, environment)
+
+
+def _standings_watcher(environment: object) -> None:
+    """The standings delay while the load runs: the public fragment asked every 0.2 s (with
+    If-None-Match, outside the request statistics); when its count of confirmed games changes
+    the time is kept."""
+    from geventhttpclient import URL, HTTPClient
+
+    url = URL(environment.host + f"/events/{PLAN['event']}/standings/")  # type: ignore[attr-defined]
+    client = HTTPClient.from_url(url, concurrency=1, network_timeout=10)
+    etag, shown = "", -1
+    while state["finished"] < len(PLAN["players"]):
+        try:
+            response = client.get(url.request_uri, headers={"X-Requested-With": "fetch",
+                                                            "If-None-Match": etag,
+                                                            "Accept-Encoding": "identity"})
+            body = response.read()
+            if response.status_code == 200:
+                etag = response.get("ETag") or etag
+                found = GAMES_SHOWN.search(body.decode())
+                games = int(found.group(1)) if found else 0
+                if games != shown:
+                    shown = games
+                    state["watched"].append((time.time(), games))
+        except Exception as error:  # the watcher only observes; the readers count errors
+            state["failures"].append(f"standings watcher: {str(error)[:200]}")
+        sleep(0.2)
 
 
 @events.quitting.add_listener
 def _write(environment: object, **kw: object) -> None:
     with open(os.environ["LOAD_OUT"], "w") as out:
         json.dump({k: state[k] for k in ("accepted", "confirmed", "failures", "timings",
-                                         "finished")}, out)
+                                         "finished", "confirmed_at", "open_pages", "watched")}, out)
 
 
 def sheet(round_number: int, game_id: int) -> dict:
@@ -148,6 +182,7 @@ class Scorer(FastHttpUser):
                                   game["token"]) is not None:
                     with lock:
                         state["confirmed"].append(game["game"])
+                        state["confirmed_at"].append(time.time())
                 return
             sleep(REFRESH_SECONDS)
         self.fail(f"game {game['game']}: no version to confirm within {30 * ROUND_HIGH:.0f} s")
@@ -166,6 +201,16 @@ class Scorer(FastHttpUser):
         raise StopUser
 
 
+# What the open pages are (of the readers who follow the night): the page, then the fragment it
+# polls every second with If-None-Match, as live-refresh.js does.
+OPEN_PAGES = (
+    ("event page", "/events/{event}/", "/events/{event}/standings/"),
+    ("event page", "/events/{event}/", "/events/{event}/standings/"),
+    ("standings page", "/events/{event}/standings/", "/events/{event}/standings/"),
+    ("wall", "/events/{event}/wall/", "/events/{event}/wall/?fragment=1"),
+)
+
+
 class Reader(FastHttpUser):
     fixed_count = int(os.environ.get("READERS", 300))
     weight = 1
@@ -179,14 +224,7 @@ class Reader(FastHttpUser):
     @task
     def read(self) -> None:
         if self.follows_event:
-            self.client.get(f"/events/{PLAN['event']}/", name="reader: event page")
-            etag = ""
-            for _ in range(self.rng.randint(30, 120)):  # 30 s to 2 min on the page
-                sleep(READER_REFRESH_SECONDS)
-                response = self.client.get(
-                    f"/events/{PLAN['event']}/standings/", name="reader: standings (live refresh)",
-                    headers={"X-Requested-With": "fetch", "If-None-Match": etag})
-                etag = response.headers.get("ETag") or etag  # as live-refresh.js does
+            self.follow(*self.rng.choice(OPEN_PAGES))
             self.player_page()
         else:
             self.player_page()
@@ -195,6 +233,28 @@ class Reader(FastHttpUser):
                 self.client.get(f"/seasons/{PLAN['season']}/standings/",
                                 name="reader: season standings")
                 sleep(self.rng.uniform(10, 20))
+
+    def follow(self, kind: str, page: str, fragment: str) -> None:
+        """An open page for 30 s to 2 min. Records when each poll first showed how many
+        confirmed games (the standings delay as the readers see it)."""
+        self.client.get(page.format(event=PLAN["event"]), name=f"reader: {kind}")
+        etag, shown = "", -1
+        page = {"kind": kind, "opened": time.time(), "closed": time.time(), "seen": []}
+        with lock:  # kept also when the run stops the reader while its page is open
+            state["open_pages"].append(page)
+        for _ in range(self.rng.randint(30, 120)):
+            sleep(READER_REFRESH_SECONDS)
+            response = self.client.get(
+                fragment.format(event=PLAN["event"]), name=f"reader: {kind} poll",
+                headers={"X-Requested-With": "fetch", "If-None-Match": etag})
+            if response.status_code == 200:
+                etag = response.headers.get("ETag") or etag  # as live-refresh.js does
+                found = GAMES_SHOWN.search(response.text or "")
+                games = int(found.group(1)) if found else 0
+                if games != shown:
+                    shown = games
+                    page["seen"].append((time.time(), games))
+            page["closed"] = time.time()
 
     def player_page(self) -> None:
         slug = self.rng.choice(self.players)

@@ -61,6 +61,15 @@ def recreate_database(url: str) -> None:
         conn.execute(f'CREATE DATABASE "{name}"')
 
 
+def drop_database(url: str) -> None:
+    import psycopg
+
+    name = urlsplit(url).path.strip("/")
+    admin = urlunsplit(urlsplit(url)._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
 def setup_django(url: str, broker: str) -> None:
     os.environ["DATABASE_URL"] = url
     os.environ["CELERY_BROKER_URL"] = broker

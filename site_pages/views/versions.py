@@ -1,5 +1,5 @@
-"""The version of what an event's public pages show (the event page, the wall), read in two
-queries without loading the seating: the key their cached bytes are kept under and their ETag.
+"""The version of what an event's public pages show (the event page, the wall), read in a few
+small queries without loading the seating: the key their cached bytes are kept under and their ETag.
 
 It changes with every result version (entered, confirmed, disputed, corrected), game status,
 rotation and its status, table, seat (who sits where, for whom, which side), sit-out, entrant,
@@ -12,20 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.db import connection
 from django.db.models import (
-    Case,
     Count,
-    F,
-    IntegerField,
-    Max,
     OuterRef,
-    QuerySet,
     Subquery,
-    Sum,
-    Value,
-    When,
 )
-from django.db.models.functions import Coalesce
 from django.http import Http404
 
 from analytics.views.page_cache import event_snapshot_times, row_fields
@@ -35,42 +27,48 @@ from league.permissions import visible_events
 from league.selectors import entrants_filter
 
 
-def _coded(field: str, choices: Any) -> Case:
+def _code(column: str, choices: Any) -> str:
     """A status as a number (its place among the choices), for weighted sums."""
-    return Case(*(When(**{field: value}, then=Value(n + 1)) for n, value in enumerate(choices.values)),
-                default=Value(0), output_field=IntegerField())
+    whens = " ".join(f"WHEN '{value}' THEN {n + 1}" for n, value in enumerate(choices.values))
+    return f"(CASE {column} {whens} ELSE 0 END)"
 
 
-def _per_rotation(queryset: QuerySet, path: str, **aggregates: Any) -> dict[str, Subquery]:
-    """One scalar subquery per aggregate of `queryset`'s rows of the rotation (`path` leads to it)."""
-    rows = queryset.filter(**{path: OuterRef("pk")}).order_by().values(path)
-    return {f"v_{name}": Subquery(rows.annotate(value=aggregate).values("value")[:1])
-            for name, aggregate in aggregates.items()}
+def _rotation_sql() -> str:
+    """Per rotation of the event (%s, five times) its status and every kind of row on it,
+    counted and summed weighted by id. Plain SQL (PostgreSQL and SQLite): a poll runs it every
+    second, and the ORM took longer to build it than the database to answer it."""
+    q = connection.ops.quote_name
+    rotation, table, seat = q(Rotation._meta.db_table), q(Table._meta.db_table), q(Seat._meta.db_table)
+    sit_out, game, version = (q(SitOut._meta.db_table), q(Game._meta.db_table),
+                              q(ResultVersion._meta.db_table))
+    of_event = f"JOIN {rotation} r ON r.id = x.rotation_id WHERE r.event_id = %s GROUP BY x.rotation_id"
+    return " UNION ALL ".join([
+        f"SELECT 'r', r.id, r.number, {_code('r.status', Rotation.Status)}, 0, 0, 0, 0 "
+        f"FROM {rotation} r WHERE r.event_id = %s",
+        "SELECT 's', x.rotation_id, COUNT(*), MAX(x.id), SUM(x.player_id * x.id), "
+        "SUM((x.table_id * 16 + x.seat_number) * x.id), SUM(x.side * x.id), "
+        f"SUM(COALESCE(x.substitute_for_id, 0) * x.id) FROM {seat} x {of_event}",
+        f"SELECT 't', x.rotation_id, COUNT(*), MAX(x.id), SUM(x.number * x.id), 0, 0, 0 "
+        f"FROM {table} x {of_event}",
+        f"SELECT 'o', x.rotation_id, COUNT(*), MAX(x.id), SUM(x.player_id * x.id), 0, 0, 0 "
+        f"FROM {sit_out} x {of_event}",
+        f"SELECT 'g', x.rotation_id, COUNT(*), MAX(g.id), SUM({_code('g.status', Game.Status)} * g.id), "
+        f"SUM(g.first_dealer * g.id), 0, 0 FROM {game} g JOIN {table} x ON x.id = g.table_id {of_event}",
+        f"SELECT 'v', x.rotation_id, COUNT(*), MAX(v.id), "
+        f"SUM({_code('v.status', ResultVersion.Status)} * v.id), 0, 0, 0 FROM {version} v "
+        f"JOIN {game} g ON g.id = v.game_id JOIN {table} x ON x.id = g.table_id {of_event}",
+    ]) + " ORDER BY 1, 2"
 
 
-def _weighted(expression: Any) -> Sum:
-    return Sum(expression * F("pk"))
+_ROTATION_SQL: list[str] = []
 
 
 def _rotation_rows(event: Event) -> list[tuple]:
-    annotations = {
-        **_per_rotation(Table.objects.all(), "rotation", tables=Count("pk"),
-                        table_numbers=_weighted(F("number"))),
-        **_per_rotation(Seat.objects.all(), "rotation", seats=Count("pk"), seat_top=Max("pk"),
-                        who=_weighted(F("player_id")), at=_weighted(F("table_id") * 16 + F("seat_number")),
-                        sides=_weighted(F("side")),
-                        standing_in=_weighted(Coalesce(F("substitute_for_id"), 0))),
-        **_per_rotation(SitOut.objects.all(), "rotation", sit_outs=Count("pk"),
-                        sitting=_weighted(F("player_id"))),
-        **_per_rotation(Game.objects.all(), "table__rotation", games=Count("pk"),
-                        game_status=_weighted(_coded("status", Game.Status)),
-                        dealers=_weighted(F("first_dealer"))),
-        **_per_rotation(ResultVersion.objects.all(), "game__table__rotation", versions=Count("pk"),
-                        version_top=Max("pk"), confirmed_at=Max("confirmed_at"),
-                        version_status=_weighted(_coded("status", ResultVersion.Status))),
-    }
-    rows = Rotation.objects.filter(event=event).order_by("number").annotate(**annotations)
-    return list(rows.values_list("pk", "number", "status", *annotations))
+    if not _ROTATION_SQL:
+        _ROTATION_SQL.append(_rotation_sql())
+    with connection.cursor() as cursor:
+        cursor.execute(_ROTATION_SQL[0], [event.pk] * 6)
+        return [tuple(row) for row in cursor.fetchall()]
 
 
 def event_for_version(*, user: User | AnonymousUser, slug: str) -> Event:
