@@ -74,9 +74,11 @@ def test_event_standings_fragment_is_drawn_without_the_cache(client, monkeypatch
         set = get
 
     event, players = build_event(1)
-    monkeypatch.setattr("analytics.views.public.cache", Down())
+    monkeypatch.setattr("analytics.views.page_cache.cache", Down())
     fragment = client.get(f"/events/{event.slug}/standings/", headers={"X-Requested-With": "fetch"})
     assert fragment.status_code == 200 and players[0].name in fragment.content.decode()
+    season = client.get(f"/seasons/{event.season_id}/standings/") if event.season_id else None
+    assert season is None or season.status_code == 200
 
 
 def test_event_standings_csv_lists_the_ranked_rows(client):
