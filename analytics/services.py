@@ -18,7 +18,7 @@ from analytics.ratings.services import ratings_recompute
 from analytics.standings.services import (
     club_seasons_refresh,
     club_standings_recompute,
-    event_part_recompute,
+    events_part_recompute,
 )
 from analytics.statistics.services import statistics_recompute
 from league.models import Event
@@ -33,15 +33,15 @@ def club_recompute(*, club_id: int) -> None:
 
 
 # The parts of a fanned-out rebuild of a club. Together they write what `club_recompute` writes:
-# every event's part (bounded by one night), then the club's seasons; beside them, the ratings
+# the events' parts (a few nights each, bounded by their games), then the club's seasons; beside them, the ratings
 # (one sequential replay over the club's games in order), then the statistics, which read the
 # ratings' expectations.
 
-def event_part_rebuild(*, event_id: int) -> int | None:
-    """An event's standings, its lines for the season and its handicapped table."""
-    games = event_part_recompute(event_id=event_id)
-    event = Event.objects.filter(pk=event_id).first()
-    if event is not None:
+def events_part_rebuild(*, event_ids: list[int]) -> int:
+    """Some events' standings, their lines for the season and their handicapped tables.
+    Returns the games counted."""
+    games = events_part_recompute(event_ids=event_ids)
+    for event in Event.objects.filter(pk__in=event_ids).order_by("pk"):
         with transaction.atomic():
             event_handicapped_refresh(event=event)
     return games

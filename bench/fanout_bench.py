@@ -68,6 +68,15 @@ def drop_database(url: str) -> None:
         conn.execute(f'DROP DATABASE IF EXISTS "{builder.bench_database_name(url)}" WITH (FORCE)')
 
 
+def database_exists(url: str) -> bool:
+    import psycopg
+
+    admin = urlunsplit(urlsplit(url)._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        return conn.execute("SELECT 1 FROM pg_database WHERE datname = %s",
+                            (builder.bench_database_name(url),)).fetchone() is not None
+
+
 def build(args: argparse.Namespace, url: str) -> list[int]:
     """The clubs' ids: the kept build's with --reuse, else a new build."""
     from league.models import Club
@@ -204,7 +213,7 @@ def main() -> None:
         return
     print(f"Load average {', '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} "
           f"cores; {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC")
-    if not args.reuse:
+    if not args.reuse or not database_exists(url):
         builder.recreate_database(url)
     builder.setup_django(url)
     try:

@@ -10,7 +10,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from datetime import datetime
 
-from django.db.models import F, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Sum
 
 from analytics.models import NightResult, StandingsSnapshot
 from analytics.standings import compute
@@ -137,12 +137,16 @@ def night_results(*, season: Season, keys: Iterable[str] | None = None
     return nights, names
 
 
-def club_event_ids(*, club_ids: Iterable[int]) -> dict[int, list[int]]:
-    """Each club's events (ids in order), every club of `club_ids` present: one query."""
-    events: dict[int, list[int]] = {club_id: [] for club_id in club_ids}
+def club_event_games(*, club_ids: Iterable[int]) -> dict[int, list[tuple[int, int]]]:
+    """Each club's events in order as (event id, games played), every club of `club_ids`
+    present: two queries."""
+    events: dict[int, list[tuple[int, int]]] = {club_id: [] for club_id in club_ids}
+    played = dict(Game.objects.filter(table__rotation__event__club_id__in=list(events))
+                  .order_by().values_list("table__rotation__event_id")
+                  .annotate(games=Count("pk")).values_list("table__rotation__event_id", "games"))
     for club_id, event_id in (Event.objects.filter(club_id__in=list(events)).order_by("pk")
                               .values_list("club_id", "pk")):
-        events[club_id].append(event_id)
+        events[club_id].append((event_id, played.get(event_id, 0)))
     return events
 
 

@@ -97,17 +97,25 @@ def club_standings_recompute(*, club_id: int) -> int:
     return len(events)
 
 
-def event_part_recompute(*, event_id: int) -> int | None:
-    """One part of a fanned-out club rebuild: the event's standings and its lines for the
-    season, not the season's (its club's part after every event adds those up). Returns the
-    games counted, None when the event is gone. The same rows as `club_standings_recompute`
-    gives the event."""
+def events_part_recompute(*, event_ids: list[int]) -> int:
+    """One part of a fanned-out club rebuild: these events' standings and their lines for the
+    season, not the season's (its club's part after every event adds those up), their games
+    read at once. Returns the games counted. The same rows `club_standings_recompute` gives
+    these events."""
     with transaction.atomic():
-        # Race: the event's own recompute job at once would insert the first snapshot twice.
-        event = Event.objects.select_for_update().filter(pk=event_id).first()
-        if event is None:
-            return None
-        return _event_standings_refresh(event)[0].games
+        # Race: an event's own recompute job at once would insert its first snapshot twice.
+        events = list(Event.objects.select_for_update().filter(pk__in=event_ids).order_by("pk"))
+        games = selectors.game_results(
+            game_filter=Q(table__rotation__event_id__in=[e.pk for e in events]))
+        by_event: dict[int, list[GameResult]] = defaultdict(list)
+        for game in games.values():
+            by_event[game.event_id].append(game)
+        names = selectors.player_names(player_ids=players_of(games.values()))
+        nights = [_night_rows(e.pk, _event_snapshot_store(e, by_event.get(e.pk, []), names).rows)
+                  for e in events]
+        NightResult.objects.filter(event__in=events).delete()
+        bulk.rows_insert(NightResult, NIGHT_COLUMNS, itertools.chain.from_iterable(nights))
+    return len(games)
 
 
 def club_seasons_refresh(*, club_id: int) -> list[Season]:

@@ -89,16 +89,31 @@ def test_the_fanned_out_rebuild_of_three_clubs_equals_the_sequential_one_and_cha
     assert _stored() == sequential
 
 
-def test_the_plan_is_read_from_the_database_one_part_per_night_and_three_per_club():
+def test_the_plan_is_read_from_the_database_nights_in_bounded_parts_and_three_per_club(
+        monkeypatch):
     with_games, without = _seeded_club(4, nights=2), ClubFactory()
     EventFactory(club=without)  # a night nobody played
-    plan = tasks.fanout_plan([with_games.pk, without.pk])
-    names = sorted(name for name, _ in plan.parts)
-    assert names.count("analytics.part.event") == 3 + 1  # the first club's nights, the empty one
+    clubs = [with_games.pk, without.pk]
+
+    def names() -> list[str]:
+        return sorted(name for name, _ in tasks.fanout_plan(clubs).parts)
+
+    # Each club's three nights of 4 games (two in the season, one outside) fit in one part.
+    assert names().count("analytics.part.events") == 1 + 1
+    monkeypatch.setattr(tasks, "PART_GAMES", 5)  # now each night is a part of its own
+    assert names().count("analytics.part.events") == 3 + 1
     for per_club in ("analytics.part.seasons", "analytics.part.ratings",
                      "analytics.part.statistics"):
-        assert names.count(per_club) == 2
+        assert names().count(per_club) == 2
+    plan = tasks.fanout_plan(clubs)
     assert len({result.id for _, result in plan.parts}) == len(plan.parts)
+
+    tasks.recompute_fanout(clubs)  # in parts of one night, the same rows as at once
+    by_parts = _stored()
+    _forget_everything()
+    for club_id in clubs:
+        services.club_recompute(club_id=club_id)
+    assert _stored() == by_parts
 
 
 def test_a_club_without_games_or_events_is_rebuilt_to_nothing():
