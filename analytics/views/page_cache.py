@@ -88,6 +88,22 @@ def _bodies(key: str, draw: Callable[[], str]) -> tuple[bytes, bytes]:
     return bodies
 
 
+def cache_get_many(keys: list[str]) -> dict:
+    """Pieces of pages kept in the cache ({} without it)."""
+    try:
+        return cache.get_many(keys)
+    except Exception:
+        log.warning("cache unreachable; pieces drawn afresh", exc_info=True)
+        return {}
+
+
+def cache_set(key: str, value: object) -> None:
+    try:
+        cache.set(key, value, PAGE_SECONDS)
+    except Exception:
+        log.warning("cache unreachable; piece not kept", exc_info=True)
+
+
 def cached_response(request: HttpRequest, key: str, draw: Callable[[], str]) -> HttpResponse:
     """The page at `key`: 304 when the browser holds this version (If-None-Match), else the
     cached bytes (gzip when the browser takes it), drawn by `draw` the first time only."""

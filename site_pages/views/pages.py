@@ -6,15 +6,22 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.safestring import SafeString
 
 from analytics import selectors as analytics_selectors
 from analytics.handicaps import selectors as handicap_selectors
-from analytics.views.page_cache import cached_response, page_key, shared_variant
+from analytics.views.page_cache import (
+    cache_get_many,
+    cache_set,
+    cached_response,
+    page_key,
+    shared_variant,
+)
 from handfoot.errors import EngineError
 from handfoot.rules import PRESETS, BookCounts, RuleSet, rules_from_spec
 from league import selectors
 from league.house_rules import rules_summary_changes
-from league.models import Event, Rotation, Season
+from league.models import Event, Player, Rotation, Season
 from league.permissions import is_director, visible_events
 from league.presets import preset_name
 from league.views.public import event_or_404
@@ -96,15 +103,43 @@ def _rotation_views(event: Event, show_drafts: bool) -> list[dict]:
 
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """The event page. Everyone not signed in sees the same page: drawn once per version of the
-    event (`site_pages.views.versions`) and kept in the cache."""
+    event (`site_pages.views.versions`) and kept in the cache, each rotation's seating kept apart
+    too (a result at one table draws that rotation again, not the whole night)."""
     if not shared_variant(request):
         return render(request, "league/public/event.html", _event_context(request, slug))
     event = event_for_version(user=request.user, slug=slug)
+    version = event_version(event)
+
+    def draw() -> str:
+        context = _event_context(request, slug)
+        _kept_rotations(context, version[-1])
+        return render_to_string("league/public/event.html", context, request)
+
     return cached_response(
-        request,
-        page_key("event", *event_version(event), timezone.now().strftime("%Y%m%d%H%M")),
-        lambda: render_to_string("league/public/event.html", _event_context(request, slug), request),
-    )
+        request, page_key("event", *version, timezone.now().strftime("%Y%m%d%H%M")), draw)
+
+
+def _kept_rotations(context: dict, rotation_rows: list[tuple]) -> None:
+    """Each rotation's seating from the cache, kept under what it shows: its rows of the event's
+    version and the names of the club's players."""
+    event = context["event"]
+    names = list(Player.objects.filter(club=event.club_id).order_by("pk")
+                 .values_list("pk", "slug", "name", "name_shown"))
+    rows: dict[int, list[tuple]] = {}
+    for row in rotation_rows:
+        rows.setdefault(row[1], []).append(row)
+    keys = {page_key("event-rotation", event.club.slug, event.slug, item["hidden"],
+                     rows.get(item["plan"].rotation.pk), names): item
+            for item in context["rotations"]}
+    kept = cache_get_many(list(keys))
+    for key, item in keys.items():
+        html = kept.get(key)
+        if html is None:
+            html = render_to_string("site_pages/_event_rotation.html",
+                                    {"item": item, "event": event, "is_director": False})
+            cache_set(key, html)
+        # Drawn by an autoescaping template above (or kept from one): safe as it is.
+        item["html"] = SafeString(html)  # nosec B703, B308
 
 
 def _event_context(request: HttpRequest, slug: str) -> dict:
