@@ -6,12 +6,14 @@ class GamesConfig(AppConfig):
     verbose_name = "Games and results"
 
     def ready(self) -> None:
-        """Give the league's seating the confirmed points of a played rotation, and the event
-        history the undo of a withdrawn (or restored) result entry."""
-        from games import selectors
+        """Register the games' job kinds; give the league's seating the confirmed points of a
+        played rotation, and the event history the undo of a withdrawn (or restored) result
+        entry."""
+        from games import jobs, selectors
         from games.services import history, withdrawal
         from league import hooks
 
+        jobs.register()
         hooks.rotation_points_register(selectors.rotation_points)
         hooks.undo_register(action=withdrawal.WITHDRAW_ACTION, undo=withdrawal.undo_withdraw,
                             applies=withdrawal.withdraw_undo_applies)

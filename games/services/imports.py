@@ -10,11 +10,14 @@ import datetime
 import hashlib
 import json
 import re
+import secrets
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -47,6 +50,29 @@ from league.services.seasons import league_create, season_create
 # The largest spreadsheet taken (the page's uploads are bounded by the request limit too).
 MAX_IMPORT_BYTES = 2_000_000
 NEW_PLAYER = "new"
+# An uploaded file waits in the cache between the page's steps and for the import's job.
+UPLOAD_SECONDS = 3600
+
+
+def _upload_key(club: Club, token: str) -> str:
+    return f"results-import:{club.pk}:{token}"
+
+
+def upload_keep(*, club: Club, file_name: str, data: bytes) -> str:
+    """Keep an uploaded file for the next steps (an hour); returns its token."""
+    token = secrets.token_urlsafe(16)
+    cache.set(_upload_key(club, token), (file_name, data), UPLOAD_SECONDS)
+    return token
+
+
+def upload_get(*, club: Club, token: str) -> tuple[str, bytes] | None:
+    """(name, bytes) of the file kept under `token`, or None when it is gone."""
+    found = cache.get(_upload_key(club, token)) if token else None
+    return (str(found[0]), bytes(found[1])) if found else None
+
+
+def upload_forget(*, club: Club, token: str) -> None:
+    cache.delete(_upload_key(club, token))
 
 
 @dataclass
@@ -315,17 +341,19 @@ def results_import(*, club: Club, file_name: str, data: bytes,
                    user: User | None = None, season_name: str | None = None,
                    mapping: dict[str, str] | None = None, day_first: bool | None = None,
                    choices: dict[str, str] | None = None, dry_run: bool = False,
-                   today: datetime.date | None = None) -> ImportPlan:
+                   today: datetime.date | None = None,
+                   progress: Callable[[int, int], None] | None = None) -> ImportPlan:
     """Check the file and, when nothing is wrong (and not `dry_run`), store it: all or nothing.
     Returns the plan (its `imported` set when stored; `already` when the file was imported
-    before, then nothing changes). Problems are in the plan, never half stored."""
+    before, then nothing changes). Problems are in the plan, never half stored. `progress` is
+    told (games stored, games in all) as the games are stored."""
     plan = results_import_plan(club=club, file_name=file_name, data=data, mapping=mapping,
                                day_first=day_first, choices=choices, today=today)
     if dry_run or not plan.importable:
         return plan
     try:
         with transaction.atomic():
-            _store(plan, club, user, season_name, day_first)
+            _store(plan, club, user, season_name, day_first, progress or _no_progress)
     except IntegrityError:
         # Race: the same file imported twice at once; the unique digest keeps one.
         plan.already = ResultImport.objects.filter(club=club, digest=plan.digest).first()
@@ -333,8 +361,12 @@ def results_import(*, club: Club, file_name: str, data: bytes,
     return plan
 
 
-def _store(plan: ImportPlan, club: Club, user: User | None,
-           season_name: str | None, day_first: bool | None) -> None:
+def _no_progress(done: int, total: int) -> None:
+    pass
+
+
+def _store(plan: ImportPlan, club: Club, user: User | None, season_name: str | None,
+           day_first: bool | None, progress: Callable[[int, int], None]) -> None:
     batch = ResultImport.objects.create(club=club, file_name=plan.file_name, digest=plan.digest,
                                         user=user, summary=plan.to_dict())
     if day_first is not None:
@@ -344,6 +376,7 @@ def _store(plan: ImportPlan, club: Club, user: User | None,
         players[name_key(name)] = player_create(club=club, name=name)
     nights = plan.nights()
     season = _season(club, season_name, nights[0][0])
+    stored = 0
     by_date: dict[datetime.date, list[GameIn]] = defaultdict(list)
     for game in plan.games:
         by_date[game.date].append(game)
@@ -357,6 +390,9 @@ def _store(plan: ImportPlan, club: Club, user: User | None,
             [Registration(event=event, player_id=p, checked_in=True) for p in sorted(entrants)])
         for game in sorted(games, key=lambda g: (g.rotation, g.table)):
             _store_game(event, game, plan.rounds[id(game)], players, batch, user)
+            stored += 1
+            if stored % 20 == 0:
+                progress(stored, len(plan.games))
         Rotation.objects.filter(event=event).update(status=Rotation.Status.CLOSED)
         audit_record(club=club, event=event, user=user, action="results_import",
                      summary=f"Imported {len(games)} games from {plan.file_name}.")

@@ -10,6 +10,8 @@ from games.views import score_sheets as score_sheet_views
 
 urlpatterns = [
     path("clubs/<slug:slug>/import/", import_views.results_import, name="director-results-import"),
+    path("clubs/<slug:slug>/import/<uuid:job_id>/", import_views.results_import_job_page,
+         name="director-results-import-job"),
     path("events/<slug:slug>/score-sheets/", score_sheet_views.score_sheets, name="director-score-sheets"),
     path("events/<slug:slug>/results/", director_views.event_results, name="director-results"),
     path("games/<int:game_id>/", director_views.game_result, name="director-result"),

@@ -12,9 +12,11 @@ import json
 import logging
 import threading
 import uuid
+from contextvars import ContextVar
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import InterfaceError, OperationalError, connection, transaction
 from django.db.models import F
 
@@ -26,6 +28,32 @@ log = logging.getLogger(__name__)
 
 class JobRefused(Exception):
     """A job cannot be done, for a reason the page shows as it is (in words)."""
+
+
+# The part being computed in this thread or task: (job, part index, part size).
+_RUNNING_PART: ContextVar[tuple[uuid.UUID, int, int] | None] = ContextVar(
+    "running_part", default=None
+)
+PART_PROGRESS_SECONDS = 3600
+
+
+def part_progress_key(job_id: uuid.UUID, index: int) -> str:
+    return f"jobs:part-progress:{job_id}:{index}"
+
+
+def job_part_progress(*, done: int, of: int) -> None:
+    """Called by a kind's `run_part` as it goes: how far the part has got, so the page's bar
+    moves within a long part. Kept in the cache, not the database: a part that writes in one
+    transaction could not show its progress there. Outside a running part it does nothing."""
+    running = _RUNNING_PART.get()
+    if running is None or of <= 0:
+        return
+    job_id, index, size = running
+    try:
+        cache.set(part_progress_key(job_id, index), size * min(done, of) // of,
+                  PART_PROGRESS_SECONDS)
+    except Exception:  # the cache away: the bar jumps when the part ends, nothing else changes
+        log.warning("job progress not kept", exc_info=True)
 
 
 def job_fingerprint(*, kind: str, inputs: Any) -> str:
@@ -124,11 +152,14 @@ def job_part_run(*, job_id: uuid.UUID, index: int) -> None:
     """Compute one part, unless it is computed already; the last part finishes the job."""
     part = JobPart.objects.select_related("job").get(job_id=job_id, index=index)
     if part.output is None and part.job.status == Job.Status.RUNNING:
+        running = _RUNNING_PART.set((job_id, index, part.size))
         try:
             output = kind_get(part.job.kind).run_part(part.job.params, part.input)
         except Exception as error:
             _job_fail(job_id, error)
             return
+        finally:
+            _RUNNING_PART.reset(running)
         with transaction.atomic():
             stored = JobPart.objects.filter(pk=part.pk, output__isnull=True).update(
                 output={"value": output}

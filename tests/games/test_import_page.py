@@ -93,3 +93,42 @@ def test_an_upload_too_large_is_refused_in_words(client, director, monkeypatch):
     monkeypatch.setattr(imports, "MAX_IMPORT_BYTES", 1_000_000)
     page = upload(client, "big.csv", b"x" * 1_000_001)
     assert page.status_code == 400 and "larger than 1 MB" in page.content.decode()
+
+
+def test_the_import_runs_as_a_job_whose_page_says_what_was_imported(client, director):
+    page = upload(client, "s.xlsx", h.sheet_per_night(h.past_nights()))
+    started = client.post(reverse("director-results-import", args=["c"]),
+                          {"token": page.context["token"], "action": "commit"})
+    assert started.status_code == 302 and "/import/" in started.url
+    done = client.get(started.url)
+    text = done.content.decode()
+    assert "8 games on 2 nights, 8 new players imported." in text
+    assert done.context["job"].total == 8  # the bar counts the file's games
+    # The form sent again: the file, once imported, is no longer kept; nothing is stored twice.
+    again = client.post(reverse("director-results-import", args=["c"]),
+                        {"token": page.context["token"], "action": "commit"})
+    assert again.status_code == 400
+    assert ResultVersion.objects.count() == 8
+
+
+def test_a_file_no_longer_kept_is_refused_in_words_and_nothing_is_stored(client, director):
+    page = upload(client, "s.xlsx", h.sheet_per_night(h.past_nights()))
+    from games.services import imports
+
+    imports.upload_forget(club=director.club, token=page.context["token"])
+    refused = client.post(reverse("director-results-import", args=["c"]),
+                          {"token": page.context["token"], "action": "commit"})
+    assert refused.status_code == 400
+    assert "Choose a spreadsheet" in refused.content.decode()
+    assert not Event.objects.exists()
+
+
+def test_another_clubs_director_cannot_follow_the_import(client, director):
+    page = upload(client, "s.xlsx", h.sheet_per_night(h.past_nights()))
+    started = client.post(reverse("director-results-import", args=["c"]),
+                          {"token": page.context["token"], "action": "commit"})
+    other = MembershipFactory(club=ClubFactory(slug="d"))
+    client.force_login(other.user)
+    job_id = started.url.rstrip("/").rsplit("/", 1)[-1]
+    assert client.get(started.url).status_code == 403
+    assert client.get(reverse("director-results-import-job", args=["d", job_id])).status_code == 404

@@ -119,3 +119,44 @@ def test_progress_is_shown_in_words_and_only_to_whom_may_see_it(client):
     }
     assert "no-cache" in answer["Cache-Control"]
     assert client.get("/jobs/00000000-0000-4000-8000-000000000000/").status_code == 404
+
+
+SEEN_MIDWAY: list[tuple[int, int]] = []
+
+
+def _long_part(params, size):
+    """A part that tells how far it has got, and reads the page's figure as it goes."""
+    job = Job.objects.get(kind="test-progress")
+    for done in (0, 25, 50, 100):
+        jobs.job_part_progress(done=done, of=100)
+        progress = selectors.job_progress(job=Job.objects.get(pk=job.pk))
+        SEEN_MIDWAY.append((progress.done, progress.total))
+    return size
+
+
+kind_register(
+    JobKind(
+        name="test-progress",
+        words="Going slowly",
+        unit="rows",
+        plan=lambda params: [(40, 40), (8, 8)],
+        run_part=_long_part,
+        finish=lambda params, outputs: sum(outputs),
+        may_see=lambda user, params: True,
+    )
+)
+
+
+def test_a_long_part_moves_the_bar_as_it_goes():
+    SEEN_MIDWAY.clear()
+    job = jobs.job_request(kind="test-progress", fingerprint="p", params={})
+    assert job.status == Job.Status.DONE and job.result == 48
+    # The first part (40 rows) at 0, 25, 50 and 100 %; then the second (8) after the first's 40.
+    assert SEEN_MIDWAY == [(0, 48), (10, 48), (20, 48), (40, 48),
+                           (40, 48), (42, 48), (44, 48), (48, 48)]
+
+
+def test_progress_outside_a_part_changes_nothing():
+    jobs.job_part_progress(done=5, of=10)  # no part is running: nothing to tell
+    job = _ask(n=1)
+    assert selectors.job_progress(job=job).done == 2

@@ -107,7 +107,24 @@ def draft_event(demo) -> Event:
     return event
 
 
-def director_pages(demo, dispute: Game, draft: Event, log_dispute: Game | None = None) -> dict[str, str]:
+def import_job_page(demo) -> str:
+    """The page of a finished import of a small spreadsheet of past nights into the demo club."""
+    from django.contrib.auth import get_user_model
+
+    from games.jobs import results_import_job
+    from games.services import imports
+    from tests.games import import_helpers
+
+    director = get_user_model().objects.get(username=demo.director_username)
+    data = import_helpers.sheet_per_night(import_helpers.past_nights())
+    token = imports.upload_keep(club=demo.club, file_name="past.xlsx", data=data)
+    job = results_import_job(club=demo.club, token=token, user=director, season="",
+                             day_first=None, choices={})
+    return f"/director/clubs/{demo.club.slug}/import/{job.pk}/"
+
+
+def director_pages(demo, dispute: Game, draft: Event, log_dispute: Game | None = None,
+                   import_job: str | None = None) -> dict[str, str]:
     slug, club = demo.event.slug, demo.club.slug
     player = demo.players[0]
     logged = {"dispute with a move log": f"/director/games/{log_dispute.pk}/"} if log_dispute else {}
@@ -117,6 +134,7 @@ def director_pages(demo, dispute: Game, draft: Event, log_dispute: Game | None =
         "director club": f"/director/clubs/{club}/",
         "players": f"/director/clubs/{club}/players/",
         "import past results": f"/director/clubs/{club}/import/",
+        **({"importing past results": import_job} if import_job else {}),
         "director player": f"/director/clubs/{club}/players/{player.slug}/",
         "create event": "/director/events/new/",
         "director event": f"/director/events/{slug}/",

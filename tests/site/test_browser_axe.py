@@ -28,6 +28,7 @@ from tests.site.browser_pages import (
     disputed_game,
     draft_event,
     form_problems,
+    import_job_page,
     log_disputed_game,
     public_pages,
     watch,
@@ -158,7 +159,8 @@ def test_every_page_passes_axe_and_fits_a_360px_phone_and_a_desktop(chromium, li
         problems += [p for page in screens.pages for p in refusal_problems(page)]
         log_dispute = log_disputed_game(demo)  # the table the public scan entered at
         screens.log_in(demo.director_username)
-        problems += screens.scan(director_pages(demo, dispute, draft, log_dispute))
+        problems += screens.scan(director_pages(demo, dispute, draft, log_dispute,
+                                                import_job_page(demo)))
         screens.log_in("scorer")  # a scorer may not change the event's settings
         problems += screens.scan({"not allowed": f"/director/events/{demo.event.slug}/edit/"})
         assert screens.headings() == {"Not allowed"}

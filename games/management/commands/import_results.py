@@ -45,17 +45,23 @@ class Command(BaseCommand):
         except OSError as err:
             self._refuse(options, f"Cannot read {path}: {err.strerror}.")
         club = self._club(options)
-        steps = ["read and check", "store"]
-        bar = tqdm(steps, desc="Importing", unit="step", file=sys.stderr,
+        # The bar counts the games as they are stored (the file is read and checked first).
+        bar = tqdm(desc="Importing", unit="game", file=sys.stderr,
                    disable=options["json"] or options["verbosity"] == 0 or len(data) < 200_000)
+
+        def stored(done: int, total: int) -> None:
+            bar.total = total
+            bar.update(done - bar.n)
+
         try:
             plan = imports.results_import(
                 club=club, file_name=path.name, data=data, season_name=options["season"],
-                day_first=options["day_first"], dry_run=options["dry_run"])
+                day_first=options["day_first"], dry_run=options["dry_run"], progress=stored)
         except DomainError as refused:
             bar.close()
             self._refuse(options, refused.message)
-        bar.update(len(steps))
+        if plan.imported is not None:
+            stored(len(plan.games), len(plan.games))
         bar.close()
         if options["json"]:
             self.stdout.write(json.dumps(plan.to_dict(), indent=2, ensure_ascii=False))

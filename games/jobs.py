@@ -1,0 +1,88 @@
+"""The games' long work as jobs (`jobs.kinds`): storing a spreadsheet of past results, which
+grows with the file (every game's nights, players, results and their projection), in one part
+and one transaction (all or nothing) whose progress the page's bar shows as the games are
+stored. Registered by `GamesConfig.ready()`."""
+
+import hashlib
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db.models import Count, Max
+
+from games.models import ImportProfile
+from games.services import imports
+from jobs.kinds import JobKind, kind_register
+from jobs.models import Job
+from jobs.services.jobs import JobRefused, job_fingerprint, job_part_progress, job_request
+from league.models import Club, Player
+from league.permissions import is_director
+
+RESULTS_IMPORT = "results-import"
+GONE = ("The uploaded file is no longer kept (a file waits an hour between the steps): "
+        "upload it again.")
+
+
+def _file(params: dict[str, Any]) -> tuple[Club, str, bytes]:
+    club = Club.objects.get(pk=params["club_id"])
+    found = imports.upload_get(club=club, token=params["token"])
+    if found is None:
+        raise JobRefused(GONE)
+    return club, found[0], found[1]
+
+
+def _options(params: dict[str, Any]) -> dict[str, Any]:
+    return {"season_name": params["season"] or None, "day_first": params["day_first"],
+            "choices": params["choices"]}
+
+
+def _plan(params: dict[str, Any]) -> list[tuple[int, Any]]:
+    club, name, data = _file(params)
+    plan = imports.results_import_plan(club=club, file_name=name, data=data,
+                                       day_first=params["day_first"], choices=params["choices"])
+    return [(max(len(plan.games), 1), "all")]  # one part: the import is all or nothing
+
+
+def _store(params: dict[str, Any], _: Any) -> dict[str, Any]:
+    club, name, data = _file(params)
+    user = User.objects.filter(pk=params["user_id"]).first()
+    plan = imports.results_import(
+        club=club, file_name=name, data=data, user=user, **_options(params),
+        progress=lambda done, total: job_part_progress(done=done, of=total))
+    if plan.imported is not None:
+        imports.upload_forget(club=club, token=params["token"])
+    return {"summary": plan.summary(), "imported": plan.imported is not None,
+            "problems": [problem.words() for problem in plan.problems]}
+
+
+def _finish(params: dict[str, Any], outputs: list[Any]) -> Any:
+    return outputs[0]
+
+
+def _directs_club(user: Any, params: dict[str, Any]) -> bool:
+    return is_director(user, params["club_id"])
+
+
+def register() -> None:
+    kind_register(JobKind(name=RESULTS_IMPORT, words="Importing the results", unit="games",
+                          plan=_plan, run_part=_store, finish=_finish, may_see=_directs_club))
+
+
+def results_import_job(*, club: Club, token: str, user: User, season: str,
+                       day_first: bool | None, choices: dict[str, str]) -> Job:
+    """The job storing the file kept under `token` (asked twice for the same file and choices:
+    the same job). Refused in words when the file is no longer kept."""
+    found = imports.upload_get(club=club, token=token)
+    if found is None:
+        raise JobRefused(GONE)
+    digest = hashlib.sha256(found[1]).hexdigest()
+    params = {"club_id": club.pk, "token": token, "user_id": user.pk, "season": season,
+              "day_first": day_first, "choices": choices}
+    # What the file's reading depends on besides itself: the club's players (names are matched to
+    # them) and the headers it was told of.
+    players = Player.objects.filter(club=club).aggregate(n=Count("pk"), last=Max("pk"))
+    profile = ImportProfile.objects.filter(club=club).values_list("header_maps", "day_first")
+    inputs = [club.pk, digest, season, day_first, sorted(choices.items()), players,
+              list(profile)]
+    return job_request(kind=RESULTS_IMPORT,
+                       fingerprint=job_fingerprint(kind=RESULTS_IMPORT, inputs=inputs),
+                       params=params)
