@@ -19,17 +19,19 @@ def side_score(
     """A side's round score with its parts. `red_threes` are laid red 3s (only under lay)."""
     bonus = rules.book_bonus
     red_points = red_threes * rules.red_three_bonus if rules.red_threes == "lay" else 0
+    # positional (in SideScore's field order): a keyword call costs twice as much, and this
+    # runs for every side of every sheet and round
     return SideScore(
-        clean_books=clean_books,
-        dirty_books=dirty_books,
-        wild_books=wild_books,
-        clean_bonus=clean_books * bonus.clean,
-        dirty_bonus=dirty_books * bonus.dirty,
-        wild_bonus=wild_books * bonus.wild,
-        red_threes=red_threes,
-        red_three_points=red_points,
-        table_points=table_points,
-        held_points=held_points,
-        going_out_bonus=rules.going_out_bonus if went_out else 0,
-        went_out=went_out,
+        clean_books,
+        dirty_books,
+        wild_books,
+        clean_books * bonus.clean,
+        dirty_books * bonus.dirty,
+        wild_books * bonus.wild,
+        red_threes,
+        red_points,
+        table_points,
+        held_points,
+        rules.going_out_bonus if went_out else 0,
+        went_out,
     )

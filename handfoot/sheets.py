@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from .errors import EngineError, ErrorCode
+from .formats import SHEET_FORMAT
 from .jsontext import parse_document
 from .report import GameReport, RoundReport, SideScore
 from .rules import (
@@ -28,11 +29,9 @@ from .rules import (
     RuleSet,
     rules_from_spec,
 )
-from .schemas import sheet_structure_ok, validate_sheet_structure
 from .scoring import side_score
 
 logger = logging.getLogger(__name__)
-_structure_ok = sheet_structure_ok()  # the compiled validator's is_valid (the common case)
 
 # One standard deck: 52 cards + 2 jokers.
 DECK_WILDS = 6  # four 2s and two jokers
@@ -242,8 +241,10 @@ def _read(doc: Any, rules: RuleSet | None) -> _Sheet:
     given, is its rule set already parsed)."""
     if type(doc) is not dict:
         raise _bad_format(f"A score sheet should be a JSON object, not {_describe(doc)}.")
+    from .schemas import sheet_structure_ok, validate_sheet_structure  # the exact path only
+
     try:
-        ok = _structure_ok(doc)
+        ok = sheet_structure_ok()(doc)
     except ValueError:  # not JSON data (nested too deeply): validate_sheet_structure words it
         ok = False
     if not ok:
@@ -417,7 +418,7 @@ def _scores(sheet: _Sheet) -> list[SideScore]:
         given, cut = side.score, side.cut_bonus
         s = side_score(rules, **side.figures)
         if cut:
-            s = SheetSideScore(**{f.name: getattr(s, f.name) for f in fields(s)}, cut_bonus=cut)
+            s = _with_cut(s, cut)
         if given is not None and given != s.score:
             raise EngineError(
                 ErrorCode.SCORE_MISMATCH,
@@ -427,6 +428,10 @@ def _scores(sheet: _Sheet) -> list[SideScore]:
             )
         scored.append(s)
     return scored
+
+
+def _with_cut(s: SideScore, cut: int) -> SheetSideScore:
+    return SheetSideScore(**{f.name: getattr(s, f.name) for f in fields(s)}, cut_bonus=cut)
 
 
 def _check(doc: Any, rules: RuleSet | None) -> RoundReport:
@@ -474,9 +479,9 @@ def check_sheet(sheet: dict[str, Any] | str | bytes, rules: RuleSet | None = Non
     """
     doc: Any = sheet
     try:
-        if isinstance(sheet, str | bytes | bytearray):
+        if type(sheet) is not dict and isinstance(sheet, str | bytes | bytearray):
             doc = parse_document(sheet)
-        rnd = _check(doc, rules)
+        rnd = plain_check(doc, rules) or _check(doc, rules)
         return GameReport("sheet", True, None, [rnd], [], [s.score for s in rnd.sides])
     except EngineError as err:
         if err.round is None:
@@ -485,3 +490,232 @@ def check_sheet(sheet: dict[str, Any] | str | bytes, rules: RuleSet | None = Non
     except Exception:  # a bug in the engine: reported as such (never as the user's mistake)
         logger.exception("engine: unexpected exception while checking a score sheet")
         return GameReport("sheet", False, EngineError.internal("score sheet"))
+
+
+# --- the fast path: a plainly well-formed, valid sheet in one pass -------------------------------
+
+# The parts the fast path reads by name; another part (added to rules.SIDE_PARTS) turns it off
+# until it learns that part, so every sheet then takes the exact path.
+_PLAIN_PARTS = ("clean_books", "dirty_books", "wild_books", "red_threes", "table_points",
+                "held_points", "went_out")
+_SHAPE_WORDS = frozenset(("type", "minimum", "maximum", "multipleOf", "description"))
+# the keywords the fast path mirrors for each top-level field (`rules`: any value, as the
+# run-time validator has it; `rules_from_spec` judges it)
+_TOP_WORDS = {
+    "format": frozenset(("const", "description")),
+    "rules": None,
+    "round": _SHAPE_WORDS - {"multipleOf"},
+    "ended_by": frozenset(("enum", "description")),
+    "players": _SHAPE_WORDS - {"multipleOf"},
+    "sides": frozenset(("type", "minItems", "maxItems", "items", "description")),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PlainShape:
+    """What the published sheet schema allows, read once from it for the fast path."""
+
+    top_required: frozenset[str]
+    top_allowed: frozenset[str]
+    rounds: tuple[int, int]
+    players: tuple[int, int]
+    ended_by: tuple[str, ...]
+    sides: tuple[int, int]
+    side_required: frozenset[str]
+    side_allowed: frozenset[str]
+    # (name, least, most, multiple of) of a side's numbers, required ones first
+    side_numbers: tuple[tuple[str, int, int, int], ...]
+    side_yes_no: tuple[str, ...]  # every one required
+
+
+def _number_shape(prop: dict[str, Any]) -> tuple[int, int, int]:
+    return int(prop["minimum"]), int(prop["maximum"]), int(prop.get("multipleOf", 1))
+
+
+_Number = tuple[str, int, int, int]
+
+
+def _side_shape(defs: dict[str, Any]) -> tuple[tuple[_Number, ...], tuple[str, ...]] | None:
+    side = defs["side"]
+    numbers: list[_Number] = []
+    yes_no: list[str] = []
+    for name, prop in side["properties"].items():
+        while "$ref" in prop:
+            prop = defs[prop["$ref"].rsplit("/", 1)[1]]
+        if not prop.keys() <= _SHAPE_WORDS:
+            return None
+        if prop["type"] == "boolean" and name in side["required"]:
+            yes_no.append(name)
+        elif prop["type"] == "integer":
+            numbers.append((name, *_number_shape(prop)))
+        else:
+            return None
+    numbers.sort(key=lambda number: number[0] not in side["required"])
+    return tuple(numbers), tuple(yes_no)
+
+
+@lru_cache(maxsize=1)
+def plain_shape() -> PlainShape | None:
+    """The schema's limits for the fast path; None (every sheet takes the exact path) when the
+    schema holds anything the fast path does not mirror exactly."""
+    from .schemas import load_schema
+
+    schema = load_schema("score_sheet")
+    props, defs = schema["properties"], schema["$defs"]
+    side = defs["side"]
+    shape = _side_shape(defs)
+    if (
+        shape is None
+        or tuple(p.name for p in ENTERED_PARTS) != _PLAIN_PARTS
+        or schema.get("additionalProperties") is not False
+        or side.get("additionalProperties") is not False
+        or props.keys() != _TOP_WORDS.keys()
+        or any(words is not None and not props[name].keys() <= words
+               for name, words in _TOP_WORDS.items())
+        or props["format"]["const"] != SHEET_FORMAT
+        or props["sides"]["items"] != {"$ref": "#/$defs/side"}
+    ):
+        return None
+    sides = props["sides"]
+    return PlainShape(
+        top_required=frozenset(schema["required"]),
+        top_allowed=frozenset(props),
+        rounds=_number_shape(props["round"])[:2],
+        players=_number_shape(props["players"])[:2],
+        ended_by=tuple(props["ended_by"]["enum"]),
+        sides=(int(sides["minItems"]), int(sides["maxItems"])),
+        side_required=frozenset(side["required"]),
+        side_allowed=frozenset(side["properties"]),
+        side_numbers=shape[0],
+        side_yes_no=shape[1],
+    )
+
+
+def _plain_sides(shape: PlainShape, sides: Any) -> bool:
+    """Whether every side has the schema's shape with plain values (ints, booleans)."""
+    if type(sides) is not list or not shape.sides[0] <= len(sides) <= shape.sides[1]:
+        return False
+    required, allowed = shape.side_required, shape.side_allowed
+    for side in sides:
+        if type(side) is not dict or not required <= side.keys() or not side.keys() <= allowed:
+            return False
+        for name, least, most, multiple in shape.side_numbers:
+            if name in side:
+                value = side[name]
+                if type(value) is not int or value < least or value > most or value % multiple:
+                    return False
+        for name in shape.side_yes_no:
+            if type(side[name]) is not bool:
+                return False
+    return True
+
+
+def _plain_top(shape: PlainShape, doc: dict[str, Any]) -> bool:
+    keys = doc.keys()
+    if not shape.top_required <= keys or not keys <= shape.top_allowed:
+        return False
+    rnd = doc["round"]
+    if type(rnd) is not int or not shape.rounds[0] <= rnd <= shape.rounds[1]:
+        return False
+    if "players" in doc:
+        players = doc["players"]
+        if type(players) is not int or not shape.players[0] <= players <= shape.players[1]:
+            return False
+    return doc["format"] == SHEET_FORMAT and doc["ended_by"] in shape.ended_by
+
+
+def _plain_limits(doc: dict[str, Any], rules: RuleSet | None) -> SheetLimits | None:
+    try:
+        return sheet_limits(rules) if rules is not None else _limits_for_spec(doc["rules"])
+    except EngineError:  # BAD_RULES: the exact path words it
+        return None
+
+
+def plain_check(doc: Any, rules: RuleSet | None = None) -> RoundReport | None:
+    """The round of a sheet that is plainly well formed and valid, checked in one pass without
+    the schema's validator; None for anything else, which the exact path (`_check`) then
+    checks and words. It must never accept what the exact path refuses, nor report anything
+    else for what it accepts (tests compare the two on many mutated sheets)."""
+    shape = plain_shape()
+    if shape is None or type(doc) is not dict or not _plain_top(shape, doc):
+        return None
+    sides = doc["sides"]
+    if not _plain_sides(shape, sides):
+        return None
+    limits = _plain_limits(doc, rules)
+    if limits is None:
+        return None
+    table = _plain_table(doc, limits, sides)
+    if table is None or not _plain_books(limits, sides, table):
+        return None
+    return _plain_scores(doc, limits, sides)
+
+
+def _plain_table(doc: dict[str, Any], limits: SheetLimits, sides: list[Any]) -> int | None:
+    """The decks of a plainly valid table and going out, else None."""
+    rules = limits.rules
+    n = len(sides)
+    players = doc.get("players", 2 * n)
+    if doc["round"] > rules.rounds or players % n:
+        return None
+    decks = rules.deck_count(players)
+    if decks > MAX_DECKS:
+        return None
+    out = [side for side in sides if side["went_out"]]
+    if doc["ended_by"] != "went_out":
+        return None if out else decks
+    if len(out) != 1:
+        return None
+    went = out[0]
+    need = rules.books_to_go_out
+    if (
+        went["clean_books"] < need.clean
+        or went["dirty_books"] < need.dirty
+        or went["wild_books"] < need.wild
+        or (players == n and went["held_points"])
+    ):
+        return None
+    return decks
+
+
+def _plain_books(limits: SheetLimits, sides: list[Any], decks: int) -> bool:
+    """Books, red 3s and table points within the decks and the rules (`_check_books`,
+    `_check_red_threes`, `_check_points`)."""
+    rules = limits.rules
+    clean = dirty = wild = red = table = 0
+    min_dirty = limits.min_dirty_points or 0
+    for side in sides:
+        c, d, w = side["clean_books"], side["dirty_books"], side["wild_books"]
+        points = side["table_points"]
+        if points < c * limits.min_clean_points + d * min_dirty + w * limits.min_wild_points:
+            return False
+        clean, dirty, wild = clean + c, dirty + d, wild + w
+        red += side["red_threes"]
+        table += points
+    if (wild and not rules.wild_melds) or (dirty and limits.min_dirty_naturals is None):
+        return False
+    size = rules.book_size
+    if red and (rules.red_threes != "lay" or red > DECK_RED_THREES * decks):
+        return False
+    return (
+        wild * size + dirty <= DECK_WILDS * decks
+        and clean * size + dirty * (limits.min_dirty_naturals or 0) <= DECK_NATURALS * decks
+        and table <= DECK_MELDABLE_VALUE * decks
+    )
+
+
+def _plain_scores(doc: dict[str, Any], limits: SheetLimits, sides: list[Any]) -> RoundReport | None:
+    rules = limits.rules
+    scored: list[SideScore] = []
+    for side in sides:
+        s = side_score(rules, side["clean_books"], side["dirty_books"], side["wild_books"],
+                       side["red_threes"], side["table_points"], side["held_points"],
+                       side["went_out"])
+        cut = side.get("cut_bonus", 0)
+        if cut:
+            s = _with_cut(s, cut)
+        given = side.get("score")
+        if given is not None and given != s.score:
+            return None
+        scored.append(s)
+    return RoundReport(doc["round"], doc["ended_by"], None, scored, [])
