@@ -17,15 +17,20 @@ from pathlib import Path
 
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.cache import cache
-from django.db.models import Model, OuterRef, Subquery
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.db import connection
+from django.db.models import Count, Model, OuterRef, QuerySet, Subquery
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.text import compress_string
 
 from analytics.models import StandingsSnapshot, StandingsTable
+from league.models import Club, Event, League, Registration, Season
+from league.permissions import visible_events
+from league.selectors import entrants_filter
 
 # Longer than a version lives while the night runs; a finished night's pages stay this long.
 PAGE_SECONDS = 600
@@ -55,13 +60,48 @@ def row_fields(row: Model) -> tuple:
     return tuple(getattr(row, field.attname) for field in row._meta.concrete_fields)
 
 
-def event_snapshot_times() -> dict[str, Subquery]:
-    """Annotations of an Event queryset: when its standings (`standings_at`) and handicapped
-    table (`handicapped_at`) were computed, without their rows."""
+_SLUG = "\x00slug\x00"  # where the slug goes in the compiled query
+
+
+def _version_query(user: User | AnonymousUser | None, slug: str) -> QuerySet:
     snapshots = StandingsSnapshot.objects.filter(event=OuterRef("pk")).values("computed_at")
     handicapped = StandingsTable.objects.filter(event=OuterRef("pk"), handicapped=True)
-    return {"standings_at": Subquery(snapshots[:1]),
-            "handicapped_at": Subquery(handicapped.values("computed_at")[:1])}
+    entrants = (Registration.objects.filter(entrants_filter(), event=OuterRef("pk")).order_by()
+                .values("event").annotate(n=Count("pk")).values("n")[:1])
+    fields = ["pk", *(f.attname for f in Event._meta.concrete_fields),
+              *(f"club__{f.attname}" for f in Club._meta.concrete_fields),
+              *(f"season__{f.attname}" for f in Season._meta.concrete_fields),
+              *(f"season__league__{f.attname}" for f in League._meta.concrete_fields)]
+    return (visible_events(user).filter(slug=slug)
+            .annotate(standings_at=Subquery(snapshots[:1]),
+                      handicapped_at=Subquery(handicapped.values("computed_at")[:1]),
+                      entrants=Subquery(entrants))
+            .order_by().values_list(*fields, "standings_at", "handicapped_at", "entrants"))
+
+
+@functools.cache
+def _anonymous_version_sql() -> tuple[str, tuple]:
+    sql, params = _version_query(None, _SLUG).query.sql_with_params()
+    return sql, tuple(params)
+
+
+def event_version_row(*, user: User | AnonymousUser, slug: str) -> tuple:
+    """What an event's public pages show of the event itself, as one row (its id first): its
+    settings, club, season and league, when its standings and handicapped table were computed,
+    its entrants counted. 404 alike for an event the viewer may not see (`visible_events`). For
+    a viewer not signed in the query is built once per process: a poll every second mostly
+    costs this query, and the ORM took longer to build it than the database to answer it."""
+    if user.is_authenticated:
+        sql, params = _version_query(user, slug).query.sql_with_params()
+    else:
+        sql, template = _anonymous_version_sql()
+        params = tuple(slug if p == _SLUG else p for p in template)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+    if row is None:
+        raise Http404("No such event.")
+    return tuple(row)
 
 
 def page_key(kind: str, *parts: object) -> str:

@@ -26,7 +26,7 @@ from analytics.jobs import whatif_event_job, whatif_season_job
 from analytics.models import StandingsSnapshot
 from analytics.views.page_cache import (
     cached_response,
-    event_snapshot_times,
+    event_version_row,
     page_key,
     row_fields,
     shared_variant,
@@ -34,7 +34,7 @@ from analytics.views.page_cache import (
 from jobs.models import Job
 from jobs.selectors import job_progress
 from league.models import Club, Event, Player, Season
-from league.permissions import check_can_view_event, check_directs_club, is_director, visible_events
+from league.permissions import check_can_view_event, check_directs_club, is_director
 
 STANDINGS_COLUMNS = {
     "total_points": ["rank", "name", "games", "wins", "ties", "losses", "total_points",
@@ -116,10 +116,12 @@ def _stats_shown(request: HttpRequest, player: Player) -> bool:
 @require_safe
 def event_standings(request: HttpRequest, slug: str) -> HttpResponse:
     if _is_fragment(request):
-        event = _polled_event(request, slug)
-        return cached_response(request, page_key("event-standings", *_event_fragment_fields(event)),
-                               lambda: render_to_string("analytics/_event_standings.html",
-                                                        _event_standings_context(event), request))
+        # The version in one query; the event is read only when the fragment is drawn.
+        key = page_key("event-standings", event_version_row(user=request.user, slug=slug),
+                       timezone.now().strftime("%Y%m%d%H%M"))  # the minute it prints
+        return cached_response(request, key, lambda: render_to_string(
+            "analytics/_event_standings.html",
+            _event_standings_context(_event_or_404(request, slug)), request))
     event = _event_or_404(request, slug)
     context = {**_event_standings_context(event), "refresh_seconds": STANDINGS_REFRESH_SECONDS,
                "live": event.status == Event.Status.RUNNING}
@@ -130,24 +132,6 @@ def _event_standings_context(event: Event) -> dict:
     return {"event": event, "standings": selectors.event_standings(event=event),
             "handicapped": handicap_selectors.event_handicapped(event=event),
             "columns": STANDINGS_COLUMNS.get(event.scoring, STANDINGS_COLUMNS["match_points"])}
-
-
-def _polled_event(request: HttpRequest, slug: str) -> Event:
-    """The event the viewer may see (404 alike), with when its standings were computed, in one
-    query: what a poll of its fragment costs while nothing changed."""
-    event = (visible_events(request.user).select_related("club")
-             .annotate(**event_snapshot_times()).filter(slug=slug).first())
-    if event is None:
-        raise Http404("No such event.")
-    return event
-
-
-def _event_fragment_fields(event: Event) -> tuple:
-    """What the event's standings fragment shows: its snapshots, the event's settings and the
-    minute it prints."""
-    return (row_fields(event), row_fields(event.club),
-            event.standings_at, event.handicapped_at,  # type: ignore[attr-defined]  # annotated
-            timezone.now().strftime("%Y%m%d%H%M"))
 
 
 @require_safe

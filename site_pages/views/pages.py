@@ -25,7 +25,7 @@ from league.models import Event, Player, Rotation, Season
 from league.permissions import is_director, visible_events
 from league.presets import preset_name
 from league.views.public import event_or_404
-from site_pages.views.versions import event_for_version, event_version
+from site_pages.views.versions import event_version
 
 STANDINGS_REFRESH_SECONDS = 1  # a 304 while nothing changed (analytics.views.public)
 
@@ -107,8 +107,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     too (a result at one table draws that rotation again, not the whole night)."""
     if not shared_variant(request):
         return render(request, "league/public/event.html", _event_context(request, slug))
-    event = event_for_version(user=request.user, slug=slug)
-    version = event_version(event)
+    version = event_version(user=request.user, slug=slug)
 
     def draw() -> str:
         context = _event_context(request, slug)

@@ -1,5 +1,5 @@
-"""The version of what an event's public pages show (the event page, the wall), read in a few
-small queries without loading the seating: the key their cached bytes are kept under and their ETag.
+"""The version of what an event's public pages show (the event page, the wall), read in two
+queries without loading the seating: the key their cached bytes are kept under and their ETag.
 
 It changes with every result version (entered, confirmed, disputed, corrected), game status,
 rotation and its status, table, seat (who sits where, for whom, which side), sit-out, entrant,
@@ -13,18 +13,10 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
-from django.db.models import (
-    Count,
-    OuterRef,
-    Subquery,
-)
-from django.http import Http404
 
-from analytics.views.page_cache import event_snapshot_times, row_fields
+from analytics.views.page_cache import event_version_row
 from games.models import ResultVersion
-from league.models import Event, Game, Registration, Rotation, Seat, SitOut, Table
-from league.permissions import visible_events
-from league.selectors import entrants_filter
+from league.models import Game, Rotation, Seat, SitOut, Table
 
 
 def _code(column: str, choices: Any) -> str:
@@ -63,33 +55,15 @@ def _rotation_sql() -> str:
 _ROTATION_SQL: list[str] = []
 
 
-def _rotation_rows(event: Event) -> list[tuple]:
+def _rotation_rows(event_id: int) -> list[tuple]:
     if not _ROTATION_SQL:
         _ROTATION_SQL.append(_rotation_sql())
     with connection.cursor() as cursor:
-        cursor.execute(_ROTATION_SQL[0], [event.pk] * 6)
+        cursor.execute(_ROTATION_SQL[0], [event_id] * 6)
         return [tuple(row) for row in cursor.fetchall()]
 
 
-def event_for_version(*, user: User | AnonymousUser, slug: str) -> Event:
-    """The event the viewer may see (404 alike, as its pages), with its club, season and league,
-    its snapshots' times and its entrants counted: one query."""
-    entrants = (Registration.objects.filter(entrants_filter(), event=OuterRef("pk")).order_by()
-                .values("event").annotate(n=Count("pk")).values("n")[:1])
-    event = (visible_events(user).select_related("club", "season__league")
-             .annotate(**event_snapshot_times(), entrants=Subquery(entrants))
-             .filter(slug=slug).first())
-    if event is None:
-        raise Http404("No such event.")
-    return event
-
-
-def event_version(event: Event) -> tuple:
-    """What the event's pages show, as a value (`event` from `event_for_version`)."""
-    season = event.season
-    return (row_fields(event), row_fields(event.club),
-            row_fields(season) if season else None,
-            row_fields(season.league) if season else None,
-            event.standings_at, event.handicapped_at, event.entrants,  # type: ignore[attr-defined]
-            _rotation_rows(event))
-
+def event_version(*, user: User | AnonymousUser, slug: str) -> tuple:
+    """What the event's pages show, as a value (404 alike for an event the viewer may not see)."""
+    row = event_version_row(user=user, slug=slug)
+    return (row, _rotation_rows(row[0]))

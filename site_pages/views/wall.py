@@ -22,7 +22,7 @@ from league import selectors
 from league.models import Event, Game, Rotation
 from league.templatetags.substitutes import seat_label
 from league.views.public import event_or_404
-from site_pages.views.versions import event_for_version, event_version
+from site_pages.views.versions import event_version
 
 WALL_REFRESH_SECONDS = 1  # a 304 while nothing changed
 # Standings columns by the event's scoring: (the row's key, the heading the page shows).
@@ -127,10 +127,10 @@ def event_wall(request: HttpRequest, slug: str) -> HttpResponse:
     shows is the same for every viewer who may see it) and kept in the cache; a poll while
     nothing changed is a 304 after two small queries, without reading the seating."""
     fragment = request.headers.get("X-Requested-With") == "fetch" or "fragment" in request.GET
-    event = event_for_version(user=request.user, slug=slug)
+    version = event_version(user=request.user, slug=slug)
     template = "site_pages/_wall.html" if fragment else "site_pages/wall.html"
     return cached_response(
         request,
-        page_key("wall-fragment" if fragment else "wall", *event_version(event)),
+        page_key("wall-fragment" if fragment else "wall", *version),
         lambda: render_to_string(template, wall_context(event_or_404(request, slug)), request),
     )
