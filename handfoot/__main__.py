@@ -15,9 +15,7 @@ import json
 import sys
 from typing import Any
 
-from .checking import check_document, parse_document
 from .errors import EngineError, ErrorCode
-from .report import GameReport
 
 
 def _read(name: str) -> bytes:
@@ -29,6 +27,10 @@ def _read(name: str) -> bytes:
 
 def check_file(name: str) -> dict[str, Any]:
     """The output line of `check` for one file, as a dict."""
+    # imported here: `--help` and `simulate` need none of the checking (a faster start)
+    from .checking import check_document, parse_document
+    from .report import GameReport
+
     try:
         data = _read(name)
     except OSError as exc:

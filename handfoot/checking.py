@@ -3,14 +3,15 @@ sheet by its `format` field and checks it (used by the command line and by the D
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import EngineError, ErrorCode, shown
 from .formats import LOG_FORMAT, SHEET_FORMAT
 from .jsontext import parse_document
 from .report import GameReport
-from .rules import RuleSet
-from .sheets import check_sheet
+
+if TYPE_CHECKING:
+    from .rules import RuleSet
 
 _SHEET_PREFIX = "hand-and-foot-sheet/"
 _LOG_PREFIX = "hand-and-foot-log/"
@@ -49,6 +50,8 @@ def check_document(doc: Any, rules: RuleSet | None = None) -> GameReport:
                     f"Unknown score sheet format {shown(fmt)}; this engine reads {SHEET_FORMAT!r}.",
                 ),
             )
+        from .sheets import check_sheet  # imported late: a log's check needs none of it
+
         return check_sheet(doc, rules)
     if not isinstance(doc, dict):
         return GameReport(

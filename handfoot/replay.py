@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 from .cards import CARD_STR, IS_RED3, IS_THREE, IS_WILD, NCARDS, PARSE, deck_counts, sorted_deck
@@ -12,11 +11,9 @@ from .jsontext import parse_document
 from .moves import card_ids, check_event_fields, parse_items
 from .report import GameReport, RoundReport, totals_of
 from .rules import MAX_DECKS, MAX_PLAYERS, RuleSet, rules_from_spec
-from .schemas import validate_log_structure
 from .state import State
 
 E = ErrorCode
-logger = logging.getLogger(__name__)
 
 
 class Table:
@@ -260,6 +257,8 @@ def _check_reported(rnd: dict[str, Any], report: RoundReport) -> None:
 
 
 def _replay(log: Any, result: GameReport, rules: RuleSet | None) -> None:
+    from .schemas import validate_log_structure  # imported late: jsonschema_rs, on first use
+
     data = load_log(log)
     found = validate_log_structure(data)
     if found is not None:
@@ -295,7 +294,9 @@ def replay_log(log: Any, rules: RuleSet | None = None) -> GameReport:
         result.valid = False
         result.error = err
     except Exception:  # a bug in the engine: reported as such (never as the user's mistake)
-        logger.exception("engine: unexpected exception while replaying a move log")
+        import logging  # imported late: only an engine fault logs (the command line starts faster)
+
+        logging.getLogger(__name__).exception("engine: unexpected exception while replaying a move log")
         result.valid = False
         result.error = EngineError.internal("move log")
     if not result.valid and result.rounds and not result.totals:

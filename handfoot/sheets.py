@@ -11,7 +11,6 @@ rule set. Everything that depends only on the rule set is computed once per rule
 from __future__ import annotations
 
 import json
-import logging
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any
@@ -30,8 +29,6 @@ from .rules import (
     rules_from_spec,
 )
 from .scoring import side_score
-
-logger = logging.getLogger(__name__)
 
 # One standard deck: 52 cards + 2 jokers.
 DECK_WILDS = 6  # four 2s and two jokers
@@ -488,7 +485,9 @@ def check_sheet(sheet: dict[str, Any] | str | bytes, rules: RuleSet | None = Non
             err.round = _given_round(doc)
         return GameReport("sheet", False, err)
     except Exception:  # a bug in the engine: reported as such (never as the user's mistake)
-        logger.exception("engine: unexpected exception while checking a score sheet")
+        import logging  # imported late: only an engine fault logs (the command line starts faster)
+
+        logging.getLogger(__name__).exception("engine: unexpected exception while checking a score sheet")
         return GameReport("sheet", False, EngineError.internal("score sheet"))
 
 
