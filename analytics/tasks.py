@@ -14,7 +14,7 @@ import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Any
 
@@ -221,6 +221,7 @@ class Fanout:
 
     canvas: Signature
     parts: list[tuple[str, AsyncResult]]
+    done_here: bool = False  # run in this process (eager mode): no result to follow
 
 
 # Games of the events in one part: a night of 200 games costs about 40 ms alone, half of it
@@ -277,6 +278,7 @@ def recompute_fanout(club_ids: list[int], *, queue: str | None = None) -> Fanout
         # An eager chord gets its header's results, computed here already: nothing waits.
         with allow_join_result():
             plan.canvas.apply_async()
+        return replace(plan, done_here=True)
     elif queue:
         plan.canvas.apply_async(queue=queue)
     else:
