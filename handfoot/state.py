@@ -547,17 +547,19 @@ class State:
         seen = 0  # bit set of the meld keys of the items checked so far
         for key, ids, target in items:
             base = open_.get(key)
+            n = len(ids)
             if base is None:
-                if len(ids) < rules.min_meld_size or (key == WILD and not rules.wild_melds):
+                if n < rules.min_meld_size or (key == WILD and not rules.wild_melds):
                     break
-                size, nat, wild = len(ids), 0, 0
+                size, nat, wild = n, 0, 0
             else:
-                size, nat, wild = len(base.cards) + len(ids), base.nat, base.wild
+                size, nat, wild = len(base.cards) + n, base.nat, base.wild
             if target or size > book_size or seen >> key & 1:
                 break
             seen |= 1 << key
+            before = nat + wild  # each card taken counts once, as a natural or a wild
             wild_before = wild
-            value = taken = 0
+            value = 0
             for c in ids:
                 if not h[c]:
                     break
@@ -569,12 +571,10 @@ class State:
                 else:
                     break
                 h[c] -= 1
-                taken += 1
                 value += VALUE[c]
+            taken = nat + wild - before
             # more naturals never lower the wild limit, so only added wilds need the check
-            if taken < len(ids) or (
-                key != WILD and wild > wild_before and not rules.wilds_ok(nat, wild)
-            ):
+            if taken < n or (key != WILD and wild > wild_before and not rules.wilds_ok(nat, wild)):
                 for c in ids[:taken]:
                     h[c] += 1
                 break
