@@ -98,6 +98,7 @@ lint: setup-dev
 
 bench: setup-dev
 	$(BIN)/python bench/engine_bench.py
+	$(BIN)/python bench/simulator_bench.py
 	$(BIN)/python bench/seating_bench.py
 	$(BIN)/python bench/fuzz_bench.py
 	$(BIN)/python bench/submission_bench.py
