@@ -1,7 +1,8 @@
-"""The games' long work as jobs (`jobs.kinds`): storing a spreadsheet of past results, which
-grows with the file (every game's nights, players, results and their projection), in one part
-and one transaction (all or nothing) whose progress the page's bar shows as the games are
-stored. Registered by `GamesConfig.ready()`."""
+"""The games' long work as jobs (`jobs.kinds`), each in one part whose progress the page's bar
+shows as it goes: storing a spreadsheet of past results, which grows with the file (every game's
+nights, players, results and their projection), in one transaction (all or nothing); and
+importing the move logs a director uploaded for a night, in order, as `manage.py import_logs`
+does. Registered by `GamesConfig.ready()`."""
 
 import hashlib
 from typing import Any
@@ -9,15 +10,17 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db.models import Count, Max
 
-from games.models import ImportProfile
-from games.services import imports
+from games.models import ImportProfile, Submission
+from games.services import Entrant, imports
+from games.services.bulk_import import logs_import, logs_upload_get
 from jobs.kinds import JobKind, kind_register
 from jobs.models import Job
 from jobs.services.jobs import JobRefused, job_fingerprint, job_part_progress, job_request
-from league.models import Club, Player
+from league.models import Club, Event, Player, Seat
 from league.permissions import is_director
 
 RESULTS_IMPORT = "results-import"
+LOGS_IMPORT = "logs-import"
 GONE = ("The uploaded file is no longer kept (a file waits an hour between the steps): "
         "upload it again.")
 
@@ -62,9 +65,64 @@ def _directs_club(user: Any, params: dict[str, Any]) -> bool:
     return is_director(user, params["club_id"])
 
 
+def _logs(params: dict[str, Any]) -> tuple[Event, list[tuple[str, bytes]]]:
+    event = Event.objects.get(pk=params["event_id"])
+    files = logs_upload_get(event=event, token=params["token"])
+    if files is None:
+        raise JobRefused(GONE)
+    return event, files
+
+
+def _plan_logs(params: dict[str, Any]) -> list[tuple[int, Any]]:
+    return [(max(params["files"], 1), "all")]  # one part: the logs are taken in their order
+
+
+def _import_logs(params: dict[str, Any], _: Any) -> dict[str, Any]:
+    event, files = _logs(params)
+    user = User.objects.filter(pk=params["user_id"]).first()
+    entrant = (Entrant.for_user(user, via=Submission.Via.IMPORT) if user is not None
+               else Entrant(key="import", via=Submission.Via.IMPORT))
+    done = 0
+
+    def told(_: Any) -> None:
+        nonlocal done
+        done += 1
+        job_part_progress(done=done, of=len(files))
+
+    outcomes = logs_import(event=event, documents=files, entrant=entrant, batch_size=50,
+                           progress=told)
+    return {"files": [{"name": o.name[:120], "ok": o.ok, "created": o.created, "words": o.words}
+                      for o in outcomes]}
+
+
+def _directs_event(user: Any, params: dict[str, Any]) -> bool:
+    club_id = Event.objects.filter(pk=params["event_id"]).values_list("club_id", flat=True).first()
+    return club_id is not None and is_director(user, club_id)
+
+
 def register() -> None:
     kind_register(JobKind(name=RESULTS_IMPORT, words="Importing the results", unit="games",
                           plan=_plan, run_part=_store, finish=_finish, may_see=_directs_club))
+    kind_register(JobKind(name=LOGS_IMPORT, words="Importing the move logs", unit="files",
+                          plan=_plan_logs, run_part=_import_logs, finish=_finish,
+                          may_see=_directs_event))
+
+
+def logs_import_job(*, event: Event, token: str, user: User) -> Job:
+    """The job importing the move logs kept under `token` (the same files again: the same job;
+    a file imported before changes nothing anyway). Refused in words when they are gone."""
+    files = logs_upload_get(event=event, token=token)
+    if files is None:
+        raise JobRefused(GONE)
+    digest = hashlib.sha256(b"".join(hashlib.sha256(raw).digest() for _, raw in files))
+    # What the logs are matched against besides themselves: the night's seats and entries.
+    night = [Model.objects.filter(**{f"{path}rotation__event": event}).aggregate(
+        n=Count("pk"), last=Max("pk")) for Model, path in ((Seat, ""), (Submission, "game__table__"))]
+    inputs = [event.pk, user.pk, digest.hexdigest(), [name for name, _ in files], night]
+    return job_request(kind=LOGS_IMPORT, fingerprint=job_fingerprint(kind=LOGS_IMPORT,
+                                                                     inputs=inputs),
+                       params={"event_id": event.pk, "token": token, "user_id": user.pk,
+                               "files": len(files)})
 
 
 def results_import_job(*, club: Club, token: str, user: User, season: str,

@@ -29,6 +29,8 @@ from __future__ import annotations
 
 import hashlib
 import multiprocessing
+import re
+import secrets
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from itertools import islice
@@ -37,6 +39,7 @@ from typing import Any, cast
 
 import orjson
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import JSONField, Value
 from django.db.models.functions import Cast
@@ -75,16 +78,20 @@ def _account(entrant: Entrant) -> User | None:
 @dataclass
 class LogOutcome:
     """What became of one log: `created` (stored now), else already imported (`ok`) or
-    refused (`message` says why)."""
+    refused (`message` says why, with the error code, for the command line; `words` says it as
+    a page does, without codes or identifiers)."""
 
     name: str
     ok: bool
     created: bool
     message: str
+    words: str = ""
 
 
 class _Refused(Exception):
-    pass
+    def __init__(self, message: str, words: str) -> None:
+        super().__init__(message)
+        self.words = words
 
 
 @dataclass
@@ -152,7 +159,9 @@ class _EventGames:
                 code = code_normalise(str(hint))
                 game = self.games.get(codes[code]) if code in codes else None
             if game is None:
-                raise _Refused(f"the event has no game {hint!r} (the log's `game` hint).")
+                raise _Refused(f"the event has no game {hint!r} (the log's `game` hint).",
+                               f"This night has no game or table code “{str(hint)[:40]}” "
+                               "(the game the file names).")
             return game
         seats = document.get("seats")
         key = _seats_key(seats)
@@ -160,12 +169,16 @@ class _EventGames:
         if not candidates:
             raise _Refused(
                 f"no table of {self.event.slug} seats {seats!r} in this order; add a `game` "
-                "hint (game id or table code) or check the player identifiers."
+                "hint (game id or table code) or check the player identifiers.",
+                "No table of this night seats the file's players in this order: add the "
+                "table's code to the file as its game, or check the players.",
             )
         waiting = [g for g in candidates if g.status != Game.Status.CONFIRMED]
         if len(candidates) > 1 and len(waiting) != 1:
             raise _Refused(
-                f"{len(candidates)} games seat these players in this order; add a `game` hint."
+                f"{len(candidates)} games seat these players in this order; add a `game` hint.",
+                f"{len(candidates)} games of this night seat these players in this order: add "
+                "the table's code to the file as its game.",
             )
         return waiting[0] if len(candidates) > 1 else candidates[0]
 
@@ -198,16 +211,25 @@ class _EngineView:
 
 def _done(item: _Item, created: bool, submission: Submission, game: Game) -> None:
     state = "imported" if created else "already imported"
+    where = f"rotation {game.table.rotation.number}, table {game.table.number}"
     item.outcome = LogOutcome(
         item.name,
         True,
         created,
         f"{state} as submission {submission.pk}, game {game.pk} is {game.status}",
+        f"Imported: {where}." if created else f"Imported before: {where}; nothing changed.",
     )
 
 
-def _refuse(item: _Item, message: str) -> None:
-    item.outcome = LogOutcome(item.name, False, False, message)
+def _refuse(item: _Item, message: str, words: str | None = None) -> None:
+    # A message is "CODE: words" (the engine's or the service's refusal) or words alone.
+    code, sep, rest = message.partition(": ")
+    plain = rest if sep and re.fullmatch(r"[A-Z_]+", code) else message
+    item.outcome = LogOutcome(item.name, False, False, message, words or _capital(plain))
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _parse(items: list[_Item]) -> None:
@@ -256,7 +278,7 @@ def _match(items: list[_Item], games: _EventGames, entrant: Entrant) -> None:
         try:
             item.game = games.game_for(item.document, codes)
         except _Refused as refused:
-            _refuse(item, str(refused))
+            _refuse(item, str(refused), refused.words)
             continue
         item.document.pop("game", None)
         item.key = f"import:{item.game.pk}:{hashlib.sha256(item.raw).hexdigest()}"
@@ -629,3 +651,25 @@ def _import_batches(
             if progress is not None:
                 progress(item.outcome)
     return outcomes
+
+
+# --- move logs uploaded on the director's page, waiting for their job ------------------------
+
+UPLOAD_SECONDS = 3600
+MAX_UPLOAD_FILES = 200
+
+
+def _upload_key(event: Event, token: str) -> str:
+    return f"logs-import:{event.pk}:{token}"
+
+
+def logs_upload_keep(*, event: Event, files: list[tuple[str, bytes]]) -> str:
+    """Keep uploaded move logs for the job that imports them (an hour); returns their token."""
+    token = secrets.token_urlsafe(16)
+    cache.set(_upload_key(event, token), files, UPLOAD_SECONDS)
+    return token
+
+
+def logs_upload_get(*, event: Event, token: str) -> list[tuple[str, bytes]] | None:
+    found = cache.get(_upload_key(event, token)) if token else None
+    return [(str(name), bytes(raw)) for name, raw in found] if found is not None else None

@@ -145,6 +145,7 @@ def director_pages(demo, dispute: Game, draft: Event, log_dispute: Game | None =
         "prepared seatings": f"/director/events/{draft.slug}/plans/",
         "history": f"/director/events/{slug}/history/",
         "results": f"/director/events/{slug}/results/",
+        "import move logs": f"/director/events/{slug}/logs/",
         "dispute": f"/director/games/{dispute.pk}/",
         **logged,
         "table cards": f"/events/{slug}/table-cards/",
