@@ -347,6 +347,9 @@ API_MAX_JSON_DEPTH = int(os.environ.get("API_MAX_JSON_DEPTH", 32))
 DATA_UPLOAD_MAX_MEMORY_SIZE = API_MAX_BODY_BYTES + 500_000
 # Any request's body (an API body, a move log uploaded from the table page with its multipart
 # framing), refused from Content-Length before it is read (config.request_limits).
+# A poll that Django answered for a reader not signed in is answered 304 before Django for this
+# long (web.poll_shortcut); 0 turns it off.
+POLL_SHORTCUT_SECONDS = float(os.environ.get("POLL_SHORTCUT_SECONDS", 0.5))
 REQUEST_MAX_BYTES = int(os.environ.get("REQUEST_MAX_BYTES", DATA_UPLOAD_MAX_MEMORY_SIZE))
 
 # Logins (page and /api/auth/token/), counted by django-axes (config/auth.py): a browser with a

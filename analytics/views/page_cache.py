@@ -31,6 +31,7 @@ from analytics.models import StandingsSnapshot, StandingsTable
 from league.models import Club, Event, League, Registration, Season
 from league.permissions import visible_events
 from league.selectors import entrants_filter
+from web.poll_shortcut import poll_note
 
 # Longer than a version lives while the night runs; a finished night's pages stay this long.
 PAGE_SECONDS = 600
@@ -161,4 +162,5 @@ def cached_response(request: HttpRequest, key: str, draw: Callable[[], str]) -> 
         patch_vary_headers(response, ("Accept-Encoding",))
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"  # ask again each time (304 while unchanged)
+    poll_note(request, etag)
     return response
