@@ -107,6 +107,14 @@ def build(args: argparse.Namespace) -> int:
     add_logs(args.seeds)
     print(f"  build {time.perf_counter() - start:.1f} s (CPU here {time.process_time() - cpu:.1f} s)",
           flush=True)
+    # The season's standings and ratings, as the jobs after each result would have left them:
+    # otherwise the worker's catch-up sweep at its start recomputes every night meanwhile.
+    from analytics.services import club_recompute
+    from league.models import Club
+
+    start = time.perf_counter()
+    club_recompute(club_id=Club.objects.get().pk)
+    print(f"  its standings, ratings and statistics {time.perf_counter() - start:.1f} s", flush=True)
     return Season.objects.get().pk
 
 
