@@ -15,7 +15,7 @@ PORT ?= 8000
 # Served beyond this machine (HOST=0.0.0.0): the development server answers any host name.
 RUN_HOSTS = $(if $(filter 127.0.0.1 localhost ::1,$(HOST)),,DJANGO_ALLOWED_HOSTS=$${DJANGO_ALLOWED_HOSTS:-*})
 
-.PHONY: help setup setup-dev run serve demo static test test-sqlite screenshots lint bench bench-full bench-load bench-faults check-deploy compose-check clean
+.PHONY: help setup setup-dev run serve demo static test test-sqlite screenshots lint bench bench-simulator bench-full bench-load bench-faults check-deploy compose-check clean
 
 help:
 	@echo "make run          - set up, migrate, load the demo club and serve http://127.0.0.1:8000"
@@ -29,9 +29,13 @@ help:
 	@echo "make static       - collect the static files (hashed names, compressed), as production does"
 	@echo "make screenshots  - regenerate docs/screenshots/ from the demo"
 	@echo "make lint         - ruff, the import layers (lint-imports) and the types (mypy)"
-	@echo "make bench        - the engine, seating, hostile-input and analytics benchmarks"
-	@echo "make bench-full   - the analytics benchmark on 2,000 players and 100,000 games"
-	@echo "make bench-load   - a 50-table night under locust against gunicorn + PostgreSQL + a worker"
+	@echo "make bench        - the engine, simulator (50 seeds a case), seating, hostile-input, analytics,"
+	@echo "                    move-log import (5,000 logs) and what-if (20,000 games) benchmarks"
+	@echo "make bench-simulator - every preset, table and strategy over 10,000 seeds (about 15 hours)"
+	@echo "make bench-full   - analytics on 2,000 players and 100,000 games; the fanned-out"
+	@echo "                    recompute of 20 clubs x 10,000 games with 1 and 2 worker processes"
+	@echo "make bench-load   - a club night under locust against gunicorn + PostgreSQL + a worker"
+	@echo "                    (BENCH_ARGS=\"--tables 100\" for 100 tables; 50 by default)"
 	@echo "make bench-faults - kill the worker, restart PostgreSQL, stop a Redis of its own, timed"
 	@echo "                    (BENCH_ARGS=--skip-postgres: without the PostgreSQL restart)"
 	@echo "make check-deploy - production settings pass Django's check --deploy"
@@ -98,7 +102,7 @@ lint: setup-dev
 
 bench: setup-dev
 	$(BIN)/python bench/engine_bench.py
-	$(BIN)/python bench/simulator_bench.py
+	$(BIN)/python bench/simulator_bench.py --seeds 50
 	$(BIN)/python bench/seating_bench.py
 	$(BIN)/python bench/fuzz_bench.py
 	$(BIN)/python bench/submission_bench.py
@@ -106,10 +110,20 @@ bench: setup-dev
 		$(BIN)/python bench/hostile_bench.py
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} CELERY_BROKER_URL=$${CELERY_BROKER_URL:-$(TEST_BROKER_URL)} \
 		$(BIN)/python bench/analytics_bench.py
+	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} CELERY_BROKER_URL=$${CELERY_BROKER_URL:-$(TEST_BROKER_URL)} \
+		$(BIN)/python bench/import_logs_bench.py --logs 5000
+	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} CELERY_BROKER_URL=$${CELERY_BROKER_URL:-$(TEST_BROKER_URL)} \
+		$(BIN)/python bench/whatif_bench.py --games 20000
+
+# Every preset, table size and strategy over 10,000 seeds each: about 15 hours on 2 cores.
+bench-simulator: setup-dev
+	nice -n 10 $(BIN)/python bench/simulator_bench.py --seeds 10000
 
 bench-full: setup-dev
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} CELERY_BROKER_URL=$${CELERY_BROKER_URL:-$(TEST_BROKER_URL)} \
 		$(BIN)/python bench/analytics_bench.py --full
+	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} CELERY_BROKER_URL=$${CELERY_BROKER_URL:-$(TEST_BROKER_URL)} \
+		$(BIN)/python bench/fanout_bench.py --clubs 20 --games 10000
 
 # Both use their own database (hf_load_bench on DATABASE_URL's server); see docs/benchmarks.md.
 bench-load: setup-dev
