@@ -4,14 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import CARD_STR, IS_RED3, IS_THREE, IS_WILD, NCARDS, PARSE, deck_counts, sorted_deck
+from .cards import (
+    CARD_STR,
+    IS_RED3,
+    IS_THREE,
+    IS_WILD,
+    MELD_KEY,
+    NCARDS,
+    PARSE,
+    deck_counts,
+)
 from .errors import EngineError, ErrorCode, shown
 from .formats import LOG_FORMAT
 from .jsontext import parse_document
 from .moves import card_ids, check_event_fields, parse_items
 from .report import GameReport, RoundReport, totals_of
 from .rules import MAX_DECKS, MAX_PLAYERS, RuleSet, rules_from_spec
-from .state import State
+from .state import Item, State
 
 E = ErrorCode
 
@@ -150,15 +159,12 @@ def _check_deal(
                 f"the rules deal {rules.hand_size} + {rules.foot_size}",
             )
     decks = rules.deck_count(n)
-    dealt = stock + discard
-    for group in (*hands, *feet):
-        dealt += group
-    dealt.sort()  # in C: much cheaper than counting card by card
-    if tuple(dealt) != sorted_deck(decks):
-        counts = [0] * NCARDS
-        for c in dealt:
+    counts = [0] * NCARDS
+    for group in (stock, discard, *hands, *feet):
+        for c in group:  # a third of the time of sorting the dealt cards (measured)
             counts[c] += 1
-        full = deck_counts(decks)
+    full = deck_counts(decks)
+    if counts != full:
         diff = next(c for c in range(NCARDS) if counts[c] != full[c])
         raise EngineError(
             E.BAD_DEAL,
@@ -183,7 +189,7 @@ def play_events(state: State, events: list[Any]) -> None:
     subscripts, not `get`: this loop is most of a replay's time. Anything else goes to
     `_play_other`, which checks the fields."""
     i = -1
-    draw, discard, meld = state.draw, state.discard, state.meld
+    draw, discard, meld, meld_one = state.draw, state.discard, state.meld, state.meld_one
     try:
         for i, ev in enumerate(events):  # noqa: B007 - i is read in the handler
             if type(ev) is not dict:
@@ -205,13 +211,43 @@ def play_events(state: State, events: list[Any]) -> None:
                 except (KeyError, TypeError):
                     raise _bad(f"discard: {shown(ev.get('card'))} is not a card") from None
                 discard(seat, card)
-            elif t == "meld" and n == 3 and "melds" in ev:
-                meld(seat, parse_items(ev["melds"]))  # seat, type and melds: no other field
+            elif t == "meld" and n == 3 and "melds" in ev:  # seat, type and melds only
+                raw = ev["melds"]
+                if type(raw) is list and len(raw) == 1:  # most melds: read as parse_items reads
+                    m = raw[0]
+                    try:
+                        cards = m["cards"]
+                        key = MELD_KEY[m["rank"]]
+                        ids = [PARSE[c] for c in cards]
+                    except (KeyError, TypeError, AttributeError):
+                        ids = []
+                    if ids and len(m) == 2 and type(cards) is list:
+                        meld_one(seat, key, ids)
+                        continue
+                meld(seat, _meld_items(raw))
             else:
                 _play_other(state, seat, t, ev)
     except EngineError as err:
         err.event = i
         raise
+
+
+def _meld_items(raw: Any) -> list[Item]:
+    """A meld event's items: those of rank and cards only read here as parse_items reads them
+    (without its calls), anything else by parse_items, which words what is wrong."""
+    if type(raw) is not list:
+        return parse_items(raw)
+    items: list[Item] = []
+    for m in raw:
+        try:
+            cards = m["cards"]
+            item = (MELD_KEY[m["rank"]], [PARSE[c] for c in cards], 0)
+        except (KeyError, TypeError, AttributeError):
+            return parse_items(raw)
+        if not item[1] or len(m) != 2 or type(cards) is not list:
+            return parse_items(raw)
+        items.append(item)
+    return items
 
 
 def _play_other(state: State, seat: int, t: Any, ev: dict[str, Any]) -> None:

@@ -6,13 +6,37 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from handfoot import replay_log
+from handfoot import replay, replay_log
+from handfoot.errors import EngineError, ErrorCode
 from handfoot.simulate import simulate_game
 from handfoot.state import State
 
 
+def _reference_play_events(state, events):
+    """The event loop without its fast reading: every event's fields checked and read by
+    `_play_other` (parse_items for every meld)."""
+    i = -1
+    try:
+        for i, ev in enumerate(events):  # noqa: B007 - i is read in the handler
+            if type(ev) is not dict:
+                raise EngineError(ErrorCode.BAD_FORMAT, "an event must be an object")
+            seat = ev.get("seat")
+            if type(seat) is not int:
+                raise EngineError(ErrorCode.BAD_FORMAT, "an event needs a whole-number seat")
+            if state.over:
+                raise EngineError(ErrorCode.ROUND_OVER, "the round was already over before this event")
+            replay._play_other(state, seat, ev.get("type"), ev)
+    except EngineError as err:
+        err.event = i
+        raise
+
+
 def _general_only(monkeypatch):
+    """Every fast path off: the replay loop's reading of events, State.meld_one, and the
+    fast paths of State.meld and State.pickup."""
     monkeypatch.setattr(State, "_simple_items", lambda self, hand, open_, items: None)
+    monkeypatch.setattr(State, "meld_one", lambda self, seat, key, ids: self.meld(seat, [(key, ids, 0)]))
+    monkeypatch.setattr(replay, "play_events", _reference_play_events)
 
 
 def _outcome(log):
@@ -21,8 +45,9 @@ def _outcome(log):
 
 @pytest.mark.parametrize("preset", ["classic", "pagat", "six-deck", "canasta", "eleven"])
 @pytest.mark.parametrize("strategy", ["greedy", "random"])
-def test_fast_path_matches_general_path(preset, strategy, monkeypatch):
-    logs = [simulate_game(preset, 4, seed=s, rounds=2, strategy=strategy) for s in range(3)]
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_fast_path_matches_general_path(preset, strategy, players, monkeypatch):
+    logs = [simulate_game(preset, players, seed=s, rounds=2, strategy=strategy) for s in range(3)]
     fast = [_outcome(log) for log in logs]
     _general_only(monkeypatch)
     assert [_outcome(log) for log in logs] == fast
@@ -32,27 +57,53 @@ BASE = simulate_game("classic", 4, seed=3, rounds=1)
 MELD_SPOTS = [i for i, ev in enumerate(BASE["rounds"][0]["events"]) if ev["type"] == "meld"]
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+def _drop(ev, items, item, card):  # a meld of several items one item shorter, or one card
+    if len(items) > 1:
+        items.remove(item)
+    else:
+        item["cards"].pop()
+
+
+def _set(**fields):
+    return lambda ev, items, item, card: item.update(fields)
+
+
+MELD_BREAKS = {
+    "replace": lambda ev, items, item, card: item["cards"].__setitem__(0, card),
+    "add": lambda ev, items, item, card: item["cards"].append(card),
+    "rank": lambda ev, items, item, card: item.update(rank="wild" if item["rank"] != "wild" else "K"),
+    "target": _set(target="book"),
+    "repeat": lambda ev, items, item, card: items.append(copy.deepcopy(item)),
+    "drop": _drop,
+    # one item's cards as one item each: several items of one rank
+    "split": lambda ev, items, item, card: items.__setitem__(
+        slice(None), [{"rank": item["rank"], "cards": [c]} for c in item["cards"]]),
+    "field": lambda ev, items, item, card: item.update(note=card),
+    "no_cards": _set(cards=[]),
+    "cards_text": lambda ev, items, item, card: item.update(cards=card),
+    "not_object": lambda ev, items, item, card: items.__setitem__(items.index(item), card),
+    "bad_rank": _set(rank="3"),
+    "bad_target": _set(target="meld"),
+    "no_rank": lambda ev, items, item, card: item.pop("rank"),
+    "melds_empty": lambda ev, items, item, card: ev.update(melds=[]),
+    "melds_object": lambda ev, items, item, card: ev.update(melds=item),
+    # a Python caller's tuple, not a list: refused as the general path refuses it
+    "cards_tuple": lambda ev, items, item, card: item.update(cards=tuple(item["cards"])),
+}
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     spot=st.sampled_from(MELD_SPOTS),
     which=st.integers(0, 5),
     card=st.sampled_from(["AS", "KH", "2C", "JK", "3S", "3H", "5D", "QC"]),
-    how=st.sampled_from(["replace", "add", "rank", "target", "repeat"]),
+    how=st.sampled_from(sorted(MELD_BREAKS)),
 )
 def test_broken_melds_fail_the_same_way(spot, which, card, how):
     log = copy.deepcopy(BASE)
-    items = log["rounds"][0]["events"][spot]["melds"]
-    item = items[which % len(items)]
-    if how == "replace":
-        item["cards"][0] = card
-    elif how == "add":
-        item["cards"].append(card)
-    elif how == "rank":
-        item["rank"] = "wild" if item["rank"] != "wild" else "K"
-    elif how == "target":
-        item["target"] = "book"
-    else:
-        items.append(copy.deepcopy(item))
+    ev = log["rounds"][0]["events"][spot]
+    items = ev["melds"]
+    MELD_BREAKS[how](ev, items, items[which % len(items)], card)
     fast = _outcome(log)
     with pytest.MonkeyPatch.context() as mp:
         _general_only(mp)
@@ -117,3 +168,14 @@ def test_first_laydowns_cut_short_fail_the_same_way(preset, seed):
             with pytest.MonkeyPatch.context() as mp:
                 _general_only(mp)
                 assert _outcome(log) == fast
+
+
+def test_single_item_melds_take_the_one_step_path(monkeypatch):
+    """Most melds of a game go through State.meld_one (so the comparisons above test it)."""
+    calls = []
+    one_step = State.meld_one
+    monkeypatch.setattr(State, "meld_one", lambda self, *a: calls.append(1) or one_step(self, *a))
+    log = simulate_game("classic", 4, seed=1, rounds=1)
+    melds = sum(ev["type"] == "meld" for ev in log["rounds"][0]["events"])
+    assert replay_log(log).valid
+    assert len(calls) > melds / 2
