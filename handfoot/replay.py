@@ -15,9 +15,9 @@ from .cards import (
     deck_counts,
 )
 from .errors import EngineError, ErrorCode, shown
+from .events import card_ids, check_event_fields, parse_items
 from .formats import LOG_FORMAT
 from .jsontext import parse_document
-from .moves import card_ids, check_event_fields, parse_items
 from .report import GameReport, RoundReport, totals_of
 from .rules import MAX_DECKS, MAX_PLAYERS, RuleSet, rules_from_spec
 from .state import Item, State
@@ -292,13 +292,84 @@ def _check_reported(rnd: dict[str, Any], report: RoundReport) -> None:
         )
 
 
-def _replay(log: Any, result: GameReport, rules: RuleSet | None) -> None:
-    from .schemas import validate_log_structure  # imported late: jsonschema_rs, on first use
+# The structural log schema (schemas._log_validator: the header and the rounds' shape, not the
+# cards, events nor rules) as plain checks; tests/handfoot/test_log_shape.py holds them equal.
+LOG_KEYS = frozenset(("format", "rules", "seats", "play", "sides", "rounds"))
+LOG_REQUIRED = frozenset(("format", "rules", "seats", "rounds"))
+ROUND_KEYS = frozenset(("round", "dealer", "deal", "events", "reported"))
+ROUND_REQUIRED = frozenset(("round", "dealer", "deal", "events"))
+SHAPE_LIMITS: dict[str, tuple[int, int]] = {  # least and most: of a number, or of a list's items
+    "seats": (0, 323), "sides": (2, 6), "rounds": (0, 8), "round": (1, 8), "dealer": (0, 11),
+    "hands": (0, 323), "feet": (0, 323), "stock": (0, 648), "discard": (0, 648),
+    "events": (0, 2592), "scores": (0, 323), "score": (-10_000_000, 10_000_000),
+}  # fmt: skip
+_PLAYS = ("partnerships", "individual")
 
+
+def plain_shape(doc: dict[str, Any]) -> bool:
+    """True only when the log plainly has the structural schema's shape: then the schema's
+    validator (jsonschema_rs, some 15 ms to import) is not needed. False for anything else,
+    which the validator judges and words."""
+    keys = doc.keys()
+    if keys - LOG_KEYS or not keys >= LOG_REQUIRED:
+        return False
+    seats, rounds, limits = doc["seats"], doc["rounds"], SHAPE_LIMITS
+    least, most = limits["sides"]
+    if (
+        type(doc["format"]) is not str or doc["format"] != LOG_FORMAT
+        or type(doc["rules"]) not in (str, dict)
+        or type(seats) is not list or len(seats) > limits["seats"][1]
+        or not all(type(s) is str for s in seats)
+        or ("play" in doc and (type(doc["play"]) is not str or doc["play"] not in _PLAYS))
+        or ("sides" in doc and (type(doc["sides"]) is not int or not least <= doc["sides"] <= most))
+        or type(rounds) is not list or len(rounds) > limits["rounds"][1]
+    ):
+        return False
+    return all(_plain_round(rnd) for rnd in rounds)
+
+
+def _plain_round(rnd: Any) -> bool:
+    if type(rnd) is not dict:
+        return False
+    keys = rnd.keys()
+    if keys - ROUND_KEYS or not keys >= ROUND_REQUIRED:
+        return False
+    r, dealer, deal, events = rnd["round"], rnd["dealer"], rnd["deal"], rnd["events"]
+    limits = SHAPE_LIMITS
+    r_least, r_most = limits["round"]
+    d_least, d_most = limits["dealer"]
+    if (
+        type(r) is not int or not r_least <= r <= r_most
+        or type(dealer) is not int or not d_least <= dealer <= d_most
+        or type(events) is not list or len(events) > limits["events"][1]
+        or type(deal) is not dict or len(deal) != 4
+    ):
+        return False
+    for name in ("hands", "feet", "stock", "discard"):
+        part = deal.get(name)
+        if type(part) is not list or len(part) > limits[name][1]:
+            return False
+    if "reported" not in keys:
+        return True
+    reported = rnd["reported"]
+    if type(reported) is not dict or reported.keys() != {"scores"}:
+        return False
+    scores = reported["scores"]
+    least, most = limits["score"]
+    return (
+        type(scores) is list and len(scores) <= limits["scores"][1]
+        and all(type(x) is int and least <= x <= most for x in scores)
+    )
+
+
+def _replay(log: Any, result: GameReport, rules: RuleSet | None) -> None:
     data = load_log(log)
-    found = validate_log_structure(data)
-    if found is not None:
-        raise found
+    if not plain_shape(data):
+        from .schemas import validate_log_structure  # imported late: jsonschema_rs, only here
+
+        found = validate_log_structure(data)
+        if found is not None:
+            raise found
     table = read_table(data, rules)
     result.seats = list(table.seats)
     prev = None
