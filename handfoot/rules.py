@@ -44,18 +44,33 @@ class ParamKind(StrEnum):
     BOOK_COUNTS = "book_counts"  # {"clean", "dirty", "wild"}, each in minimum..maximum
 
 
-@dataclass(frozen=True, slots=True)
 class _Spec:
-    """What a RuleSet field's metadata says about it (see `_rule`)."""
+    """What a RuleSet field's metadata says about it (see `_rule`); only read, never changed.
 
-    description: str
-    kind: ParamKind
-    minimum: int | None = None
-    maximum: int | None = None
-    min_items: int | None = None
-    max_items: int | None = None
-    overridable: bool = True
-    note: str = ""  # a constraint tying it to other parameters, in words
+    A plain class, not a dataclass: building a dataclass costs the command line's start."""
+
+    __slots__ = ("description", "kind", "minimum", "maximum", "min_items", "max_items",
+                 "overridable", "note")
+
+    def __init__(
+        self,
+        description: str,
+        kind: ParamKind,
+        minimum: int | None = None,
+        maximum: int | None = None,
+        min_items: int | None = None,
+        max_items: int | None = None,
+        overridable: bool = True,
+        note: str = "",  # a constraint tying it to other parameters, in words
+    ) -> None:
+        self.description = description
+        self.kind = kind
+        self.minimum = minimum
+        self.maximum = maximum
+        self.min_items = min_items
+        self.max_items = max_items
+        self.overridable = overridable
+        self.note = note
 
 
 def _rule(
