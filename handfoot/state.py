@@ -8,6 +8,7 @@ methods; each raises EngineError (without position; the caller adds it).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from operator import mul
 
 from .cards import (
@@ -114,6 +115,14 @@ class _Plan:
         self.book_delta = [0, 0, 0]
 
 
+@lru_cache(maxsize=64)  # bounded: 2 to 12 players in at most 6 sides
+def _seating(n: int, nsides: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """Each seat's side and partners, shared by every round (and copy) of such a table."""
+    side_of = tuple(i % nsides for i in range(n))
+    mates = tuple(tuple(j for j in range(n) if j != i and j % nsides == i % nsides) for i in range(n))
+    return side_of, mates
+
+
 def _err(code: ErrorCode, message: str) -> EngineError:
     return EngineError(code, message)
 
@@ -133,8 +142,8 @@ class State:
     round_no: int
     players: int
     nsides: int
-    side_of: list[int]
-    mates: list[tuple[int, ...]]
+    side_of: tuple[int, ...]
+    mates: tuple[tuple[int, ...], ...]
     dealer: int
     stock: list[int]  # top last
     pile: list[int]  # top last
@@ -180,8 +189,7 @@ class State:
         s.round_no = round_no
         s.players = n
         s.nsides = nsides
-        s.side_of = [i % nsides for i in range(n)]
-        s.mates = [tuple(j for j in range(n) if j != i and j % nsides == i % nsides) for i in range(n)]
+        s.side_of, s.mates = _seating(n, nsides)
         s.dealer = dealer
         s.stock = list(reversed(stock))
         s.pile = list(discard)
