@@ -108,7 +108,8 @@ def _deal_list(deal: dict[str, Any], name: str, n: int) -> list[list[int]]:
     raw = deal.get(name)
     if type(raw) is not list or len(raw) != n:
         raise _bad(f"deal {name} must be a list of {n} card lists")
-    return [card_ids(h, f"deal {name}") for h in raw]
+    where = f"deal {name}"
+    return [card_ids(h, where) for h in raw]
 
 
 def start_round(table: Table, rnd: Any, index: int, prev_dealer: int | None) -> State:

@@ -933,7 +933,8 @@ class State:
         held_side = [0] * self.nsides
         seats = []
         for seat in range(self.players):
-            held = sum(map(mul, vals, self.hands[seat]))  # hands are counts per card id
+            # hands are counts per card id; an empty hand (most often the one who went out) is 0
+            held = sum(map(mul, vals, self.hands[seat])) if self.hand_n[seat] else 0
             held += sum(map(vals.__getitem__, self.feet[seat]))
             held_side[self.side_of[seat]] += held
             f = self.facts[seat]
