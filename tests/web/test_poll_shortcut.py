@@ -91,3 +91,49 @@ def test_the_served_application_has_the_shortcut():
     from config.wsgi import application
 
     assert isinstance(application, PollShortcut)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_served_application_answers_a_repeated_poll_itself():
+    """Through the real WSGI application: the page, then its polls as live-refresh.js sends
+    them, with the cookies a reader's browser keeps."""
+    from django.core.cache import cache
+
+    from config.wsgi import application
+    from league.models import Event
+    from tests.analytics.test_pages import build_event
+
+    event, _ = build_event(1, status=Event.Status.RUNNING)
+    inner = application.app
+    calls = []
+    application.app = lambda environ, start: calls.append(environ["PATH_INFO"]) or inner(environ, start)
+    try:
+        cookies = {}
+
+        def get(path, query="", **headers):
+            environ = {"REQUEST_METHOD": "GET", "PATH_INFO": path, "QUERY_STRING": query,
+                       "SERVER_NAME": "testserver", "SERVER_PORT": "80", "wsgi.url_scheme": "http",
+                       "wsgi.input": __import__("io").BytesIO(), "HTTP_HOST": "localhost",
+                       "HTTP_COOKIE": "; ".join(f"{k}={v}" for k, v in cookies.items()), **headers}
+            answered = []
+            body = b"".join(application(environ, lambda s, h: answered.append((s, h))))
+            status, headers_out = answered[0]
+            for name, value in headers_out:
+                if name.lower() == "set-cookie":
+                    key, _, rest = value.partition("=")
+                    cookies[key] = rest.split(";")[0]
+            return status, dict(headers_out), body
+
+        cache.clear()
+        get(f"/events/{event.slug}/")
+        fragment = f"/events/{event.slug}/standings/"
+        status, headers, _ = get(fragment, HTTP_X_REQUESTED_WITH="fetch")
+        assert status.startswith("200")
+        etag = headers["ETag"]
+        before = len(calls)
+        for _ in range(3):
+            status, _, _ = get(fragment, HTTP_X_REQUESTED_WITH="fetch", HTTP_IF_NONE_MATCH=etag)
+            assert status.startswith("304")
+        assert len(calls) == before, f"polls reached Django; cookies held: {sorted(cookies)}"
+    finally:
+        application.app = inner
