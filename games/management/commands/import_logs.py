@@ -45,8 +45,8 @@ class Command(BaseCommand):
         parser.add_argument(
             "--batch-size",
             type=_batch_size,
-            default=200,
-            help="Logs checked and stored together, 1 to 5000 (default 200).",
+            default=500,
+            help="Logs checked and stored together, 1 to 5000 (default 500).",
         )
 
     def handle(
