@@ -350,6 +350,9 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = API_MAX_BODY_BYTES + 500_000
 # A poll that Django answered for a reader not signed in is answered 304 before Django for this
 # long (web.poll_shortcut); 0 turns it off.
 POLL_SHORTCUT_SECONDS = float(os.environ.get("POLL_SHORTCUT_SECONDS", 0.5))
+# A public page whose version changes is drawn again at most once per this long by one web
+# process; the others meanwhile serve the version drawn last (analytics.views.page_cache).
+PAGE_REDRAW_SECONDS = float(os.environ.get("PAGE_REDRAW_SECONDS", 0.5))
 REQUEST_MAX_BYTES = int(os.environ.get("REQUEST_MAX_BYTES", DATA_UPLOAD_MAX_MEMORY_SIZE))
 
 # Logins (page and /api/auth/token/), counted by django-axes (config/auth.py): a browser with a

@@ -67,6 +67,9 @@ def _django_test_settings(request):
     settings = request.getfixturevalue("settings")
     # Factories hash a password for every user; the real hasher's slowness buys tests nothing.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # A page is drawn again at each new version, at once (the half-second pacing of a busy
+    # night is tested on its own, tests/analytics/test_page_redraws.py).
+    settings.PAGE_REDRAW_SECONDS = 0
     # Throttle counts start from nothing in every test (a private in-memory cache per test).
     settings.CACHES = {
         **settings.CACHES,

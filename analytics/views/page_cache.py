@@ -12,8 +12,10 @@ import functools
 import hashlib
 import logging
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
@@ -111,15 +113,8 @@ def page_key(kind: str, *parts: object) -> str:
     return f"page:{kind}:" + hashlib.sha1(repr(fields).encode(), usedforsecurity=False).hexdigest()
 
 
-def _bodies(key: str, draw: Callable[[], str]) -> tuple[bytes, bytes]:
-    """(html, its gzip) from the cache, else drawn and kept."""
-    try:
-        kept = cache.get(key)
-    except Exception:
-        log.warning("cache unreachable; page drawn afresh", exc_info=True)
-        kept = None
-    if kept is not None:
-        return kept
+def _drawn(key: str, draw: Callable[[], str]) -> tuple[bytes, bytes]:
+    """(html, its gzip), drawn and kept."""
     html = draw().encode()
     bodies = (html, compress_string(html))
     try:
@@ -147,13 +142,28 @@ def cache_set(key: str, value: object) -> None:
 
 def cached_response(request: HttpRequest, key: str, draw: Callable[[], str]) -> HttpResponse:
     """The page at `key`: 304 when the browser holds this version (If-None-Match), else the
-    cached bytes (gzip when the browser takes it), drawn by `draw` the first time only."""
+    cached bytes (gzip when the browser takes it), drawn by `draw` the first time only.
+
+    A busy night changes the version several times a second, and every web process would draw
+    each new version at once: one draw per page and `PAGE_REDRAW_SECONDS` (half a second) is let through
+    (`_may_draw`), and the others meanwhile get the version drawn last (its own ETag), which
+    their next poll brings up to date."""
     etag = f'"{key.rsplit(":", 1)[-1]}"'
+    held = request.headers.get("If-None-Match", "")
+    bodies = None if etag in held else _kept(key)
+    if etag not in held and bodies is None:
+        slot = _slot(request)
+        latest = None if _may_draw(slot) else _cached(f"page-latest:{slot}")
+        if latest is None:
+            bodies = _drawn(key, draw)
+            cache_set(f"page-latest:{slot}", (etag, bodies))
+        else:
+            etag, bodies = latest
     response: HttpResponse
-    if etag in request.headers.get("If-None-Match", ""):
+    if bodies is None or etag in held:
         response = HttpResponseNotModified()
     else:
-        html, zipped = _bodies(key, draw)
+        html, zipped = bodies
         if ACCEPTS_GZIP.search(request.headers.get("Accept-Encoding", "")):
             response = HttpResponse(zipped)
             response["Content-Encoding"] = "gzip"  # the gzip middleware leaves it as it is
@@ -164,3 +174,37 @@ def cached_response(request: HttpRequest, key: str, draw: Callable[[], str]) -> 
     response["Cache-Control"] = "no-cache"  # ask again each time (304 while unchanged)
     poll_note(request, etag)
     return response
+
+
+def _slot(request: HttpRequest) -> str:
+    """One page as one viewer asks for it (everyone not signed in alike)."""
+    who = request.user.pk if request.user.is_authenticated else ""
+    fields = (release_digest(), translation.get_language(), request.path,
+              request.META.get("QUERY_STRING", ""), request.headers.get("X-Requested-With", ""),
+              who)
+    return hashlib.sha1(repr(fields).encode(), usedforsecurity=False).hexdigest()
+
+
+def _may_draw(slot: str) -> bool:
+    """Whether this process draws the page now: the first to ask in this half second."""
+    every = float(getattr(settings, "PAGE_REDRAW_SECONDS", 0.5))
+    if every <= 0:
+        return True
+    turn = int(time.time() / every)
+    try:
+        return bool(cache.add(f"page-drawing:{slot}:{turn}", 1, 5))
+    except Exception:  # the cache away: every process draws (as without the cache at all)
+        return True
+
+
+def _cached(key: str) -> Any:
+    try:
+        return cache.get(key)
+    except Exception:
+        log.warning("cache unreachable; page drawn afresh", exc_info=True)
+        return None
+
+
+def _kept(key: str) -> tuple[bytes, bytes] | None:
+    kept: tuple[bytes, bytes] | None = _cached(key)
+    return kept
