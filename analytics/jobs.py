@@ -13,6 +13,7 @@ from handfoot.rules import rules_from_spec, rules_to_dict
 from jobs.kinds import JobKind, kind_register
 from jobs.models import Job
 from jobs.services.jobs import job_fingerprint, job_request
+from league.jobs import directs_event
 from league.models import Event, Season
 from league.permissions import is_director
 
@@ -56,11 +57,6 @@ def _finish_season(params: dict[str, Any], outputs: list[Any]) -> Any:
     )
 
 
-def _directs_event(user: Any, params: dict[str, Any]) -> bool:
-    club_id = Event.objects.filter(pk=params["event_id"]).values_list("club_id", flat=True).first()
-    return club_id is not None and is_director(user, club_id)
-
-
 def _directs_season(user: Any, params: dict[str, Any]) -> bool:
     club_id = (
         Season.objects.filter(pk=params["season_id"])
@@ -79,7 +75,7 @@ def register() -> None:
             plan=_plan_event,
             run_part=_rescore,
             finish=_finish_event,
-            may_see=_directs_event,
+            may_see=directs_event,
         )
     )
     kind_register(

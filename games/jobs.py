@@ -16,6 +16,7 @@ from games.services.bulk_import import logs_import, logs_upload_get
 from jobs.kinds import JobKind, kind_register
 from jobs.models import Job
 from jobs.services.jobs import JobRefused, job_fingerprint, job_part_progress, job_request
+from league.jobs import directs_event
 from league.models import Club, Event, Player, Seat
 from league.permissions import is_director
 
@@ -95,17 +96,12 @@ def _import_logs(params: dict[str, Any], _: Any) -> dict[str, Any]:
                       for o in outcomes]}
 
 
-def _directs_event(user: Any, params: dict[str, Any]) -> bool:
-    club_id = Event.objects.filter(pk=params["event_id"]).values_list("club_id", flat=True).first()
-    return club_id is not None and is_director(user, club_id)
-
-
 def register() -> None:
     kind_register(JobKind(name=RESULTS_IMPORT, words="Importing the results", unit="games",
                           plan=_plan, run_part=_store, finish=_finish, may_see=_directs_club))
     kind_register(JobKind(name=LOGS_IMPORT, words="Importing the move logs", unit="files",
                           plan=_plan_logs, run_part=_import_logs, finish=_finish,
-                          may_see=_directs_event))
+                          may_see=directs_event))
 
 
 def logs_import_job(*, event: Event, token: str, user: User) -> Job:

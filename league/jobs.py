@@ -42,14 +42,16 @@ def _finish(params: dict[str, Any], outputs: list[Any]) -> Any:
     return {"plans": outputs}
 
 
-def _directs_event(user: Any, params: dict[str, Any]) -> bool:
+def directs_event(user: Any, params: dict[str, Any]) -> bool:
+    """May `user` follow a job about the event `params["event_id"]` (a director of its club)?
+    The one check for every kind of job about an event."""
     club_id = Event.objects.filter(pk=params["event_id"]).values_list("club_id", flat=True).first()
     return club_id is not None and is_director(user, club_id)
 
 
 def register() -> None:
     kind_register(JobKind(name=SEATING_PLANS, words="Preparing the seatings", unit="plans",
-                          plan=_plan, run_part=_run, finish=_finish, may_see=_directs_event))
+                          plan=_plan, run_part=_run, finish=_finish, may_see=directs_event))
 
 
 def seating_plans_job(*, event: Event, expected: Expected) -> Job:
