@@ -60,6 +60,17 @@ def database_url(name: str) -> str:
     return urlunsplit(urlsplit(url)._replace(path=f"/{name}"))
 
 
+def finish(url: str, *, keep: bool) -> None:
+    """The end of a bench run: its database dropped (unless kept) and the load average said."""
+    if not keep:
+        from django.db import connections
+
+        connections.close_all()
+        drop_database(url)
+    print(f"Load average at the end {', '.join(f'{x:.2f}' for x in os.getloadavg())}; "
+          f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC")
+
+
 def drop_database(url: str) -> None:
     import psycopg
 
@@ -228,13 +239,7 @@ def main() -> None:
         if 1 in walls and 2 in walls:
             print(f"  2 processes against 1: {walls[1] / walls[2]:.2f} x faster")
     finally:
-        if not args.reuse:
-            from django.db import connections
-
-            connections.close_all()
-            drop_database(url)
-    print(f"Load average at the end {', '.join(f'{x:.2f}' for x in os.getloadavg())}; "
-          f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC")
+        finish(url, keep=args.reuse)
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import analytics_bench as builder  # noqa: E402  (the bench's own folder)
-from fanout_bench import database_exists, database_url, drop_database, start_worker  # noqa: E402
+from fanout_bench import database_exists, database_url, finish, start_worker  # noqa: E402
 
 ROOT = builder.ROOT
 SPEC = {"preset": "classic", "overrides": {"going_out_bonus": 0}}
@@ -184,13 +184,7 @@ def main() -> None:
         print("Season what-if (a real worker)")
         run_job(season_id, url, args.concurrency)
     finally:
-        if not args.reuse:
-            from django.db import connections
-
-            connections.close_all()
-            drop_database(url)
-    print(f"Load average at the end {', '.join(f'{x:.2f}' for x in os.getloadavg())}; "
-          f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC")
+        finish(url, keep=args.reuse)
 
 
 if __name__ == "__main__":
