@@ -93,6 +93,15 @@ def event_detail(*, slug: str, user: User | AnonymousUser) -> Event:
     )
 
 
+def event_summary(*, slug: str, user: User | AnonymousUser) -> Event:
+    """One event the user may see, with its club and season but not its seating or entrants
+    (pages that keep each rotation drawn apart load only the rotations they draw).
+
+    Raises Event.DoesNotExist for unknown slugs and for events the user may not see.
+    """
+    return visible_events(user).select_related("club", "season__league").get(slug=slug)
+
+
 def entrants_filter() -> Q:
     """Who counts as an entrant: registered and not withdrawn (a withdrawal before or during
     the event takes them off every count; their games played still count in the standings)."""

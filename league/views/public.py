@@ -64,6 +64,14 @@ def event_or_404(request: HttpRequest, slug: str) -> Event:
         raise Http404("No such event.") from None
 
 
+def event_summary_or_404(request: HttpRequest, slug: str) -> Event:
+    """The event without its seating (`selectors.event_summary`); 404 as `event_or_404`."""
+    try:
+        return selectors.event_summary(slug=slug, user=request.user)
+    except Event.DoesNotExist:
+        raise Http404("No such event.") from None
+
+
 # --- table cards --------------------------------------------------------------------------------
 
 

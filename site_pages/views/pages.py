@@ -6,25 +6,19 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils import timezone
-from django.utils.safestring import SafeString
 
 from analytics import selectors as analytics_selectors
 from analytics.handicaps import selectors as handicap_selectors
-from analytics.views.page_cache import (
-    cache_get_many,
-    cache_set,
-    cached_response,
-    page_key,
-    shared_variant,
-)
+from analytics.views.page_cache import cached_response, page_key, shared_variant
 from handfoot.errors import EngineError
 from handfoot.rules import PRESETS, BookCounts, RuleSet, rules_from_spec
 from league import selectors
 from league.house_rules import rules_summary_changes
-from league.models import Event, Player, Rotation, Season
+from league.models import Event, Rotation, Season
 from league.permissions import is_director, visible_events
 from league.presets import preset_name
-from league.views.public import event_or_404
+from league.views.public import event_or_404, event_summary_or_404
+from site_pages.views.rotation_pieces import DrawRotations, rotation_pieces, rotations_seated
 from site_pages.views.versions import event_version
 
 STANDINGS_REFRESH_SECONDS = 1  # a 304 while nothing changed (analytics.views.public)
@@ -110,45 +104,44 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     version = event_version(user=request.user, slug=slug)
 
     def draw() -> str:
-        context = _event_context(request, slug)
-        _kept_rotations(context, version[-1])
+        event = event_summary_or_404(request, slug)
+        rotations = list(event.rotations.order_by("number"))
+        pieces = rotation_pieces(event=event, rotations=rotations, version_rows=version[-1],
+                                 kind="event-rotation", draw=_rotations_drawn(event))
+        context = _page_context(event, director=False,
+                                rotations=[{"html": pieces[r.pk]} for r in rotations])
         return render_to_string("league/public/event.html", context, request)
 
     return cached_response(
         request, page_key("event", *version, timezone.now().strftime("%Y%m%d%H%M")), draw)
 
 
-def _kept_rotations(context: dict, rotation_rows: list[tuple]) -> None:
-    """Each rotation's seating from the cache, kept under what it shows: its rows of the event's
-    version and the names of the club's players."""
-    event = context["event"]
-    names = list(Player.objects.filter(club=event.club_id).order_by("pk")
-                 .values_list("pk", "slug", "name", "name_shown"))
-    rows: dict[int, list[tuple]] = {}
-    for row in rotation_rows:
-        rows.setdefault(row[1], []).append(row)
-    keys = {page_key("event-rotation", event.club.slug, event.slug, item["hidden"],
-                     rows.get(item["plan"].rotation.pk), names): item
-            for item in context["rotations"]}
-    kept = cache_get_many(list(keys))
-    for key, item in keys.items():
-        html = kept.get(key)
-        if html is None:
-            html = render_to_string("site_pages/_event_rotation.html",
-                                    {"item": item, "event": event, "is_director": False})
-            cache_set(key, html)
-        # Drawn by an autoescaping template above (or kept from one): safe as it is.
-        item["html"] = SafeString(html)  # nosec B703, B308
+def _rotations_drawn(event: Event) -> DrawRotations:
+    """The event page's seating of each rotation as everyone not signed in sees it."""
+
+    def draw(rotations: list[Rotation]) -> dict[int, str]:
+        return {r.pk: render_to_string("site_pages/_event_rotation.html", {
+            "item": {"plan": selectors.rotation_plan(rotation=r),
+                     "hidden": r.status == Rotation.Status.DRAFT},
+            "event": event, "is_director": False,
+        }) for r in rotations_seated(rotations)}
+
+    return draw
 
 
 def _event_context(request: HttpRequest, slug: str) -> dict:
     event = event_or_404(request, slug)
     director = is_director(request.user, event.club)
+    return _page_context(event, director=director,
+                         rotations=_rotation_views(event, show_drafts=director))
+
+
+def _page_context(event: Event, *, director: bool, rotations: list[dict]) -> dict:
     return {
         "event": event,
         "is_director": director,
         "entrant_count": selectors.event_entrant_count(event=event),
-        "rotations": _rotation_views(event, show_drafts=director),
+        "rotations": rotations,
         "standings": analytics_selectors.event_standings(event=event),
         "handicapped": handicap_selectors.event_handicapped(event=event),
         "live": event.status == Event.Status.RUNNING,

@@ -2,7 +2,7 @@
 scores for each rotation and the running standings, in type large enough for a projector across
 the room, refreshing itself (static/js/live-refresh.js polls the fragment every second with
 If-None-Match; unchanged, the answer is an empty 304). No controls. Who may see it is the event
-page's rule (`league.views.public.event_or_404`: private events stay private, 404 alike)."""
+page's rule (`league.views.public.event_summary_or_404`: private events stay private, 404 alike)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,8 @@ from games.models import RoundResult
 from league import selectors
 from league.models import Event, Game, Rotation
 from league.templatetags.substitutes import seat_label
-from league.views.public import event_or_404
+from league.views.public import event_summary_or_404
+from site_pages.views.rotation_pieces import rotation_pieces, rotations_seated
 from site_pages.views.versions import event_version
 
 WALL_REFRESH_SECONDS = 1  # a 304 while nothing changed
@@ -53,11 +54,11 @@ class WallTable:
     sides: list[WallSide] = field(default_factory=list)
 
 
-def _side_totals(event: Event) -> dict[int, dict[int, int]]:
-    """Game id → side → its confirmed total (one query)."""
+def _side_totals(rotations: list[Rotation]) -> dict[int, dict[int, int]]:
+    """Game id → side → its confirmed total, for the games of these rotations (one query)."""
     totals: dict[int, dict[int, int]] = defaultdict(dict)
     rows = (
-        RoundResult.objects.filter(game__table__rotation__event=event)
+        RoundResult.objects.filter(game__table__rotation__in=[r.pk for r in rotations])
         .values("game_id", "side")
         .annotate(total=Sum("score"))
     )
@@ -86,18 +87,26 @@ def _tables(plan: selectors.RotationView, totals: dict[int, dict[int, int]]) -> 
     return tables
 
 
-def wall_context(event: Event) -> dict[str, Any]:
-    totals = _side_totals(event)
-    rotations = [
-        {
+def _draw_rotations(rotations: list[Rotation]) -> dict[int, str]:
+    """Each rotation's tables with their scores, as the wall shows them."""
+    seated = rotations_seated(rotations)
+    totals = _side_totals(seated)
+    return {
+        r.pk: render_to_string("site_pages/_wall_rotation.html", {"rotation": {
             "number": r.number,
             "running": r.status == Rotation.Status.STARTED,
             "tables": _tables(selectors.rotation_plan(rotation=r), totals),
-        }
-        for r in event.rotations.all()
-        if r.status != Rotation.Status.DRAFT
-    ]
-    rotations.reverse()  # the rotation being played first
+        }})
+        for r in seated
+    }
+
+
+def wall_context(event: Event, version_rows: list[tuple]) -> dict[str, Any]:
+    """What the wall shows: the rotations played or playing (the one being played first), each
+    from the cache when kept (`rotation_pieces`), and the standings."""
+    shown = [r for r in event.rotations.order_by("-number") if r.status != Rotation.Status.DRAFT]
+    pieces = rotation_pieces(event=event, rotations=shown, version_rows=version_rows,
+                             kind="wall-rotation", draw=_draw_rotations)
     score_key, score_words = SCORE_COLUMNS.get(event.scoring, ("", ""))
     snapshot = analytics_selectors.event_standings(event=event)
     standings = [
@@ -113,7 +122,7 @@ def wall_context(event: Event) -> dict[str, Any]:
     ]
     return {
         "event": event,
-        "rotations": rotations,
+        "rotations": [pieces[r.pk] for r in shown],
         "standings": standings,
         "standings_games": snapshot.games if snapshot else 0,
         "score_words": score_words,
@@ -132,5 +141,6 @@ def event_wall(request: HttpRequest, slug: str) -> HttpResponse:
     return cached_response(
         request,
         page_key("wall-fragment" if fragment else "wall", *version),
-        lambda: render_to_string(template, wall_context(event_or_404(request, slug)), request),
+        lambda: render_to_string(
+            template, wall_context(event_summary_or_404(request, slug), version[-1]), request),
     )

@@ -6,6 +6,7 @@ event, and a poll while nothing changed is a 304 that draws nothing in one or tw
 import gzip
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test.signals import template_rendered
 from django.test.utils import CaptureQueriesContext
@@ -13,7 +14,7 @@ from django.urls import reverse
 
 from analytics.standings.services import event_recompute
 from games.services.paper import result_enter_paper
-from league.models import Event, Rotation, Seat
+from league.models import Event, Player, Rotation, Seat
 from tests.analytics.factories import make_game
 from tests.factories import MembershipFactory, PlayerFactory
 from tests.site.factories import games_of, seated_event
@@ -160,3 +161,26 @@ def test_a_browser_that_takes_gzip_gets_the_bytes_compressed_once(client, event)
                         headers={"Accept-Encoding": "gzip, br"})
     assert zipped["Content-Encoding"] == "gzip" and zipped["ETag"] == plain["ETag"]
     assert gzip.decompress(zipped.content) == plain.content
+
+
+def test_a_result_at_one_table_draws_only_its_rotation_again(client, event, director):
+    page(client, event), wall(client, event)
+    result_enter_paper(game=games_of(event)[-1], user=director, expected_revision=0,
+                       totals=[4125, 2310])
+    with Drawn() as drawn:
+        page(client, event), wall(client, event)
+    pieces = [n for n in drawn.names if n.endswith(("_event_rotation.html", "_wall_rotation.html"))]
+    assert sorted(pieces) == ["site_pages/_event_rotation.html", "site_pages/_wall_rotation.html"]
+
+
+def test_pages_from_kept_rotations_equal_the_pages_drawn_afresh(client, event, director):
+    page(client, event), wall(client, event)
+    result_enter_paper(game=games_of(event)[0], user=director, expected_revision=0,
+                       totals=[4125, 2310])
+    Player.objects.filter(club=event.club, name="Player B").update(
+        name="Bea Renamed")
+    kept_page, kept_wall = page(client, event), wall(client, event).content
+    cache.clear()
+    assert page(client, event) == kept_page and wall(client, event).content == kept_wall
+    assert "Bea Renamed" in kept_page and b"Bea Renamed" in kept_wall
+    assert "Player B" not in kept_page
