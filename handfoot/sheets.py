@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, fields
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from .errors import EngineError, ErrorCode
@@ -478,8 +479,12 @@ def check_sheet(sheet: dict[str, Any] | str | bytes, rules: RuleSet | None = Non
     try:
         if type(sheet) is not dict and isinstance(sheet, str | bytes | bytearray):
             doc = parse_document(sheet)
-        rnd = plain_check(doc, rules) or _check(doc, rules)
-        return GameReport("sheet", True, None, [rnd], [], [s.score for s in rnd.sides])
+        plain = plain_check(doc, rules)
+        if plain is None:
+            rnd = _check(doc, rules)
+            plain = rnd, rnd.scores
+        rnd, totals = plain
+        return GameReport("sheet", True, None, [rnd], [], totals)
     except EngineError as err:
         if err.round is None:
             err.round = _given_round(doc)
@@ -497,7 +502,14 @@ def check_sheet(sheet: dict[str, Any] | str | bytes, rules: RuleSet | None = Non
 # until it learns that part, so every sheet then takes the exact path.
 _PLAIN_PARTS = ("clean_books", "dirty_books", "wild_books", "red_threes", "table_points",
                 "held_points", "went_out")
+_COUNTS = ("clean_books", "dirty_books", "wild_books", "red_threes")
+_POINTS = ("table_points", "held_points")
+_OPTIONAL = ("score", "cut_bonus")
+_read_parts = itemgetter(*_PLAIN_PARTS)  # a side's parts as a tuple, in this order
+_TOP_REQUIRED = ("format", "rules", "round", "ended_by", "sides")
+_read_top = itemgetter(*_TOP_REQUIRED)
 _SHAPE_WORDS = frozenset(("type", "minimum", "maximum", "multipleOf", "description"))
+_TYPES = frozenset(("integer", "boolean"))
 # the keywords the fast path mirrors for each top-level field (`rules`: any value, as the
 # run-time validator has it; `rules_from_spec` judges it)
 _TOP_WORDS = {
@@ -509,48 +521,82 @@ _TOP_WORDS = {
     "sides": frozenset(("type", "minItems", "maxItems", "items", "description")),
 }
 
+_Number = tuple[int, int, int]  # least, most, multiple of
+# A side read by the fast path: its parts in `_PLAIN_PARTS` order, the score written down (None
+# when left out) and the cut bonus.
+_Row = tuple[int, int, int, int, int, int, bool, int | None, int]
+
+
+@dataclass(frozen=True, slots=True)
+class PlainSide:
+    """What the published sheet schema allows in a side, for the fast path. Every part of
+    `_PLAIN_PARTS` is required (`went_out` a boolean, the others integers), `_OPTIONAL` not."""
+
+    allowed: frozenset[str]
+    counts: int  # the most of each count (books, red 3s), from 0 in whole numbers
+    points: tuple[int, int]  # the most and the multiple of table and held points, from 0
+    score: tuple[int, int]  # the least and the most of a written score, in whole numbers
+    cut: tuple[int, int]  # the most and the multiple of a cut bonus, from 0
+
 
 @dataclass(frozen=True, slots=True)
 class PlainShape:
     """What the published sheet schema allows, read once from it for the fast path."""
 
-    top_required: frozenset[str]
-    top_allowed: frozenset[str]
+    top_allowed: frozenset[str]  # `_TOP_REQUIRED` are required, the others not
     rounds: tuple[int, int]
     players: tuple[int, int]
     ended_by: tuple[str, ...]
     sides: tuple[int, int]
-    side_required: frozenset[str]
-    side_allowed: frozenset[str]
-    # (name, least, most, multiple of) of a side's numbers, required ones first
-    side_numbers: tuple[tuple[str, int, int, int], ...]
-    side_yes_no: tuple[str, ...]  # every one required
+    side: PlainSide
 
 
-def _number_shape(prop: dict[str, Any]) -> tuple[int, int, int]:
+def _number_shape(prop: dict[str, Any]) -> _Number:
     return int(prop["minimum"]), int(prop["maximum"]), int(prop.get("multipleOf", 1))
 
 
-_Number = tuple[str, int, int, int]
-
-
-def _side_shape(defs: dict[str, Any]) -> tuple[tuple[_Number, ...], tuple[str, ...]] | None:
-    side = defs["side"]
-    numbers: list[_Number] = []
-    yes_no: list[str] = []
-    for name, prop in side["properties"].items():
+def _side_props(defs: dict[str, Any]) -> dict[str, dict[str, Any]] | None:
+    """Each property of a side, references followed; None if one holds a keyword the fast
+    path does not mirror."""
+    props = {}
+    for name, prop in defs["side"]["properties"].items():
         while "$ref" in prop:
             prop = defs[prop["$ref"].rsplit("/", 1)[1]]
-        if not prop.keys() <= _SHAPE_WORDS:
+        if not prop.keys() <= _SHAPE_WORDS or prop["type"] not in _TYPES:
             return None
-        if prop["type"] == "boolean" and name in side["required"]:
-            yes_no.append(name)
-        elif prop["type"] == "integer":
-            numbers.append((name, *_number_shape(prop)))
-        else:
-            return None
-    numbers.sort(key=lambda number: number[0] not in side["required"])
-    return tuple(numbers), tuple(yes_no)
+        props[name] = prop
+    return props
+
+
+def _one_shape(numbers: dict[str, _Number], names: tuple[str, ...]) -> _Number | None:
+    """The one shape all of `names` share, or None."""
+    shapes = {numbers.get(name) for name in names}
+    shape = shapes.pop()
+    return None if shapes else shape
+
+
+def _plain_side_shape(defs: dict[str, Any]) -> PlainSide | None:
+    """`PlainSide`, or None when the schema's sides are not shaped as the fast path expects."""
+    side, props = defs["side"], _side_props(defs)
+    if (
+        props is None
+        or set(side["required"]) != set(_PLAIN_PARTS)
+        or props.keys() != {*_PLAIN_PARTS, *_OPTIONAL}
+        or props["went_out"]["type"] != "boolean"
+    ):
+        return None
+    numbers = {n: _number_shape(p) for n, p in props.items() if p["type"] == "integer"}
+    counts, points = _one_shape(numbers, _COUNTS), _one_shape(numbers, _POINTS)
+    score, cut = numbers.get("score"), numbers.get("cut_bonus")
+    if (
+        len(numbers) != len(props) - 1
+        or counts is None or counts[0] != 0 or counts[2] != 1
+        or points is None or points[0] != 0
+        or score is None or score[2] != 1
+        or cut is None or cut[0] != 0
+    ):
+        return None
+    return PlainSide(frozenset(props), counts[1], points[1:], score[:2], cut[1:])
 
 
 @lru_cache(maxsize=1)
@@ -561,14 +607,14 @@ def plain_shape() -> PlainShape | None:
 
     schema = load_schema("score_sheet")
     props, defs = schema["properties"], schema["$defs"]
-    side = defs["side"]
-    shape = _side_shape(defs)
+    side = _plain_side_shape(defs)
     if (
-        shape is None
+        side is None
         or tuple(p.name for p in ENTERED_PARTS) != _PLAIN_PARTS
         or schema.get("additionalProperties") is not False
-        or side.get("additionalProperties") is not False
+        or defs["side"].get("additionalProperties") is not False
         or props.keys() != _TOP_WORDS.keys()
+        or set(schema["required"]) != set(_TOP_REQUIRED)
         or any(words is not None and not props[name].keys() <= words
                for name, words in _TOP_WORDS.items())
         or props["format"]["const"] != SHEET_FORMAT
@@ -577,50 +623,31 @@ def plain_shape() -> PlainShape | None:
         return None
     sides = props["sides"]
     return PlainShape(
-        top_required=frozenset(schema["required"]),
         top_allowed=frozenset(props),
         rounds=_number_shape(props["round"])[:2],
         players=_number_shape(props["players"])[:2],
         ended_by=tuple(props["ended_by"]["enum"]),
         sides=(int(sides["minItems"]), int(sides["maxItems"])),
-        side_required=frozenset(side["required"]),
-        side_allowed=frozenset(side["properties"]),
-        side_numbers=shape[0],
-        side_yes_no=shape[1],
+        side=side,
     )
 
 
-def _plain_sides(shape: PlainShape, sides: Any) -> bool:
-    """Whether every side has the schema's shape with plain values (ints, booleans)."""
-    if type(sides) is not list or not shape.sides[0] <= len(sides) <= shape.sides[1]:
-        return False
-    required, allowed = shape.side_required, shape.side_allowed
-    for side in sides:
-        if type(side) is not dict or not required <= side.keys() or not side.keys() <= allowed:
-            return False
-        for name, least, most, multiple in shape.side_numbers:
-            if name in side:
-                value = side[name]
-                if type(value) is not int or value < least or value > most or value % multiple:
-                    return False
-        for name in shape.side_yes_no:
-            if type(side[name]) is not bool:
-                return False
-    return True
-
-
 def _plain_top(shape: PlainShape, doc: dict[str, Any]) -> bool:
-    keys = doc.keys()
-    if not shape.top_required <= keys or not keys <= shape.top_allowed:
+    """Whether the sheet's own fields have the schema's shape with plain values."""
+    if not doc.keys() <= shape.top_allowed:
         return False
-    rnd = doc["round"]
-    if type(rnd) is not int or not shape.rounds[0] <= rnd <= shape.rounds[1]:
+    try:
+        form, _, rnd, ended_by, sides = _read_top(doc)
+    except KeyError:  # a field left out
         return False
-    if "players" in doc:
-        players = doc["players"]
-        if type(players) is not int or not shape.players[0] <= players <= shape.players[1]:
-            return False
-    return doc["format"] == SHEET_FORMAT and doc["ended_by"] in shape.ended_by
+    players = doc.get("players", shape.players[0])  # left out: any number fits
+    return (
+        type(rnd) is int and shape.rounds[0] <= rnd <= shape.rounds[1]
+        and type(players) is int and shape.players[0] <= players <= shape.players[1]
+        and form == SHEET_FORMAT
+        and ended_by in shape.ended_by
+        and type(sides) is list and shape.sides[0] <= len(sides) <= shape.sides[1]
+    )
 
 
 def _plain_limits(doc: dict[str, Any], rules: RuleSet | None) -> SheetLimits | None:
@@ -630,72 +657,97 @@ def _plain_limits(doc: dict[str, Any], rules: RuleSet | None) -> SheetLimits | N
         return None
 
 
-def plain_check(doc: Any, rules: RuleSet | None = None) -> RoundReport | None:
-    """The round of a sheet that is plainly well formed and valid, checked in one pass without
-    the schema's validator; None for anything else, which the exact path (`_check`) then
-    checks and words. It must never accept what the exact path refuses, nor report anything
-    else for what it accepts (tests compare the two on many mutated sheets)."""
+def plain_check(doc: Any, rules: RuleSet | None = None) -> tuple[RoundReport, list[int]] | None:
+    """The round and the scores of a sheet that is plainly well formed and valid, checked in
+    one pass without the schema's validator; None for anything else, which the exact path
+    (`_check`) then checks and words. It must never accept what the exact path refuses, nor
+    report anything else for what it accepts (tests compare the two on many mutated sheets)."""
     shape = plain_shape()
     if shape is None or type(doc) is not dict or not _plain_top(shape, doc):
-        return None
-    sides = doc["sides"]
-    if not _plain_sides(shape, sides):
         return None
     limits = _plain_limits(doc, rules)
     if limits is None:
         return None
-    table = _plain_table(doc, limits, sides)
-    if table is None or not _plain_books(limits, sides, table):
+    rows = []
+    for side in doc["sides"]:
+        row = _plain_side(shape.side, limits, side)
+        if row is None:
+            return None
+        rows.append(row)
+    if not _plain_table(doc, limits, rows):
         return None
-    return _plain_scores(doc, limits, sides)
+    return _plain_scores(doc, limits.rules, rows)
 
 
-def _plain_table(doc: dict[str, Any], limits: SheetLimits, sides: list[Any]) -> int | None:
-    """The decks of a plainly valid table and going out, else None."""
-    rules = limits.rules
-    n = len(sides)
-    players = doc.get("players", 2 * n)
-    if doc["round"] > rules.rounds or players % n:
+def _plain_side(shape: PlainSide, limits: SheetLimits, side: Any) -> _Row | None:
+    """A side that has the schema's shape with plain values (ints, booleans) and at least the
+    table points its books hold (`_check_points`), else None."""
+    if type(side) is not dict or not side.keys() <= shape.allowed:
         return None
-    decks = rules.deck_count(players)
-    if decks > MAX_DECKS:
+    try:
+        clean, dirty, wild, red, table, held, went_out = _read_parts(side)
+    except KeyError:  # a part left out
         return None
-    out = [side for side in sides if side["went_out"]]
-    if doc["ended_by"] != "went_out":
-        return None if out else decks
-    if len(out) != 1:
-        return None
-    went = out[0]
-    need = rules.books_to_go_out
-    if (
-        went["clean_books"] < need.clean
-        or went["dirty_books"] < need.dirty
-        or went["wild_books"] < need.wild
-        or (players == n and went["held_points"])
+    counts, (points, multiple) = shape.counts, shape.points
+    if not (
+        type(clean) is int and 0 <= clean <= counts
+        and type(dirty) is int and 0 <= dirty <= counts
+        and type(wild) is int and 0 <= wild <= counts
+        and type(red) is int and 0 <= red <= counts
+        and type(held) is int and 0 <= held <= points and not held % multiple
+        and type(table) is int and table <= points and not table % multiple
+        and type(went_out) is bool
+        and table >= clean * limits.min_clean_points + dirty * (limits.min_dirty_points or 0)
+        + wild * limits.min_wild_points
     ):
         return None
-    return decks
+    given = side.get("score")
+    if given is None and "score" in side:
+        return None
+    cut = side.get("cut_bonus", 0)
+    if (
+        given is not None and (type(given) is not int or not shape.score[0] <= given <= shape.score[1])
+    ) or type(cut) is not int or not 0 <= cut <= shape.cut[0] or cut % shape.cut[1]:
+        return None
+    return clean, dirty, wild, red, table, held, went_out, given, cut
 
 
-def _plain_books(limits: SheetLimits, sides: list[Any], decks: int) -> bool:
-    """Books, red 3s and table points within the decks and the rules (`_check_books`,
-    `_check_red_threes`, `_check_points`)."""
+def _plain_table(doc: dict[str, Any], limits: SheetLimits, rows: list[_Row]) -> bool:
+    """Whether the round, the seats, going out and the totals against the decks are plainly
+    valid (`_read`, `_check_going_out`, `_check_books`, `_check_red_threes`, `_check_points`)."""
     rules = limits.rules
-    clean = dirty = wild = red = table = 0
-    min_dirty = limits.min_dirty_points or 0
-    for side in sides:
-        c, d, w = side["clean_books"], side["dirty_books"], side["wild_books"]
-        points = side["table_points"]
-        if points < c * limits.min_clean_points + d * min_dirty + w * limits.min_wild_points:
+    n = len(rows)
+    players = doc.get("players", 2 * n)
+    if doc["round"] > rules.rounds or players % n:
+        return False
+    decks = rules.deck_count(players)
+    if decks > MAX_DECKS:
+        return False
+    clean, dirty, wild, red, table, held, out, _, _ = zip(*rows, strict=True)
+    went = out.count(True)
+    if doc["ended_by"] != "went_out":
+        if went:
             return False
-        clean, dirty, wild = clean + c, dirty + d, wild + w
-        red += side["red_threes"]
-        table += points
+    elif went != 1:
+        return False
+    else:
+        i, need = out.index(True), rules.books_to_go_out
+        if (clean[i] < need.clean or dirty[i] < need.dirty or wild[i] < need.wild
+                or (players == n and held[i])):
+            return False
+    return _plain_decks(limits, decks, sum(clean), sum(dirty), sum(wild), sum(red), sum(table))
+
+
+def _plain_decks(limits: SheetLimits, decks: int, clean: int, dirty: int, wild: int, red: int,
+                 table: int) -> bool:
+    """Whether books, red 3s and table points of all sides together are within the decks and
+    the rules (`_check_books`, `_check_red_threes`, `_check_points`)."""
+    rules = limits.rules
     if (wild and not rules.wild_melds) or (dirty and limits.min_dirty_naturals is None):
         return False
-    size = rules.book_size
     if red and (rules.red_threes != "lay" or red > DECK_RED_THREES * decks):
         return False
+    size = rules.book_size
     return (
         wild * size + dirty <= DECK_WILDS * decks
         and clean * size + dirty * (limits.min_dirty_naturals or 0) <= DECK_NATURALS * decks
@@ -703,18 +755,19 @@ def _plain_books(limits: SheetLimits, sides: list[Any], decks: int) -> bool:
     )
 
 
-def _plain_scores(doc: dict[str, Any], limits: SheetLimits, sides: list[Any]) -> RoundReport | None:
-    rules = limits.rules
+def _plain_scores(
+    doc: dict[str, Any], rules: RuleSet, rows: list[_Row]
+) -> tuple[RoundReport, list[int]] | None:
+    """The round and its scores; None where a written score differs (SCORE_MISMATCH)."""
     scored: list[SideScore] = []
-    for side in sides:
-        s = side_score(rules, side["clean_books"], side["dirty_books"], side["wild_books"],
-                       side["red_threes"], side["table_points"], side["held_points"],
-                       side["went_out"])
-        cut = side.get("cut_bonus", 0)
+    totals: list[int] = []
+    for clean, dirty, wild, red, table, held, went_out, given, cut in rows:
+        s = side_score(rules, clean, dirty, wild, red, table, held, went_out)
         if cut:
             s = _with_cut(s, cut)
-        given = side.get("score")
-        if given is not None and given != s.score:
+        score = s.score
+        if given is not None and given != score:
             return None
         scored.append(s)
-    return RoundReport(doc["round"], doc["ended_by"], None, scored, [])
+        totals.append(score)
+    return RoundReport(doc["round"], doc["ended_by"], None, scored, []), totals

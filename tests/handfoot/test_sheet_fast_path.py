@@ -46,7 +46,9 @@ def test_the_schema_is_mirrored():
 def test_valid_sheets_take_the_fast_path_with_the_same_report(sheet):
     fast = plain_check(sheet)
     assert fast is not None
-    assert fast == _check(sheet, None)
+    rnd, totals = fast
+    assert rnd == _check(sheet, None)
+    assert totals == rnd.scores
     assert check_sheet(sheet).to_dict() == _exact(sheet)
 
 
@@ -85,4 +87,52 @@ def test_mutated_sheets_get_the_same_verdict(base, changes):
 ])
 def test_odd_sheets_get_the_same_verdict(change):
     doc = {**copy.deepcopy(BASES[0]), **change}
+    assert check_sheet(doc).to_dict() == _exact(doc)
+
+
+DROP = object()  # a change that leaves the field out
+
+
+@pytest.mark.parametrize("change", [
+    {"rules": DROP}, {"players": DROP}, {"players": True}, {"players": 4.0}, {"round": True},
+    {"round": DROP}, {"format": DROP}, {"sides": "sides"}, {"sides": DROP}, {"extra": None},
+])
+def test_odd_fields_get_the_same_verdict(change):
+    doc = copy.deepcopy(BASES[0])
+    for key, value in change.items():
+        if value is DROP:
+            doc.pop(key)
+        else:
+            doc[key] = value
+    assert check_sheet(doc).to_dict() == _exact(doc)
+
+
+@pytest.mark.parametrize("change", [
+    {"score": None}, {"score": DROP}, {"score": True}, {"score": 10**7 + 1}, {"score": -10**7},
+    {"cut_bonus": 5}, {"cut_bonus": 0}, {"cut_bonus": 7}, {"cut_bonus": True},
+    {"cut_bonus": None}, {"cut_bonus": -5}, {"cut_bonus": 1_000_005}, {"went_out": 1},
+    {"went_out": None}, {"clean_books": True}, {"clean_books": 1001}, {"red_threes": -1},
+    {"held_points": DROP}, {"held_points": 1_000_005}, {"table_points": 0},
+    {"table_points": 1_000_000}, {"table_points": 7}, {"extra": 0},
+])
+@pytest.mark.parametrize("base", [0, 1, 7])
+def test_odd_sides_get_the_same_verdict(change, base):
+    doc = copy.deepcopy(BASES[base])
+    for side in doc["sides"][:1]:
+        for key, value in change.items():
+            if value is DROP:
+                side.pop(key, None)
+            else:
+                side[key] = value
+    assert check_sheet(doc).to_dict() == _exact(doc)
+
+
+def test_a_cut_bonus_is_added_on_both_paths():
+    doc = copy.deepcopy(BASES[0])
+    side = doc["sides"][0]
+    side["cut_bonus"] = 100
+    side["score"] += 100
+    fast = plain_check(doc)
+    assert fast is not None
+    assert fast[0] == _check(doc, None)
     assert check_sheet(doc).to_dict() == _exact(doc)
