@@ -64,13 +64,15 @@ class TableMeld:
         return f"TableMeld({KEY_NAME[self.key]}, {kind}: {cards})"
 
 
-# an item of the fast meld path, checked: (key, ids, base, naturals, wilds, wilds added, value)
-_Checked = tuple[int, list[int], "TableMeld | None", int, int, int, int]
+# meld items checked by a fast path, their cards taken from the hand: (the melds they make,
+# built but not yet on the table; cards laid; their value; melds started; wilds added to
+# natural melds)
+_Laid = tuple[list[TableMeld], int, int, int, int]
 
 
-def _give_back(h: list[int], checked: list[_Checked]) -> None:
+def _give_back(h: list[int], items: Sequence[Item]) -> None:
     """Return the cards of checked items to the hand counts `h`."""
-    for _key, ids, *_rest in checked:
+    for _key, ids, _target in items:
         for c in ids:
             h[c] += 1
 
@@ -553,19 +555,16 @@ class State:
         failure.
         """
         h = self.hands[seat]
-        checked = self._simple_items(h, self.open[side], items)
-        if checked is None:
+        laid = self._simple_items(h, self.open[side], items)
+        if laid is None:
             return False
-        laid = 0
-        for item in items:
-            laid += len(item[1])
-        hand_after = self.hand_n[seat] - laid
+        hand_after = self.hand_n[seat] - laid[1]
         if (hand_after < 2 and self.on_foot[seat]) or not (
-            self.laid_down[side] or self._first_lay_ok(side, checked)
+            self.laid_down[side] or self._first_lay_ok(side, laid)
         ):
-            _give_back(h, checked)
+            _give_back(h, items)
             return False
-        f = self._simple_apply(seat, side, checked, laid)
+        f = self._simple_apply(seat, side, laid)
         self.hand_n[seat] = hand_after
         if f[F_FIRST_LAY] < 0:
             f[F_FIRST_LAY] = f[F_TURNS]
@@ -580,52 +579,45 @@ class State:
         side = self.side_of[seat]
         h = self.hands[seat]
         h[up] += 1
-        checked = self._simple_items(h, self.open[side], items)
-        if checked is None:
+        laid = self._simple_items(h, self.open[side], items)
+        if laid is None:
             h[up] -= 1
             return False
-        laid = 0
-        for item in items:
-            laid += len(item[1])
-        if (self.hand_n[seat] + taken - laid < 2 and self.on_foot[seat]) or not (
-            self.laid_down[side] or self._first_lay_ok(side, checked)
+        if (self.hand_n[seat] + taken - laid[1] < 2 and self.on_foot[seat]) or not (
+            self.laid_down[side] or self._first_lay_ok(side, laid)
         ):
-            _give_back(h, checked)
+            _give_back(h, items)
             h[up] -= 1
             return False
-        f = self._simple_apply(seat, side, checked, laid)
-        self.hand_n[seat] += 1 - laid  # the cards taken with the upcard are added by pickup
+        f = self._simple_apply(seat, side, laid)
+        self.hand_n[seat] += 1 - laid[1]  # the cards taken with the upcard are added by pickup
         if f[F_FIRST_LAY] < 0:
             f[F_FIRST_LAY] = f[F_TURNS] + 1  # this turn is counted once the pile is taken
         return True
 
-    def _first_lay_ok(self, side: int, checked: list[_Checked]) -> bool:
+    def _first_lay_ok(self, side: int, laid: _Laid) -> bool:
         """Whether the side's first lay-down (so every item starts a meld) meets the round's
         minimum and, if the rules ask, holds a meld without wilds; the side has laid down
         once this says yes (as `_commit` has it)."""
         rules = self.rules
-        value = 0
-        for item in checked:
-            value += item[6]
-        if value < rules.meld_minimum(self.round_no):
+        if laid[2] < rules.meld_minimum(self.round_no):
             return False
-        if rules.first_meld_needs_clean and not any(
-            item[4] == 0 or item[0] == WILD for item in checked
-        ):
+        if rules.first_meld_needs_clean and not any(m.wild == 0 or m.key == WILD for m in laid[0]):
             return False
         self.laid_down[side] = True
         return True
 
     def _simple_items(
         self, h: list[int], open_: dict[int, TableMeld], items: Sequence[Item]
-    ) -> list[_Checked] | None:
-        """Each item checked with its cards taken from the hand `h`; None (hand as it was)
-        as soon as one is not plainly legal. One loop, no call per item or card: this is
-        the hot path of a replay."""
+    ) -> _Laid | None:
+        """Each item checked with its cards taken from the hand `h`, and the meld it makes
+        built; None (hand as it was) as soon as one is not plainly legal. One loop, no call
+        per item or card: this is the hot path of a replay."""
         rules = self.rules
         book_size = rules.book_size
-        checked: list[_Checked] = []
+        melds: list[TableMeld] = []
         seen = 0  # bit set of the meld keys of the items checked so far
+        laid = value = started = wilds_dirty = 0
         for key, ids, target in items:
             base = open_.get(key)
             n = len(ids)
@@ -640,7 +632,6 @@ class State:
             seen |= 1 << key
             before = nat + wild  # each card taken counts once, as a natural or a wild
             wild_before = wild
-            value = 0
             for c in ids:
                 if not h[c]:
                     break
@@ -659,36 +650,44 @@ class State:
                 for c in ids[:taken]:
                     h[c] += 1
                 break
-            checked.append((key, ids, base, nat, wild, wild - wild_before, value))
-        else:
-            return checked
-        _give_back(h, checked)
-        return None
-
-    def _simple_apply(self, seat: int, side: int, checked: list[_Checked], laid: int) -> list[int]:
-        """Lay the checked items on the side's table; the seat's facts (returned) count them."""
-        open_ = self.open[side]
-        books = self.books[side]
-        book_size = self.rules.book_size
-        f = self.facts[seat]
-        for key, ids, base, nat, wild, wilds_added, value in checked:
             if base is None:
                 cards = ids[:]
-                f[F_STARTED] += 1
+                started += 1
             else:
                 cards = base.cards + ids
-            if len(cards) < book_size:
-                open_[key] = TableMeld(key, cards, nat, wild, None)
+            if size < book_size:
+                melds.append(TableMeld(key, cards, nat, wild, None))
             else:
                 kind = WILDBOOK if key == WILD else (DIRTY if wild else CLEAN)
-                self.last_book[side][key] = len(books)
-                books.append(TableMeld(key, cards, nat, wild, kind))
-                open_.pop(key, None)
-                self.book_counts[side][kind] += 1
-            self.table_points[side] += value
+                melds.append(TableMeld(key, cards, nat, wild, kind))
             if key != WILD:
-                f[F_WILDS_DIRTY] += wilds_added
-        f[F_LAID] += laid
+                wilds_dirty += wild - wild_before
+            laid += n
+        else:
+            return melds, laid, value, started, wilds_dirty
+        _give_back(h, items[: len(melds)])
+        return None
+
+    def _simple_apply(self, seat: int, side: int, laid: _Laid) -> list[int]:
+        """Lay the checked items' melds on the side's table; the seat's facts (returned) count
+        them."""
+        melds, cards, value, started, wilds_dirty = laid
+        open_ = self.open[side]
+        for meld in melds:
+            kind = meld.kind
+            if kind is None:
+                open_[meld.key] = meld
+            else:
+                books = self.books[side]
+                self.last_book[side][meld.key] = len(books)
+                books.append(meld)
+                open_.pop(meld.key, None)
+                self.book_counts[side][kind] += 1
+        self.table_points[side] += value
+        f = self.facts[seat]
+        f[F_STARTED] += started
+        f[F_WILDS_DIRTY] += wilds_dirty
+        f[F_LAID] += cards
         return f
 
     def pickup(self, seat: int, pair: Sequence[int], items: Sequence[Item]) -> None:
