@@ -79,6 +79,9 @@ class SheetLimits:
     min_wild_points: int
     min_dirty_naturals: int | None
     need_text: str  # "2 clean, 2 dirty and 1 wild book"
+    # what a side scores (`scoring.side_score`) per clean, dirty and wild book, per laid red 3
+    # and for going out (the fast path's scoring)
+    bonus: tuple[int, int, int, int, int]
 
 
 def _plural(n: int, word: str) -> str:
@@ -144,7 +147,16 @@ def sheet_limits(rules: RuleSet) -> SheetLimits:
         min_wild_points=rules.book_size * CHEAPEST_WILD,
         min_dirty_naturals=None if dirty is None else dirty[0],
         need_text=_books_text(need.clean, need.dirty, need.wild),
+        bonus=_bonus(rules),
     )
+
+
+def _bonus(rules: RuleSet) -> tuple[int, int, int, int, int]:
+    """`SheetLimits.bonus`: a side's score parts per unit, read off `side_score` (a side with
+    one of each book and one laid red 3 that went out)."""
+    unit = side_score(rules, 1, 1, 1, 1, 0, 0, True)
+    return (unit.clean_bonus, unit.dirty_bonus, unit.wild_bonus, unit.red_three_points,
+            unit.going_out_bonus)
 
 
 @lru_cache(maxsize=256)
@@ -532,7 +544,6 @@ class PlainSide:
     """What the published sheet schema allows in a side, for the fast path. Every part of
     `_PLAIN_PARTS` is required (`went_out` a boolean, the others integers), `_OPTIONAL` not."""
 
-    allowed: frozenset[str]
     counts: int  # the most of each count (books, red 3s), from 0 in whole numbers
     points: tuple[int, int]  # the most and the multiple of table and held points, from 0
     score: tuple[int, int]  # the least and the most of a written score, in whole numbers
@@ -543,7 +554,6 @@ class PlainSide:
 class PlainShape:
     """What the published sheet schema allows, read once from it for the fast path."""
 
-    top_allowed: frozenset[str]  # `_TOP_REQUIRED` are required, the others not
     rounds: tuple[int, int]
     players: tuple[int, int]
     ended_by: tuple[str, ...]
@@ -596,7 +606,7 @@ def _plain_side_shape(defs: dict[str, Any]) -> PlainSide | None:
         or cut is None or cut[0] != 0
     ):
         return None
-    return PlainSide(frozenset(props), counts[1], points[1:], score[:2], cut[1:])
+    return PlainSide(counts[1], points[1:], score[:2], cut[1:])
 
 
 @lru_cache(maxsize=1)
@@ -614,7 +624,7 @@ def plain_shape() -> PlainShape | None:
         or schema.get("additionalProperties") is not False
         or defs["side"].get("additionalProperties") is not False
         or props.keys() != _TOP_WORDS.keys()
-        or set(schema["required"]) != set(_TOP_REQUIRED)
+        or set(schema["required"]) != set(_TOP_REQUIRED)  # and "players" optional
         or any(words is not None and not props[name].keys() <= words
                for name, words in _TOP_WORDS.items())
         or props["format"]["const"] != SHEET_FORMAT
@@ -623,7 +633,6 @@ def plain_shape() -> PlainShape | None:
         return None
     sides = props["sides"]
     return PlainShape(
-        top_allowed=frozenset(props),
         rounds=_number_shape(props["round"])[:2],
         players=_number_shape(props["players"])[:2],
         ended_by=tuple(props["ended_by"]["enum"]),
@@ -634,13 +643,14 @@ def plain_shape() -> PlainShape | None:
 
 def _plain_top(shape: PlainShape, doc: dict[str, Any]) -> bool:
     """Whether the sheet's own fields have the schema's shape with plain values."""
-    if not doc.keys() <= shape.top_allowed:
-        return False
     try:
         form, _, rnd, ended_by, sides = _read_top(doc)
     except KeyError:  # a field left out
         return False
-    players = doc.get("players", shape.players[0])  # left out: any number fits
+    has_players = "players" in doc
+    if len(doc) != len(_TOP_REQUIRED) + has_players:  # a field of another name
+        return False
+    players = doc["players"] if has_players else shape.players[0]  # left out: any number fits
     return (
         type(rnd) is int and shape.rounds[0] <= rnd <= shape.rounds[1]
         and type(players) is int and shape.players[0] <= players <= shape.players[1]
@@ -676,17 +686,20 @@ def plain_check(doc: Any, rules: RuleSet | None = None) -> tuple[RoundReport, li
         rows.append(row)
     if not _plain_table(doc, limits, rows):
         return None
-    return _plain_scores(doc, limits.rules, rows)
+    return _plain_scores(doc, limits, rows)
 
 
 def _plain_side(shape: PlainSide, limits: SheetLimits, side: Any) -> _Row | None:
     """A side that has the schema's shape with plain values (ints, booleans) and at least the
     table points its books hold (`_check_points`), else None."""
-    if type(side) is not dict or not side.keys() <= shape.allowed:
+    if type(side) is not dict:
         return None
     try:
         clean, dirty, wild, red, table, held, went_out = _read_parts(side)
     except KeyError:  # a part left out
+        return None
+    has_score, has_cut = "score" in side, "cut_bonus" in side
+    if len(side) != len(_PLAIN_PARTS) + has_score + has_cut:  # a field of another name
         return None
     counts, (points, multiple) = shape.counts, shape.points
     if not (
@@ -701,12 +714,10 @@ def _plain_side(shape: PlainSide, limits: SheetLimits, side: Any) -> _Row | None
         + wild * limits.min_wild_points
     ):
         return None
-    given = side.get("score")
-    if given is None and "score" in side:
-        return None
-    cut = side.get("cut_bonus", 0)
+    given = side["score"] if has_score else None
+    cut = side["cut_bonus"] if has_cut else 0
     if (
-        given is not None and (type(given) is not int or not shape.score[0] <= given <= shape.score[1])
+        has_score and (type(given) is not int or not shape.score[0] <= given <= shape.score[1])
     ) or type(cut) is not int or not 0 <= cut <= shape.cut[0] or cut % shape.cut[1]:
         return None
     return clean, dirty, wild, red, table, held, went_out, given, cut
@@ -723,19 +734,24 @@ def _plain_table(doc: dict[str, Any], limits: SheetLimits, rows: list[_Row]) -> 
     decks = rules.deck_count(players)
     if decks > MAX_DECKS:
         return False
-    clean, dirty, wild, red, table, held, out, _, _ = zip(*rows, strict=True)
-    went = out.count(True)
+    clean = dirty = wild = red = table = 0
+    went: list[_Row] = []
+    for row in rows:
+        c, d, w, r, t, _, out, _, _ = row
+        clean, dirty, wild, red, table = clean + c, dirty + d, wild + w, red + r, table + t
+        if out:
+            went.append(row)
     if doc["ended_by"] != "went_out":
         if went:
             return False
-    elif went != 1:
+    elif len(went) != 1:
         return False
     else:
-        i, need = out.index(True), rules.books_to_go_out
-        if (clean[i] < need.clean or dirty[i] < need.dirty or wild[i] < need.wild
-                or (players == n and held[i])):
+        c, d, w, _, _, held, _, _, _ = went[0]
+        need = rules.books_to_go_out
+        if c < need.clean or d < need.dirty or w < need.wild or (players == n and held):
             return False
-    return _plain_decks(limits, decks, sum(clean), sum(dirty), sum(wild), sum(red), sum(table))
+    return _plain_decks(limits, decks, clean, dirty, wild, red, table)
 
 
 def _plain_decks(limits: SheetLimits, decks: int, clean: int, dirty: int, wild: int, red: int,
@@ -756,18 +772,24 @@ def _plain_decks(limits: SheetLimits, decks: int, clean: int, dirty: int, wild: 
 
 
 def _plain_scores(
-    doc: dict[str, Any], rules: RuleSet, rows: list[_Row]
+    doc: dict[str, Any], limits: SheetLimits, rows: list[_Row]
 ) -> tuple[RoundReport, list[int]] | None:
-    """The round and its scores; None where a written score differs (SCORE_MISMATCH)."""
+    """The round and its scores, worked out as `scoring.side_score` and `SideScore.score` do
+    from the rule set's `SheetLimits.bonus`; None where a written score differs (SCORE_MISMATCH)."""
+    clean_bonus, dirty_bonus, wild_bonus, red_bonus, out_bonus = limits.bonus
     scored: list[SideScore] = []
     totals: list[int] = []
     for clean, dirty, wild, red, table, held, went_out, given, cut in rows:
-        s = side_score(rules, clean, dirty, wild, red, table, held, went_out)
-        if cut:
-            s = _with_cut(s, cut)
-        score = s.score
+        clean_points, dirty_points, wild_points = (
+            clean * clean_bonus, dirty * dirty_bonus, wild * wild_bonus
+        )
+        red_points, out_points = red * red_bonus, out_bonus if went_out else 0
+        score = (clean_points + dirty_points + wild_points + red_points + table + out_points
+                 - held + cut)
         if given is not None and given != score:
             return None
-        scored.append(s)
+        s = SideScore(clean, dirty, wild, clean_points, dirty_points, wild_points, red,
+                      red_points, table, held, out_points, went_out)
+        scored.append(_with_cut(s, cut) if cut else s)
         totals.append(score)
     return RoundReport(doc["round"], doc["ended_by"], None, scored, []), totals

@@ -2,13 +2,24 @@
 accepts only what the exact path accepts, with the same report, and leaves every error to it."""
 
 import copy
+import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from handfoot import replay_log
-from handfoot.sheets import _check, check_sheet, plain_check, plain_shape
+from handfoot.rules import PRESETS, rules_from_spec
+from handfoot.scoring import side_score
+from handfoot.sheets import (
+    _check,
+    _plain_scores,
+    _with_cut,
+    check_sheet,
+    plain_check,
+    plain_shape,
+    sheet_limits,
+)
 from handfoot.simulate import simulate_game
 
 PART_KEYS = ("clean_books", "dirty_books", "wild_books", "red_threes", "table_points",
@@ -136,3 +147,32 @@ def test_a_cut_bonus_is_added_on_both_paths():
     assert fast is not None
     assert fast[0] == _check(doc, None)
     assert check_sheet(doc).to_dict() == _exact(doc)
+
+
+@pytest.mark.parametrize("spec", [
+    *PRESETS,
+    {"preset": "classic", "overrides": {"book_bonus": {"clean": 700, "dirty": 250, "wild": 2000},
+                                        "red_threes": "hold", "red_three_bonus": 300,
+                                        "going_out_bonus": 0}},
+    {"preset": "canasta", "overrides": {"red_threes": "lay", "red_three_bonus": 300,
+                                        "going_out_bonus": 250}},
+])
+def test_the_fast_path_scores_as_side_score(spec):
+    """The fast path works scores out from the rule set's bonuses per unit; they must be what
+    scoring.side_score and SideScore.score give for any figures."""
+    limits = sheet_limits(rules_from_spec(spec))
+    rng = random.Random(7)
+    for _ in range(300):
+        figures = [rng.randrange(0, 20) for _ in range(4)]
+        figures += [5 * rng.randrange(0, 2000), 5 * rng.randrange(0, 200), rng.random() < 0.5]
+        cut = rng.choice([0, 0, 5, 100])
+        expected = side_score(limits.rules, *figures)
+        if cut:
+            expected = _with_cut(expected, cut)
+        rnd, totals = _plain_scores({"round": 1, "ended_by": "went_out"}, limits,
+                                    [(*figures, None, cut)])
+        assert rnd.sides == [expected]
+        assert type(rnd.sides[0]) is type(expected)
+        assert totals == [expected.score]
+        assert _plain_scores({"round": 1, "ended_by": "went_out"}, limits,
+                             [(*figures, expected.score + 5, cut)]) is None
