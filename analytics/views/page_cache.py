@@ -27,6 +27,7 @@ from django.db.models import Count, Model, OuterRef, QuerySet, Subquery
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
+from django.utils.safestring import SafeString
 from django.utils.text import compress_string
 
 from analytics.models import StandingsSnapshot, StandingsTable
@@ -138,6 +139,18 @@ def cache_set(key: str, value: object) -> None:
         cache.set(key, value, PAGE_SECONDS)
     except Exception:
         log.warning("cache unreachable; piece not kept", exc_info=True)
+
+
+def kept_piece(key: str, draw: Callable[[], str]) -> SafeString:
+    """A piece of a page (from `page_key`), drawn by `draw` the first time only: the parts that
+    cost the most to draw (the standings' rows) are kept under the version of what they show,
+    which changes less often than the pages around them."""
+    html = _cached(key)
+    if html is None:
+        html = draw()
+        cache_set(key, html)
+    # Drawn by an autoescaping template (or kept from one): safe as it is.
+    return SafeString(html)  # nosec B703, B308
 
 
 def cached_response(request: HttpRequest, key: str, draw: Callable[[], str]) -> HttpResponse:

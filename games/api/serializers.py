@@ -293,7 +293,9 @@ class ResultDetailSerializer(ResultSerializer):
         # many=True makes a ListSerializer, whose data is a list (the stubs type the child's).
         return cast(
             list[dict[str, Any]],
-            SubmissionSerializer(selectors.game_submissions(game=game), many=True).data,
+            # The documents themselves (a move log is tens of KB) are not part of the answer.
+            SubmissionSerializer(selectors.game_submissions(game=game).defer("document"),
+                                 many=True).data,
         )
 
 

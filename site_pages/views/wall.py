@@ -13,10 +13,12 @@ from typing import Any
 from django.db.models import Sum
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
 from django.views.decorators.http import require_safe
 
 from analytics import selectors as analytics_selectors
-from analytics.views.page_cache import cached_response, page_key
+from analytics.models import StandingsSnapshot
+from analytics.views.page_cache import cached_response, kept_piece, page_key
 from games.models import RoundResult
 from league import selectors
 from league.models import Event, Game, Rotation
@@ -101,29 +103,37 @@ def _draw_rotations(rotations: list[Rotation]) -> dict[int, str]:
     }
 
 
+def _standings_rows(event: Event, snapshot: StandingsSnapshot) -> SafeString:
+    """The standings' rows, drawn once per snapshot (at 400 players most of a wall's drawing)."""
+    score_key, score_words = SCORE_COLUMNS.get(event.scoring, ("", ""))
+    rows = [
+        {
+            "rank": row.get("rank"),
+            "name": row.get("name"),
+            "games": row.get("games", 0),
+            "score": row.get(score_key) if score_key else None,
+            "points": row.get("total_points"),
+        }
+        for row in snapshot.rows
+    ]
+    key = page_key("wall-standings", snapshot.pk, snapshot.computed_at, event.scoring)
+    return kept_piece(key, lambda: render_to_string(
+        "site_pages/_wall_standings_rows.html", {"standings": rows, "score_words": score_words}))
+
+
 def wall_context(event: Event, version_rows: list[tuple]) -> dict[str, Any]:
     """What the wall shows: the rotations played or playing (the one being played first), each
     from the cache when kept (`rotation_pieces`), and the standings."""
     shown = [r for r in event.rotations.order_by("-number") if r.status != Rotation.Status.DRAFT]
     pieces = rotation_pieces(event=event, rotations=shown, version_rows=version_rows,
                              kind="wall-rotation", draw=_draw_rotations)
-    score_key, score_words = SCORE_COLUMNS.get(event.scoring, ("", ""))
     snapshot = analytics_selectors.event_standings(event=event)
-    standings = [
-        {
-            "rank": row.get("rank"),
-            "name": row.get("name"),
-            "games": row.get("games", 0),
-            "record": f"{row.get('wins', 0)}–{row.get('ties', 0)}–{row.get('losses', 0)}",
-            "score": row.get(score_key) if score_key else None,
-            "points": row.get("total_points"),
-        }
-        for row in (snapshot.rows if snapshot else [])
-    ]
+    score_words = SCORE_COLUMNS.get(event.scoring, ("", ""))[1]
     return {
         "event": event,
         "rotations": [pieces[r.pk] for r in shown],
-        "standings": standings,
+        "standings": bool(snapshot and snapshot.rows),
+        "standings_rows": _standings_rows(event, snapshot) if snapshot else "",
         "standings_games": snapshot.games if snapshot else 0,
         "score_words": score_words,
         "refresh_seconds": WALL_REFRESH_SECONDS,
