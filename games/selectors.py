@@ -196,9 +196,9 @@ def entry_latest_rounds(
     """The entrant's entry: per round, their latest submission covering it (of `kind` only, when
     given) with the engine's report of that round. The one rule for "which figures count";
     entries a director withdrew do not."""
-    submissions = game.submissions.filter(entrant=entrant, withdrawn_at__isnull=True).order_by(
-        "created_at", "id"
-    )
+    # The reports are enough: a move log's document is tens of KB.
+    submissions = (game.submissions.filter(entrant=entrant, withdrawn_at__isnull=True)
+                   .defer("document").order_by("created_at", "id"))
     if kind is not None:
         submissions = submissions.filter(kind=kind)
     latest: dict[int, tuple[Submission, dict[str, Any]]] = {}
@@ -208,10 +208,14 @@ def entry_latest_rounds(
     return latest
 
 
-def entry_rounds(*, game: Game, entrant: str) -> list[dict[str, Any]]:
-    """The rounds this entrant has entered so far (`entry_latest_rounds`), in round order, as
-    the table page lists them (with each side's figures, for "replace round N")."""
-    latest = entry_latest_rounds(game=game, entrant=entrant)
+def entry_rounds(
+    *, game: Game, entrant: str,
+    latest: dict[int, tuple[Submission, dict[str, Any]]] | None = None,
+) -> list[dict[str, Any]]:
+    """The rounds this entrant has entered so far (`entry_latest_rounds`, or `latest` when the
+    caller has read it), in round order, as the table page lists them (with each side's
+    figures, for "replace round N")."""
+    latest = entry_latest_rounds(game=game, entrant=entrant) if latest is None else latest
     return [
         {
             "round": number,

@@ -173,14 +173,14 @@ def _round_details(sides: list, version: Any) -> list[dict[str, Any]]:
 
 
 def _default_sheet(
-    request: HttpRequest, visit: Visit, saved: list[dict[str, Any]]
+    request: HttpRequest, visit: Visit, saved: list[dict[str, Any]],
+    latest: dict[int, tuple[Any, dict[str, Any]]],
 ) -> tuple[SheetForm | None, int | None]:
     """The sheet the page opens with: a saved round chosen again opens with its saved figures;
     once every round is saved, no sheet (each round can be opened again), else the next one."""
     table = visit.table
     rounds = table.rules.rounds
     asked = _asked_round(request, rounds)
-    latest = selectors.entry_latest_rounds(game=visit.game, entrant=visit.entrant.key)
     if asked is not None and asked in latest:
         return _sheet_form(table, saved=saved, initial=sheet_initial(latest[asked][1])), asked
     if asked is None and len(latest) >= rounds:
@@ -192,12 +192,13 @@ def _default_sheet(
 def _page(request: HttpRequest, visit: Visit, *, status: int = 200, **extra: Any) -> HttpResponse:
     game, table, entrant = visit.game, visit.table, visit.entrant
     sides = table.side_seats
-    saved = selectors.entry_rounds(game=game, entrant=entrant.key)
+    latest = selectors.entry_latest_rounds(game=game, entrant=entrant.key)
+    saved = selectors.entry_rounds(game=game, entrant=entrant.key, latest=latest)
     comparison = selectors.dispute_comparison(game=game, sides=sides)
     sheet_form = extra.pop("sheet_form", None)
     reopened = None
     if sheet_form is None:
-        sheet_form, reopened = _default_sheet(request, visit, saved)
+        sheet_form, reopened = _default_sheet(request, visit, saved, latest)
     decided = (
         selectors.game_current_version(game=game) if game.status == Game.Status.CONFIRMED else None
     )
