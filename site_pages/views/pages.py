@@ -109,7 +109,8 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         pieces = rotation_pieces(event=event, rotations=rotations, version_rows=version[-1],
                                  kind="event-rotation", draw=_rotations_drawn(event))
         context = _page_context(event, director=False,
-                                rotations=[{"html": pieces[r.pk]} for r in rotations])
+                                rotations=[{"html": pieces[r.pk]} for r in rotations],
+                                entrant_count=version[0][-1] or 0)  # counted in the version
         return render_to_string("league/public/event.html", context, request)
 
     return cached_response(
@@ -133,14 +134,16 @@ def _event_context(request: HttpRequest, slug: str) -> dict:
     event = event_or_404(request, slug)
     director = is_director(request.user, event.club)
     return _page_context(event, director=director,
-                         rotations=_rotation_views(event, show_drafts=director))
+                         rotations=_rotation_views(event, show_drafts=director),
+                         entrant_count=selectors.event_entrant_count(event=event))
 
 
-def _page_context(event: Event, *, director: bool, rotations: list[dict]) -> dict:
+def _page_context(event: Event, *, director: bool, rotations: list[dict],
+                  entrant_count: int) -> dict:
     return {
         "event": event,
         "is_director": director,
-        "entrant_count": selectors.event_entrant_count(event=event),
+        "entrant_count": entrant_count,
         "rotations": rotations,
         "standings": analytics_selectors.event_standings(event=event),
         "handicapped": handicap_selectors.event_handicapped(event=event),

@@ -178,13 +178,20 @@ def test_an_engine_bug_in_replay_is_internal_error(monkeypatch, caplog):
     assert record.exc_info and record.exc_info[0] is ZeroDivisionError
 
 
-def test_an_engine_bug_in_a_sheet_check_is_internal_error(monkeypatch, caplog):
+@pytest.mark.parametrize("path", ["plain", "exact"])
+def test_an_engine_bug_in_a_sheet_check_is_internal_error(monkeypatch, caplog, path):
+    """On the one-pass path and on the exact path alike (the one-pass path reads side_score
+    once per rule set, and earlier tests may have done so: the exact path is forced instead)."""
     from handfoot import sheets
 
     def broken(*args, **kwargs):
         raise KeyError("a bug")
 
-    monkeypatch.setattr(sheets, "side_score", broken)
+    if path == "plain":
+        monkeypatch.setattr(sheets, "plain_check", broken)
+    else:
+        monkeypatch.setattr(sheets, "plain_check", lambda *args: None)
+        monkeypatch.setattr(sheets, "side_score", broken)
     with caplog.at_level(logging.ERROR, logger="handfoot"):
         report = check_sheet(copy.deepcopy(SHEET))
     assert report.error.code == "INTERNAL_ERROR"
