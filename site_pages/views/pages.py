@@ -18,7 +18,7 @@ from league.models import Event, Rotation, Season
 from league.permissions import is_director, visible_events
 from league.presets import preset_name
 from league.views.public import event_or_404, event_summary_or_404
-from site_pages.views.rotation_pieces import DrawRotations, rotation_pieces, rotations_seated
+from site_pages.views.rotation_pieces import DrawRotations, rotation_pieces
 from site_pages.views.versions import event_version
 
 STANDINGS_REFRESH_SECONDS = 1  # a 304 while nothing changed (analytics.views.public)
@@ -125,7 +125,7 @@ def _rotations_drawn(event: Event) -> DrawRotations:
             "item": {"plan": selectors.rotation_plan(rotation=r),
                      "hidden": r.status == Rotation.Status.DRAFT},
             "event": event, "is_director": False,
-        }) for r in rotations_seated(rotations)}
+        }) for r in rotations}
 
     return draw
 

@@ -34,7 +34,7 @@ def rotation_pieces(*, event: Event, rotations: Sequence[Rotation], version_rows
                     kind: str, draw: DrawRotations) -> dict[int, SafeString]:
     """Rotation id → its HTML: kept under the rotation's rows of the event's version
     (`site_pages.views.versions`) and the club's names; `draw` is given only the rotations not
-    kept and answers each one's HTML."""
+    kept, with their seating loaded (`rotations_seated`), and answers each one's HTML."""
     rows: dict[int, list[tuple]] = {}
     for row in version_rows:
         rows.setdefault(row[1], []).append(row)
@@ -43,7 +43,7 @@ def rotation_pieces(*, event: Event, rotations: Sequence[Rotation], version_rows
             for r in rotations}
     kept = cache_get_many(list(keys.values()))
     missing = [r for r in rotations if keys[r.pk] not in kept]
-    drawn = draw(missing) if missing else {}
+    drawn = draw(rotations_seated(missing)) if missing else {}
     for pk, html in drawn.items():
         cache_set(keys[pk], html)
     # Drawn by an autoescaping template (or kept from one): safe as it is.

@@ -24,7 +24,7 @@ from league import selectors
 from league.models import Event, Game, Rotation
 from league.templatetags.substitutes import seat_label
 from league.views.public import event_summary_or_404
-from site_pages.views.rotation_pieces import rotation_pieces, rotations_seated
+from site_pages.views.rotation_pieces import rotation_pieces
 from site_pages.views.versions import event_version
 
 WALL_REFRESH_SECONDS = 1  # a 304 while nothing changed
@@ -90,16 +90,15 @@ def _tables(plan: selectors.RotationView, totals: dict[int, dict[int, int]]) -> 
 
 
 def _draw_rotations(rotations: list[Rotation]) -> dict[int, str]:
-    """Each rotation's tables with their scores, as the wall shows them."""
-    seated = rotations_seated(rotations)
-    totals = _side_totals(seated)
+    """Each rotation's tables with their scores, as the wall shows them (seating loaded)."""
+    totals = _side_totals(rotations)
     return {
         r.pk: render_to_string("site_pages/_wall_rotation.html", {"rotation": {
             "number": r.number,
             "running": r.status == Rotation.Status.STARTED,
             "tables": _tables(selectors.rotation_plan(rotation=r), totals),
         }})
-        for r in seated
+        for r in rotations
     }
 
 
