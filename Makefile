@@ -34,7 +34,7 @@ help:
 	@echo "make bench-simulator - every preset, table and strategy over 10,000 seeds (about 15 hours)"
 	@echo "make bench-full   - analytics on 2,000 players and 100,000 games; the fanned-out"
 	@echo "                    recompute of 20 clubs x 10,000 games with 1 and 2 worker processes"
-	@echo "make bench-load   - a club night under locust against gunicorn + PostgreSQL + a worker"
+	@echo "make bench-load   - a club night under locust against nginx + gunicorn + PostgreSQL + a worker"
 	@echo "                    (BENCH_ARGS=\"--tables 100\" for 100 tables; 50 by default)"
 	@echo "make bench-faults - kill the worker, restart PostgreSQL, stop a Redis of its own, timed"
 	@echo "                    (BENCH_ARGS=--skip-postgres: without the PostgreSQL restart)"

@@ -1,15 +1,16 @@
-"""Load held: a club night (50 tables by default, 100 with --tables 100) against gunicorn +
-PostgreSQL + a real Celery worker.
+"""Load held: a club night (50 tables by default, 100 with --tables 100) against nginx +
+gunicorn + PostgreSQL + a real Celery worker, as docker-compose.yml runs them.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/handfoot \
     .venv/bin/python bench/load_bench.py [--tables 50] [--rotations 4] [--readers 300]
-        [--database hf_load_bench | --database-url postgres://...] [--port 8765]
+        [--database hf_load_bench | --database-url postgres://...] [--port 8765] [--no-proxy]
         [--work-dir /tmp/hf-bench-night] [--redis-db 15] [--keep]
 
 (`make bench-load`, `make bench-load BENCH_ARGS="--tables 100"`.) Two runs side by side each
-need their own --database, --port, --work-dir and --redis-db. The bench creates its database
-(--database on DATABASE_URL's server, or --database-url), prepares the night (bench/night.py),
-starts gunicorn, a worker and beat (broker and cache: Redis db --redis-db on CELERY_BROKER_URL's
+need their own --database, --port (and the one after it), --work-dir and --redis-db. The bench
+creates its database (--database on DATABASE_URL's server, or --database-url), prepares the
+night (bench/night.py), starts nginx (deploy/nginx.conf; --no-proxy leaves it out) in front of
+gunicorn, a worker and beat (broker and cache: Redis db --redis-db on CELERY_BROKER_URL's
 server, default 127.0.0.1:6379), runs bench/locustfile.py headless (4 scorers a table entering
 and confirming, 300 readers, two thirds of them with an event page, standings page or wall
 open, polling every second) until every table has played every rotation, then checks that every
@@ -56,7 +57,11 @@ def parse_args() -> argparse.Namespace:
     # As docker-compose.yml runs it: 3 sync workers. On this 2-core machine 5 (2 x cores + 1)
     # made every process wait for a core (100 tables: entries p95 3.5 s against 1.5 s with 3).
     parser.add_argument("--web-workers", type=int, default=3)
-    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--port", type=int, default=8765,
+                        help="where the clients connect: nginx, gunicorn behind it on the next "
+                             "port (with --no-proxy gunicorn itself)")
+    parser.add_argument("--no-proxy", action="store_true",
+                        help="no nginx in front: the clients reach gunicorn directly")
     parser.add_argument("--max-minutes", type=float, default=20)
     parser.add_argument("--database", default="hf_load_bench",
                         help="its database on DATABASE_URL's server (created, then dropped)")
@@ -263,13 +268,15 @@ def run(args: argparse.Namespace, url: str, broker: str, cleanup: Cleanup) -> bo
     env = night.stack_env(url, broker)
     night.collect_static(env)
     stack = cleanup.stack = night.Stack(env, port=args.port, web_workers=args.web_workers,
-                                        beat=True)
+                                        beat=True, proxy=not args.no_proxy)
     out = night.WORK / "load-result.json"
     stack.start()
-    print(f"gunicorn ({args.web_workers} sync workers), worker (2 processes), beat up; "
+    print(f"{'nginx in front of ' if stack.proxied else ''}"
+          f"gunicorn ({args.web_workers} sync workers), worker (2 processes), beat up; "
           f"{len(plan['players'])} scorers + {args.readers} readers, rounds of "
           f"{args.round_seconds} s", flush=True)
-    parts = {"gunicorn": stack.web, "worker": stack.worker, "beat": stack.beat}
+    parts = {"gunicorn": stack.web, "worker": stack.worker, "beat": stack.beat,
+             **({"nginx": stack.proxy} if stack.proxy else {})}
     cpu_before = {name: night.tree_cpu_seconds(p.pid) for name, p in parts.items()}
     busy_before, children_before = night.machine_busy_seconds(), children_cpu()
     pg_before = night.postgres_cpu_seconds()

@@ -7,7 +7,8 @@
   same seating generator and started at once, so every table can move on without waiting for a
   director) and each game's two side credentials;
 - gunicorn, a Celery worker and beat as separate processes, configured as production runs them
-  (DJANGO_ENV=production, DEBUG off, collected static files) but on plain HTTP;
+  (DJANGO_ENV=production, DEBUG off, collected static files) but on plain HTTP, and for the load
+  bench nginx in front of gunicorn from deploy/nginx.conf, as docker-compose.yml runs it;
 - the checks after a run: every accepted submission stored, no partial rows, every confirmed
   result in the standings (the stored snapshot equals a fresh computation).
 """
@@ -17,9 +18,11 @@ from __future__ import annotations
 import datetime
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -307,13 +310,19 @@ def collect_static(env: dict[str, str]) -> None:
 
 
 class Stack:
-    """gunicorn + a Celery worker (+ beat): started, killed and restarted by the benches."""
+    """gunicorn + a Celery worker (+ beat), and nginx in front when `proxy`: started, killed and
+    restarted by the benches. Clients use `url` (nginx's port when proxied, gunicorn listening
+    on the next one behind it)."""
 
     def __init__(self, env: dict[str, str], *, port: int, web_workers: int,
-                 worker_concurrency: int = 2, beat: bool = False) -> None:
-        self.env, self.port, self.beat_wanted = env, port, beat
+                 worker_concurrency: int = 2, beat: bool = False, proxy: bool = False) -> None:
+        self.env, self.port, self.beat_wanted, self.proxied = env, port, beat, proxy
+        self.app_port = port + 1 if proxy else port
+        if proxy:
+            self.env = {**env, "DJANGO_NUM_PROXIES": "1"}  # its X-Forwarded-For is believed
         self.web_workers, self.concurrency = web_workers, worker_concurrency
-        self.web = self.worker = self.beat = None
+        self.web = self.worker = self.beat = self.proxy = None
+        self.proxy_dir: Path | None = None
         self.logs = WORK / "logs"
         self.logs.mkdir(parents=True, exist_ok=True)
         self.worker_log_path = self.logs / "worker.log"
@@ -330,20 +339,41 @@ class Stack:
         return subprocess.Popen(args, cwd=ROOT, env={**self.env, **env}, stdout=log,
                                 stderr=subprocess.STDOUT, start_new_session=True)
 
-    def start_web(self) -> None:
-        # Sync workers, 2 x cores + 1 (gunicorn's advice): a request waiting on PostgreSQL
-        # leaves the core to another worker.
-        self.web = self._spawn("gunicorn", [
-            str(BIN / "gunicorn"), "config.wsgi:application", "--bind", f"127.0.0.1:{self.port}",
-            "--workers", str(self.web_workers), "--backlog", "2048", "--timeout", "60"])
+    def _wait_for(self, name: str, url: str) -> None:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             try:
-                if urlopen(f"{self.url}/healthz", timeout=2).status == 200:
+                if urlopen(url, timeout=2).status == 200:
                     return
             except OSError:
                 time.sleep(0.3)
-        raise SystemExit(f"gunicorn did not answer; see {self.logs / 'gunicorn.log'}")
+        raise SystemExit(f"{name} did not answer; see {self.logs / (name + '.log')}")
+
+    def start_web(self) -> None:
+        # Sync workers, as docker-compose.yml runs them (--web-workers of the load bench).
+        self.web = self._spawn("gunicorn", [
+            str(BIN / "gunicorn"), "config.wsgi:application", "--bind",
+            f"127.0.0.1:{self.app_port}", "--workers", str(self.web_workers), "--backlog",
+            "2048", "--timeout", "60"])
+        self._wait_for("gunicorn", f"http://127.0.0.1:{self.app_port}/healthz")
+
+    def start_proxy(self) -> None:
+        """nginx from deploy/nginx.conf, filled in as docker-compose.yml's envsubst does."""
+        nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+        if not Path(nginx).exists():
+            raise SystemExit("nginx is not installed (apt-get install nginx-light), or run the "
+                             "bench with --no-proxy")
+        # Its own folder, readable by nginx's workers (which are not root when the bench is).
+        self.proxy_dir = Path(tempfile.mkdtemp(prefix="hf-bench-proxy-"))
+        self.proxy_dir.chmod(0o755)
+        config = (ROOT / "deploy" / "nginx.conf").read_text()
+        for name, value in {"APP_UPSTREAM": f"127.0.0.1:{self.app_port}",
+                            "PROXY_PORT": str(self.port), "RUN_DIR": str(self.proxy_dir)}.items():
+            config = config.replace("${" + name + "}", value)
+        (self.proxy_dir / "nginx.conf").write_text(config)
+        self.proxy = self._spawn("nginx", [nginx, "-c", str(self.proxy_dir / "nginx.conf"),
+                                           "-p", str(self.proxy_dir), "-g", "daemon off;"])
+        self._wait_for("nginx", f"{self.url}/proxy-health")
 
     def start_worker(self) -> None:
         self.worker = self._spawn("worker", [
@@ -362,6 +392,8 @@ class Stack:
         if self.beat_wanted:
             self.start_beat()
         self.start_web()
+        if self.proxied:
+            self.start_proxy()
         threading.Thread(target=self._supervise, daemon=True).start()
 
     def _supervise(self) -> None:
@@ -391,15 +423,18 @@ class Stack:
 
     def stop(self) -> None:
         self._stopping.set()
-        for proc in (self.web, self.beat, self.worker):
+        procs = (self.proxy, self.web, self.beat, self.worker)
+        for proc in procs:
             if proc is not None and proc.poll() is None:
                 os.killpg(proc.pid, signal.SIGTERM)
-        for proc in (self.web, self.beat, self.worker):
+        for proc in procs:
             if proc is not None:
                 try:
                     proc.wait(timeout=20)
                 except subprocess.TimeoutExpired:
                     os.killpg(proc.pid, signal.SIGKILL)
+        if self.proxy_dir is not None:
+            shutil.rmtree(self.proxy_dir, ignore_errors=True)
 
 
 class LoadSampler:

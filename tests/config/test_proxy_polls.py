@@ -1,0 +1,207 @@
+"""The polls' micro-cache in deploy/nginx.conf: readers who are not signed in share one answer
+per page and half second; signed-in readers, a waiting message, an API credential and a reply
+that sets a cookie always go through. nginx runs against a stand-in for gunicorn that answers as
+`analytics.views.page_cache.cached_response` does (ETag, `Cache-Control: no-cache`, `Vary:
+Accept-Encoding`) and counts what reaches it."""
+
+import http.client
+import pathlib
+import shutil
+import subprocess  # nosec B404: the test starts nginx itself
+import tempfile
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+from tests.config.test_proxy import HOST, ROOT, free_port, wait_until_answering
+
+pytestmark = pytest.mark.proxy
+
+STANDINGS = "/events/spring-night/standings/"
+WALL_FRAGMENT = "/events/spring-night/wall/?fragment=1"
+
+
+class Upstream:
+    """What reached the app: each request's path and headers; the page's version, which the test
+    moves on as a confirmed result would."""
+
+    def __init__(self) -> None:
+        self.version = 1
+        self.set_cookie = False
+        self.requests: list[tuple[str, dict[str, str]]] = []
+        self.lock = threading.Lock()
+
+    def hits(self, path: str) -> int:
+        with self.lock:
+            return sum(1 for seen, _ in self.requests if seen == path)
+
+
+def handler_for(upstream: Upstream) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def do_GET(self) -> None:  # noqa: N802 - http.server's name
+            with upstream.lock:
+                upstream.requests.append((self.path, dict(self.headers)))
+                version = upstream.version
+            zipped = "gzip" in self.headers.get("Accept-Encoding", "")
+            fetch = self.headers.get("X-Requested-With", "")
+            body = f"v{version} {'fragment' if fetch else 'page'} {'gz' if zipped else ''}".encode()
+            status = 404 if "no-such" in self.path else 200
+            self.send_response(status)
+            self.send_header("ETag", f'"v{version}"')
+            self.send_header("Cache-Control", "no-cache")
+            self.send_header("Vary", "Accept-Encoding")
+            if upstream.set_cookie:
+                self.send_header("Set-Cookie", "csrftoken=abc; Path=/")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    return Handler
+
+
+@pytest.fixture(scope="module")
+def proxy():
+    # nginx's workers (not root) keep the cache in it: pytest's own folders are the owner's only.
+    run_dir = pathlib.Path(tempfile.mkdtemp(prefix="hf-polls-"))
+    run_dir.chmod(0o755)
+    upstream = Upstream()
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler_for(upstream))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    port = free_port()
+    config = (ROOT / "deploy" / "nginx.conf").read_text()
+    for name, value in {"APP_UPSTREAM": f"127.0.0.1:{server.server_address[1]}",
+                        "PROXY_PORT": str(port), "RUN_DIR": str(run_dir)}.items():
+        config = config.replace("${" + name + "}", value)
+    (run_dir / "nginx.conf").write_text(config)
+    nginx = subprocess.Popen(  # nosec B603
+        [shutil.which("nginx") or "/usr/sbin/nginx", "-c", str(run_dir / "nginx.conf"),
+         "-p", str(run_dir), "-g", "daemon off;"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_until_answering(port, "/proxy-health")
+        yield port, upstream
+    finally:
+        nginx.terminate()
+        nginx.wait(timeout=10)
+        server.shutdown()
+        shutil.rmtree(run_dir, ignore_errors=True)
+
+
+@pytest.fixture
+def fresh(proxy):
+    """A new version of the page (nothing of it cached yet), no cookie set by the app, and the
+    clock just past the start of a half second, so that the requests that follow fall in one."""
+    port, upstream = proxy
+    with upstream.lock:
+        upstream.version += 1
+        upstream.set_cookie = False
+        upstream.requests.clear()
+    time.sleep(0.5)  # whatever earlier tests kept is in an older half second now
+    while time.time() % 0.5 > 0.05:
+        time.sleep(0.005)
+    return port, upstream
+
+
+def ask(port: int, path: str, **headers: str) -> http.client.HTTPResponse:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    connection.request("GET", path, headers={"Host": HOST, **headers})
+    response = connection.getresponse()
+    response.body = response.read()
+    connection.close()
+    return response
+
+
+def test_readers_not_signed_in_share_one_answer_per_half_second(fresh):
+    port, upstream = fresh
+    answers = [ask(port, STANDINGS, **{"X-Requested-With": "fetch"}) for _ in range(10)]
+    assert [a.status for a in answers] == [200] * 10
+    assert {a.body for a in answers} == {f"v{upstream.version} fragment ".encode()}
+    assert upstream.hits(STANDINGS) == 1
+    # The browser is still told to ask again each time.
+    assert answers[-1].getheader("Cache-Control") == "no-cache"
+
+
+def test_a_reader_holding_the_version_gets_304_from_the_proxy(fresh):
+    port, upstream = fresh
+    first = ask(port, WALL_FRAGMENT, **{"X-Requested-With": "fetch"})
+    again = ask(port, WALL_FRAGMENT, **{"X-Requested-With": "fetch",
+                                         "If-None-Match": first.getheader("ETag")})
+    assert again.status == 304
+    assert again.body == b""
+    assert upstream.hits(WALL_FRAGMENT) == 1
+    # The app is asked for the whole answer, never a conditional one nginx could not keep.
+    [(_, headers)] = upstream.requests
+    assert "If-None-Match" not in headers
+
+
+def test_a_new_version_shows_within_the_next_half_second(fresh):
+    port, upstream = fresh
+    before = ask(port, STANDINGS, **{"X-Requested-With": "fetch"})
+    with upstream.lock:
+        upstream.version += 1
+    time.sleep(0.55)
+    after = ask(port, STANDINGS, **{"X-Requested-With": "fetch",
+                                     "If-None-Match": before.getheader("ETag")})
+    assert after.status == 200
+    assert after.body == f"v{upstream.version} fragment ".encode()
+    assert upstream.hits(STANDINGS) == 2
+
+
+def test_signed_in_readers_a_waiting_message_or_a_credential_always_reach_the_app(fresh):
+    port, upstream = fresh
+    ask(port, STANDINGS)  # kept for the readers not signed in
+    for headers in ({"Cookie": "sessionid=abc"}, {"Cookie": "csrftoken=x; messages=xyz"},
+                    {"Authorization": "Token abc"}):
+        ask(port, STANDINGS, **headers)
+        ask(port, STANDINGS, **headers)
+    assert upstream.hits(STANDINGS) == 7
+
+
+def test_what_the_app_answered_a_signed_in_reader_is_not_kept_for_others(fresh):
+    port, upstream = fresh
+    ask(port, STANDINGS, Cookie="sessionid=abc")
+    ask(port, STANDINGS)
+    assert upstream.hits(STANDINGS) == 2
+
+
+def test_an_answer_that_sets_a_cookie_is_not_kept(fresh):
+    port, upstream = fresh
+    upstream.set_cookie = True
+    ask(port, STANDINGS)
+    ask(port, STANDINGS)
+    assert upstream.hits(STANDINGS) == 2
+
+
+def test_page_and_fragment_compressed_and_plain_are_kept_apart(fresh):
+    port, upstream = fresh
+    variants = [{}, {"X-Requested-With": "fetch"}, {"Accept-Encoding": "gzip, br"},
+                {"X-Requested-With": "fetch", "Accept-Encoding": "gzip"}]
+    bodies = [ask(port, STANDINGS, **headers).body for headers in variants]
+    bodies += [ask(port, STANDINGS, **headers).body for headers in variants]
+    v = upstream.version
+    assert bodies[:4] == [f"v{v} page ".encode(), f"v{v} fragment ".encode(),
+                          f"v{v} page gz".encode(), f"v{v} fragment gz".encode()]
+    assert bodies[4:] == bodies[:4]
+    assert upstream.hits(STANDINGS) == 4
+
+
+def test_an_unknown_event_is_answered_from_the_cache_too(fresh):
+    port, upstream = fresh
+    path = "/events/no-such-night/standings/"
+    assert [ask(port, path).status for _ in range(3)] == [404] * 3
+    assert upstream.hits(path) == 1
+
+
+def test_pages_that_do_not_poll_always_reach_the_app(fresh):
+    port, upstream = fresh
+    for path in ("/events/spring-night/", "/events/spring-night/standings/extra/"):
+        ask(port, path)
+        ask(port, path)
+        assert upstream.hits(path) == 2
