@@ -13,9 +13,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
 
 from .errors import EngineError, ErrorCode
+
+TYPE_CHECKING = False  # typing is not imported at run time (a faster start)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def _read(name: str) -> bytes:

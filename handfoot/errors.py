@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+
+TYPE_CHECKING = False  # typing is not imported at run time (a faster start)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class ErrorCode(StrEnum):

@@ -3,11 +3,13 @@ kept apart so that checking a log does not build the move classes)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from .cards import MELD_KEY, PARSE
 from .errors import EngineError, ErrorCode, shown
 from .state import TO_BOOK, Item
+
+TYPE_CHECKING = False  # typing is not imported at run time (a faster start)
+if TYPE_CHECKING:
+    from typing import Any
 
 _bad = ErrorCode.BAD_FORMAT
 

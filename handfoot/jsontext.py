@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any
 
 from .errors import EngineError, ErrorCode
+
+TYPE_CHECKING = False  # typing is not imported at run time (a faster start)
+if TYPE_CHECKING:
+    from typing import Any
 
 _NUL_ESCAPE = "\\u0000"
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from .cards import (
     CARD_STR,
     IS_RED3,
@@ -21,6 +19,10 @@ from .jsontext import parse_document
 from .report import GameReport, RoundReport, totals_of
 from .rules import MAX_DECKS, MAX_PLAYERS, RuleSet, rules_from_spec
 from .state import Item, State
+
+TYPE_CHECKING = False  # typing is not imported at run time (a faster start)
+if TYPE_CHECKING:
+    from typing import Any
 
 E = ErrorCode
 

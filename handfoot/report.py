@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from .errors import EngineError
 from .rules import SIDE_PARTS
+
+TYPE_CHECKING = False  # typing is not imported at run time (a faster start)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 @dataclass(slots=True)

@@ -6,24 +6,55 @@ rules") in its dataclass metadata. That one declaration is the single source for
 - checking house-rule overrides (`rules_from_spec`, BAD_RULES naming the parameter and range),
 - the `overrides` part of the published JSON Schemas (`overrides_schema`),
 - forms and docs (`rule_parameters(preset)`: one `ParameterInfo` per house rule).
+
+Those three are built in `handfoot.parameters` (with the `Literal` types of the word
+parameters), imported on first use; this module gives their names too.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
-from functools import cache
-from typing import Any, Literal, TypeGuard, get_args, get_type_hints
 
 from .errors import EngineError, ErrorCode, shown
 
-PickupRequires = Literal["pair", "pair_or_meld"]
-WildUpcard = Literal["same_wild", "any_wilds", "frozen"]
-BookGrowth = Literal["closed", "naturals"]
-WildRatio = Literal["double", "more", "two_naturals"]
-RedThrees = Literal["lay", "hold"]
-PartnerCondition = Literal["played_foot", "in_foot", "none"]
-UpcardWord = Literal["wild", "red3", "3"]
+TYPE_CHECKING = False  # typing is not imported at run time: checking a log does not need it
+if TYPE_CHECKING:
+    from typing import Any
+
+    # re-exported (explicitly, for the type checker); at run time __getattr__ gives them
+    from .parameters import BookGrowth as BookGrowth
+    from .parameters import ParameterInfo as ParameterInfo
+    from .parameters import PartnerCondition as PartnerCondition
+    from .parameters import PickupRequires as PickupRequires
+    from .parameters import RedThrees as RedThrees
+    from .parameters import UpcardWord as UpcardWord
+    from .parameters import WildRatio as WildRatio
+    from .parameters import WildUpcard as WildUpcard
+    from .parameters import overrides_schema as overrides_schema
+    from .parameters import rule_parameter as rule_parameter
+    from .parameters import rule_parameters as rule_parameters
+
+# The house-rule metadata for forms and schemas, the word types and the reading of overrides
+# live in `parameters` (imported on first use: a log of a preset needs none of it).
+_IN_PARAMETERS = frozenset((
+    "ParameterInfo", "rule_parameters", "rule_parameter", "overrides_schema", "PickupRequires",
+    "WildUpcard", "BookGrowth", "WildRatio", "RedThrees", "PartnerCondition", "UpcardWord",
+))  # fmt: skip
+
+
+if not TYPE_CHECKING:  # hidden from the type checker, which reads the imports above
+
+    def __getattr__(name: str) -> Any:
+        if name not in _IN_PARAMETERS:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        from . import parameters
+
+        value = getattr(parameters, name)
+        globals()[name] = value
+        return value
+
+
 PLAYERS_PLUS_ONE = "players+1"  # the word `decks` takes besides a number
 BOOK_KINDS = ("clean", "dirty", "wild")
 
@@ -359,280 +390,14 @@ FIXED_RULES: dict[str, str] = {
 }
 
 
-# ----- parameter metadata -------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ParameterInfo:
-    """One house rule as a form, a document or a schema needs it.
-
-    `value` is the preset's value in its JSON shape (as an override would give it); `words`
-    lists the allowed words of a WORD or WORD_SET parameter (for DECKS: "players+1"); numbers,
-    list entries and book counts lie in `minimum`..`maximum`; a NUMBER_LIST has
-    `min_items`..`max_items` entries; `parts` names the counts of a BOOK_COUNTS object.
-    """
-
-    name: str
-    description: str
-    kind: ParamKind
-    value: Any
-    minimum: int | None = None
-    maximum: int | None = None
-    words: tuple[str, ...] = ()
-    min_items: int | None = None
-    max_items: int | None = None
-    parts: tuple[str, ...] = ()
-    note: str = ""
-
-    @property
-    def range_text(self) -> str:
-        """The range as rules.md words it: '1\u201320', 'none or 0\u201310', 'pair or pair_or_meld'."""
-        return _range_text(self)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "description": self.description,
-            "kind": str(self.kind),
-            "value": self.value,
-            "minimum": self.minimum,
-            "maximum": self.maximum,
-            "words": list(self.words),
-            "min_items": self.min_items,
-            "max_items": self.max_items,
-            "parts": list(self.parts),
-            "note": self.note,
-            "range": self.range_text,
-        }
-
-
-def _span(lo: int | None, hi: int | None) -> str:
-    return f"{lo:,}" if lo == hi else f"{lo:,}\u2013{hi:,}"
-
-
-def _words_text(words: tuple[str, ...], last: str = "or") -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + f" {last} " + words[-1]
-
-
-def _range_text(p: ParameterInfo) -> str:
-    kind = p.kind
-    if kind is N.NUMBER:
-        text = _span(p.minimum, p.maximum)
-    elif kind is N.NUMBER_OR_NONE:
-        text = f"none or {_span(p.minimum, p.maximum)}"
-    elif kind is N.DECKS:
-        text = f"{_span(p.minimum, p.maximum)} or {PLAYERS_PLUS_ONE}"
-    elif kind is N.WORD:
-        text = _words_text(p.words)
-    elif kind is N.YES_NO:
-        text = "true or false"
-    elif kind is N.NUMBER_LIST:
-        text = f"{_span(p.min_items, p.max_items)} entries, each {_span(p.minimum, p.maximum)}"
-    elif kind is N.WORD_SET:
-        text = f"any of {_words_text(p.words, 'and')}, each at most once"
-    else:  # BOOK_COUNTS
-        text = f"each of {_words_text(p.parts, 'and')} {_span(p.minimum, p.maximum)}"
-    return f"{text} ({p.note})" if p.note else text
-
-
-def _words_of(hint: Any) -> tuple[str, ...]:
-    """The words of a Literal (or of the Literal inside a frozenset[...])."""
-    args = get_args(hint)
-    if args and all(isinstance(a, str) for a in args):
-        return tuple(args)
-    return next((w for a in args if (w := _words_of(a))), ())
-
-
-@cache
-def _parameter_table() -> dict[str, ParameterInfo]:
-    """Every overridable parameter with its metadata (values from classic)."""
-    hints = get_type_hints(RuleSet)
-    table: dict[str, ParameterInfo] = {}
-    for f in fields(RuleSet):
-        spec: _Spec | None = f.metadata.get("rule")
-        if spec is None or not spec.overridable:
-            continue
-        words = _words_of(hints[f.name]) if spec.kind in (N.WORD, N.WORD_SET) else ()
-        if spec.kind is N.DECKS:
-            words = (PLAYERS_PLUS_ONE,)
-        table[f.name] = ParameterInfo(
-            name=f.name,
-            description=spec.description,
-            kind=spec.kind,
-            value=_json_value(f.name, getattr(_CLASSIC, f.name)),
-            minimum=spec.minimum,
-            maximum=spec.maximum,
-            words=words,
-            min_items=spec.min_items,
-            max_items=spec.max_items,
-            parts=BOOK_KINDS if spec.kind is N.BOOK_COUNTS else (),
-            note=spec.note,
-        )
-    return table
-
-
-def rule_parameters(preset: str | RuleSet = "classic") -> list[ParameterInfo]:
-    """Every house rule a club may override, in rules.md order, with `value` taken from
-    `preset` (a preset name or a RuleSet). BAD_RULES for an unknown preset name."""
-    rules = rules_from_spec(preset)
-    return [
-        replace(info, value=_json_value(name, getattr(rules, name)))
-        for name, info in _parameter_table().items()
-    ]
-
-
-def rule_parameter(name: str) -> ParameterInfo:
-    """One house rule's metadata (value from classic); KeyError if `name` is not one."""
-    return _parameter_table()[name]
-
-
 PARAMETERS: tuple[str, ...] = tuple(f.name for f in fields(RuleSet) if f.name != "preset")
 
 
-# ----- the JSON Schema of the overrides ------------------------------------------------------
-
-
-def _number_schema(lo: int | None, hi: int | None) -> dict[str, Any]:
-    return {"type": "integer", "minimum": lo, "maximum": hi}
-
-
-def _parameter_schema(p: ParameterInfo) -> dict[str, Any]:
-    kind = p.kind
-    if kind is N.NUMBER:
-        schema = _number_schema(p.minimum, p.maximum)
-    elif kind is N.NUMBER_OR_NONE:
-        schema = {"type": ["integer", "null"], "minimum": p.minimum, "maximum": p.maximum}
-    elif kind is N.DECKS:
-        schema = {"oneOf": [_number_schema(p.minimum, p.maximum), {"const": PLAYERS_PLUS_ONE}]}
-    elif kind is N.WORD:
-        schema = {"enum": list(p.words)}
-    elif kind is N.YES_NO:
-        schema = {"type": "boolean"}
-    elif kind is N.NUMBER_LIST:
-        schema = {
-            "type": "array",
-            "items": _number_schema(p.minimum, p.maximum),
-            "minItems": p.min_items,
-            "maxItems": p.max_items,
-        }
-    elif kind is N.WORD_SET:
-        schema = {"type": "array", "items": {"enum": list(p.words)}, "uniqueItems": True}
-    else:  # BOOK_COUNTS
-        schema = {
-            "type": "object",
-            "required": list(p.parts),
-            "additionalProperties": False,
-            "properties": {k: _number_schema(p.minimum, p.maximum) for k in p.parts},
-        }
-    return {"description": f"{p.description} Range: {p.range_text}.", **schema}
-
-
-def overrides_schema() -> dict[str, Any]:
-    """The `overrides` object of the published JSON Schemas, built from the RuleSet fields."""
-    return {
-        "type": "object",
-        "additionalProperties": False,
-        "description": "House rules: parameters of rules.md, each within its range.",
-        "properties": {p.name: _parameter_schema(p) for p in _parameter_table().values()},
-    }
-
-
-# ----- reading overrides ---------------------------------------------------------------------
+# ----- reading rules ------------------------------------------------------------------------
 
 
 def _bad(message: str) -> EngineError:
     return EngineError(ErrorCode.BAD_RULES, message)
-
-
-def _is_int(v: object) -> TypeGuard[int]:
-    return type(v) is int
-
-
-def _within(n: int, lo: int | None, hi: int | None) -> bool:
-    """lo <= n <= hi (every number, list and book-count parameter has both bounds)."""
-    return (lo is None or lo <= n) and (hi is None or n <= hi)
-
-
-def _shown(value: Any) -> str:
-    return shown(value)
-
-
-def _out_of_range(p: ParameterInfo, value: Any, name: str | None = None) -> EngineError:
-    return _bad(f"house rule {name or p.name} must be {p.range_text}, not {_shown(value)}")
-
-
-def _number(p: ParameterInfo, value: Any, name: str | None = None) -> int:
-    if not _is_int(value) or not _within(value, p.minimum, p.maximum):
-        raise _bad(
-            f"house rule {name or p.name} must be a whole number from {p.minimum:,} to "
-            f"{p.maximum:,}, not {_shown(value)}"
-        )
-    return value
-
-
-def _number_list(p: ParameterInfo, value: Any) -> tuple[int, ...]:
-    if not isinstance(value, list | tuple) or not _within(len(value), p.min_items, p.max_items):
-        raise _out_of_range(p, value)
-    return tuple(_number(p, v, f"{p.name} entry") for v in value)
-
-
-def _word_set(p: ParameterInfo, value: Any) -> frozenset[str]:
-    if (
-        not isinstance(value, list | tuple)
-        or any(type(v) is not str or v not in p.words for v in value)
-        or len(set(value)) != len(value)
-    ):
-        raise _out_of_range(p, value)
-    return frozenset(value)
-
-
-def _book_counts(p: ParameterInfo, value: Any) -> BookCounts:
-    # all three are required (as in the published schema): a missing one must not quietly
-    # become 0 (a book_bonus of {"wild": 1000} would wipe out the clean and dirty bonuses)
-    if not isinstance(value, dict) or set(value) != set(p.parts):
-        raise _bad(
-            f"house rule {p.name} must be an object with clean, dirty and wild counts "
-            f"(all three, each {_span(p.minimum, p.maximum)}), not {_shown(value)}"
-        )
-    return BookCounts(**{k: _number(p, value[k], f"{p.name}.{k}") for k in p.parts})
-
-
-def _override_value(p: ParameterInfo, value: Any) -> Any:
-    """Convert one override from its JSON shape, raising BAD_RULES naming the parameter."""
-    kind = p.kind
-    if kind is N.NUMBER:
-        return _number(p, value)
-    if kind is N.NUMBER_OR_NONE:
-        if value is not None and (not _is_int(value) or not _within(value, p.minimum, p.maximum)):
-            raise _bad(
-                f"house rule {p.name} must be null (no limit) or a whole number from "
-                f"{p.minimum} to {p.maximum}, not {_shown(value)}"
-            )
-        return value
-    if kind is N.DECKS:
-        if value == PLAYERS_PLUS_ONE:
-            return None
-        if not _is_int(value) or not _within(value, p.minimum, p.maximum):
-            raise _bad(
-                f"house rule decks must be a whole number from {p.minimum} to {p.maximum} or "
-                f"{PLAYERS_PLUS_ONE!r}, not {_shown(value)}"
-            )
-        return value
-    if kind is N.WORD:
-        if type(value) is not str or value not in p.words:
-            raise _out_of_range(p, value)
-        return value
-    if kind is N.YES_NO:
-        if type(value) is not bool:
-            raise _bad(f"house rule {p.name} must be true or false, not {_shown(value)}")
-        return value
-    if kind is N.NUMBER_LIST:
-        return _number_list(p, value)
-    if kind is N.WORD_SET:
-        return _word_set(p, value)
-    return _book_counts(p, value)
 
 
 def _check(rules: RuleSet) -> RuleSet:
@@ -652,39 +417,28 @@ def _check(rules: RuleSet) -> RuleSet:
     return rules
 
 
-def _changes(overrides: dict[Any, Any]) -> dict[str, Any]:
-    table = _parameter_table()
-    changes = {}
-    for name, value in overrides.items():
-        info = table.get(name) if type(name) is str else None
-        if info is None:
-            if name in FIXED_RULES:
-                raise _bad(f"house rule {name} cannot be changed: {FIXED_RULES[name]}")
-            raise _bad(f"unknown house rule {_shown(name)}")
-        changes[name] = _override_value(info, value)
-    return changes
-
-
 def rules_from_spec(spec: Any) -> RuleSet:
     """A preset name or {"preset": ..., "overrides": {...}} -> RuleSet, else BAD_RULES."""
     if isinstance(spec, RuleSet):
         return spec
     if type(spec) is str:
         if spec not in PRESETS:
-            raise _bad(f"unknown rule preset {_shown(spec)}; known: {', '.join(PRESETS)}")
+            raise _bad(f"unknown rule preset {shown(spec)}; known: {', '.join(PRESETS)}")
         return PRESETS[spec]
     if not isinstance(spec, dict):
         raise _bad("rules must be a preset name or an object with preset and overrides")
     extra = set(spec) - {"preset", "overrides"}
     if extra:
-        raise _bad(f"rules has unknown field(s): {', '.join(sorted(map(_shown, extra)))}")
+        raise _bad(f"rules has unknown field(s): {', '.join(sorted(map(shown, extra)))}")
     preset = spec.get("preset", "classic")
     if type(preset) is not str:
-        raise _bad(f"rules preset must be a preset name, not {_shown(preset)}")
+        raise _bad(f"rules preset must be a preset name, not {shown(preset)}")
     base = rules_from_spec(preset)
     overrides = spec.get("overrides") or {}
     if not isinstance(overrides, dict):
         raise _bad("rules overrides must be an object of parameter: value")
+    from .parameters import _changes  # imported late: a preset's name needs none of it
+
     changes = _changes(overrides)
     if "rounds" in changes and "meld_minimums" not in changes:
         # a single house rule (rules.md): more or fewer rounds keep the preset's minimums,
@@ -701,7 +455,9 @@ def _json_value(name: str, value: Any) -> Any:
     if isinstance(value, BookCounts):
         return value.to_dict()
     if isinstance(value, frozenset):
-        return sorted(value, key=get_args(UpcardWord).index)
+        from .parameters import UPCARD_WORDS
+
+        return sorted(value, key=UPCARD_WORDS.index)
     if isinstance(value, tuple):
         return list(value)
     return value
@@ -725,7 +481,10 @@ def rules_to_spec(rules: RuleSet) -> str | dict[str, Any]:
     return {"preset": base.preset, "overrides": overrides}
 
 
-OVERRIDABLE: tuple[str, ...] = tuple(_parameter_table())  # the house rules, in rules.md order
+# the house rules, in rules.md order
+OVERRIDABLE: tuple[str, ...] = tuple(
+    f.name for f in fields(RuleSet) if (spec := f.metadata.get("rule")) and spec.overridable
+)
 
 
 # --- the parts of a side's round score ----------------------------------------------------------
