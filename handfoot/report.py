@@ -14,6 +14,8 @@ if TYPE_CHECKING:
 
 @dataclass(slots=True)
 class SideScore:
+    """A side's score in one round, with its parts."""
+
     clean_books: int
     dirty_books: int
     wild_books: int
@@ -54,6 +56,8 @@ class SideScore:
 
 @dataclass(slots=True)
 class SeatFacts:
+    """What one seat did in one round (a log's replay)."""
+
     seat: int
     player: str
     side: int
@@ -92,6 +96,8 @@ class SeatFacts:
 
 @dataclass(slots=True)
 class RoundReport:
+    """One round's result: how it ended, each side's score and each seat's facts."""
+
     round: int
     ended_by: str  # "went_out" | "stock_out"
     went_out_seat: int | None

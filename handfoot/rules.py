@@ -120,6 +120,8 @@ N = ParamKind
 
 @dataclass(frozen=True, slots=True)
 class BookCounts:
+    """Counts of clean, dirty and wild books (books to go out, book bonuses)."""
+
     clean: int = 0
     dirty: int = 0
     wild: int = 0
@@ -133,6 +135,9 @@ class BookCounts:
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
+    """One rule set: a preset's name and every parameter of rules.md (a docstring also spares
+    the dataclass working out its 30-field signature as its __doc__ at import)."""
+
     preset: str
     decks: int | None = _rule(  # None: players + 1
         "Decks shuffled together (52 cards and 2 jokers each), or one more than the players.",
