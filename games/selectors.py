@@ -3,6 +3,7 @@ show them."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -162,15 +163,54 @@ def game_submissions(*, game: Game) -> QuerySet[Submission]:
     return game.submissions.select_related("user").order_by("-created_at", "-id")
 
 
+@dataclass(frozen=True)
+class GameRecord:
+    """What a request reads of a game's result, once (`game_record`), and passes to the reads
+    below (`record=`) instead of each asking the database again: every result version, newest
+    first, with the users who entered and confirmed them, and every submission, newest first,
+    without its document (a move log is tens of KB)."""
+
+    versions: list[ResultVersion]
+    submissions: list[Submission]
+
+    @property
+    def users(self) -> dict[str, User]:
+        """The users the versions name, by entrant key (`user:<pk>`)."""
+        users = {}
+        for version in self.versions:
+            for user in (version.entered_by_user, version.confirmed_by_user):
+                if user is not None:
+                    users[f"user:{user.pk}"] = user
+        return users
+
+
+def game_record(*, game: Game) -> GameRecord:
+    """The game's result versions and submissions: two queries, whatever their number."""
+    return GameRecord(
+        versions=list(game_versions(game=game)),
+        submissions=list(game.submissions.defer("document").order_by("-created_at", "-id")),
+    )
+
+
 def submission_exists(*, idempotency_key: str) -> bool:
     return Submission.objects.filter(idempotency_key=idempotency_key).exists()
 
 
-def game_current_version(*, game: Game) -> ResultVersion | None:
+def game_current_version(*, game: Game, record: GameRecord | None = None) -> ResultVersion | None:
+    """The confirmed version (`record`: the game's, when the request has read it)."""
+    if record is not None:
+        return next(
+            (v for v in reversed(record.versions) if v.status == ResultVersion.Status.CONFIRMED),
+            None,
+        )
     return game.result_versions.filter(status=ResultVersion.Status.CONFIRMED).first()
 
 
-def game_open_versions(*, game: Game) -> list[ResultVersion]:
+def game_open_versions(*, game: Game, record: GameRecord | None = None) -> list[ResultVersion]:
+    """The versions still open (entered or disputed), oldest first (`record`: the game's, when
+    the request has read it)."""
+    if record is not None:
+        return [v for v in reversed(record.versions) if v.status in ResultVersion.OPEN_STATUSES]
     return list(
         game.result_versions.filter(status__in=ResultVersion.OPEN_STATUSES).order_by("number")
     )
@@ -191,16 +231,23 @@ def _figure_text(name: str, value: Any) -> str:
 
 
 def entry_latest_rounds(
-    *, game: Game, entrant: str, kind: str | None = None
+    *, game: Game, entrant: str, kind: str | None = None, record: GameRecord | None = None
 ) -> dict[int, tuple[Submission, dict[str, Any]]]:
     """The entrant's entry: per round, their latest submission covering it (of `kind` only, when
     given) with the engine's report of that round. The one rule for "which figures count";
-    entries a director withdrew do not."""
-    # The reports are enough: a move log's document is tens of KB.
-    submissions = (game.submissions.filter(entrant=entrant, withdrawn_at__isnull=True)
-                   .defer("document").order_by("created_at", "id"))
-    if kind is not None:
-        submissions = submissions.filter(kind=kind)
+    entries a director withdrew do not. `record`: the game's, when the request has read it."""
+    submissions: Any
+    if record is not None:
+        submissions = [
+            s for s in reversed(record.submissions)
+            if s.entrant == entrant and s.withdrawn_at is None and kind in (None, s.kind)
+        ]
+    else:
+        # The reports are enough: a move log's document is tens of KB.
+        submissions = (game.submissions.filter(entrant=entrant, withdrawn_at__isnull=True)
+                       .defer("document").order_by("created_at", "id"))
+        if kind is not None:
+            submissions = submissions.filter(kind=kind)
     latest: dict[int, tuple[Submission, dict[str, Any]]] = {}
     for submission in submissions:
         for r in submission.report["rounds"]:
@@ -261,12 +308,15 @@ def round_comparison(
 
 
 def dispute_comparison(
-    *, game: Game, sides: list[SideSeats] | None = None
+    *, game: Game, sides: list[SideSeats] | None = None, record: GameRecord | None = None,
+    users: Mapping[str, Any] | None = None,
 ) -> dict[str, Any] | None:
     """The disputed versions side by side: per round, whether and where their figures differ
-    (`sides`: the game's, when the caller has read them)."""
+    (`sides`, `record`: the game's, `users`: see `entrant_label`, when the caller has read
+    them)."""
     disputed = [
-        v for v in game_open_versions(game=game) if v.status == ResultVersion.Status.DISPUTED
+        v for v in game_open_versions(game=game, record=record)
+        if v.status == ResultVersion.Status.DISPUTED
     ]
     if len(disputed) < 2:
         return None
@@ -289,7 +339,9 @@ def dispute_comparison(
         "versions": [
             {
                 "version": v,
-                "entered_by": entrant_label(game=game, entrant=v.entered_by, sides=sides),
+                "entered_by": entrant_label(
+                    game=game, entrant=v.entered_by, sides=sides, users=users
+                ),
             }
             for v in disputed
         ],
@@ -299,9 +351,12 @@ def dispute_comparison(
     }
 
 
-def entrant_label(*, game: Game, entrant: str, sides: list[SideSeats] | None = None) -> str:
+def entrant_label(
+    *, game: Game, entrant: str, sides: list[SideSeats] | None = None,
+    users: Mapping[str, Any] | None = None,
+) -> str:
     """Words for an entrant key: the side's players, or the user's name (`sides`: the game's,
-    when the caller has read them)."""
+    `users`: users by entrant key, e.g. `GameRecord.users`, when the caller has read them)."""
     parts = entrant.split(":")
     if parts[0] == "game" and len(parts) == 4 and parts[2] == "side":
         side = int(parts[3])
@@ -309,6 +364,8 @@ def entrant_label(*, game: Game, entrant: str, sides: list[SideSeats] | None = N
         names = next((s.label for s in sides if s.side == side), "")
         return f"Side {side + 1}" + (f" ({names})" if names else "")
     if parts[0] == "user":
+        if users is not None and entrant in users:
+            return str(users[entrant].get_username())
         user = get_user_model().objects.filter(pk=parts[1]).first()
         return user.get_username() if user else "a former user"
     return entrant
@@ -328,14 +385,23 @@ def event_games(*, event: Event) -> QuerySet[Game]:
     )
 
 
-def game_version_rows(*, game: Game, sides: list[SideSeats] | None = None) -> list[dict[str, Any]]:
-    """Every version of the game's result, newest first, in words a page can show."""
+def game_version_rows(
+    *, game: Game, sides: list[SideSeats] | None = None, record: GameRecord | None = None,
+    users: Mapping[str, Any] | None = None,
+) -> list[dict[str, Any]]:
+    """Every version of the game's result, newest first, in words a page can show (`sides`,
+    `record`: the game's, `users`: see `entrant_label`, when the caller has read them)."""
     sides = game_sides(game=game) if sides is None else sides
+    versions = game_versions(game=game) if record is None else record.versions
     return [
         {
             "version": version,
-            "entered_by": entrant_label(game=game, entrant=version.entered_by, sides=sides),
-            "confirmed_by": entrant_label(game=game, entrant=version.confirmed_by, sides=sides)
+            "entered_by": entrant_label(
+                game=game, entrant=version.entered_by, sides=sides, users=users
+            ),
+            "confirmed_by": entrant_label(
+                game=game, entrant=version.confirmed_by, sides=sides, users=users
+            )
             if version.confirmed_by
             else "",
             "round_scores": [
@@ -347,7 +413,7 @@ def game_version_rows(*, game: Game, sides: list[SideSeats] | None = None) -> li
                 for r in version.rounds
             ],
         }
-        for version in game_versions(game=game)
+        for version in versions
     ]
 
 
@@ -363,17 +429,38 @@ def rotation_points(*, rotation: Rotation) -> dict[int, int]:
     return {s["player_id"]: totals.get((s["table__game"], s["side"]), 0) for s in seats}
 
 
-def game_flag_lines(*, game: Game, sides: list[SideSeats] | None = None) -> list[str]:
-    """Where a sheet and a move log of the same round disagree, one sentence each."""
+def _flagged_and_withdrawn(
+    game: Game, record: GameRecord | None
+) -> tuple[list[Submission], set[int]]:
+    """The flagged submissions (`game_flagged_submissions`, oldest first) and the ids of the
+    withdrawn ones, from `record` when the request has read it, else two queries at most."""
+    if record is not None:
+        flagged = [
+            s for s in reversed(record.submissions)
+            if s.differences != [] and s.withdrawn_at is None
+        ]
+        return flagged, {s.pk for s in record.submissions if s.withdrawn_at is not None}
+    flagged = list(game_flagged_submissions(game=game))
+    withdrawn = (
+        set(game.submissions.filter(withdrawn_at__isnull=False).values_list("pk", flat=True))
+        if flagged
+        else set()
+    )
+    return flagged, withdrawn
+
+
+def game_flag_lines(
+    *, game: Game, sides: list[SideSeats] | None = None, record: GameRecord | None = None
+) -> list[str]:
+    """Where a sheet and a move log of the same round disagree, one sentence each (`sides`,
+    `record`: the game's, when the caller has read them)."""
     words = dict(FIGURE_WORDS) | {"ended_by": "How the round ended"}
     labels = {s.side: s.label for s in (game_sides(game=game) if sides is None else sides)}
     lines = []
-    for submission in game_flagged_submissions(game=game):
+    flagged, withdrawn = _flagged_and_withdrawn(game, record)
+    for submission in flagged:
         this = submission.get_kind_display().lower()
         other = "move log" if submission.kind == Submission.Kind.SHEET else "score sheet"
-        withdrawn = set(
-            game.submissions.filter(withdrawn_at__isnull=False).values_list("pk", flat=True)
-        )
         for diff in submission.differences:
             if diff.get("other_submission") in withdrawn:
                 continue

@@ -236,7 +236,8 @@ class ResultSideSerializer(serializers.Serializer):
 
 
 class ResultSerializer(serializers.ModelSerializer):
-    """A game's result: its state and the current (confirmed) figures."""
+    """A game's result: its state and the current (confirmed) figures. In the context, a
+    `record` (`selectors.game_record`) and the `revision` read from it spare the queries."""
 
     game = serializers.IntegerField(source="pk", read_only=True)
     event = serializers.CharField(source="table.rotation.event.slug", read_only=True)
@@ -266,11 +267,14 @@ class ResultSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(ResultVersionSerializer(allow_null=True))
     def get_current(self, game: Game) -> dict[str, Any] | None:
-        version = selectors.game_current_version(game=game)
+        version = selectors.game_current_version(game=game, record=self.context.get("record"))
         return ResultVersionSerializer(version).data if version else None
 
     def get_revision(self, game: Game) -> int:
-        return result_revision(game=game)
+        if "revision" in self.context:
+            return int(self.context["revision"])
+        record = self.context.get("record")
+        return result_revision(game=game, versions=record.versions if record else None)
 
 
 class ResultDetailSerializer(ResultSerializer):
@@ -283,20 +287,21 @@ class ResultDetailSerializer(ResultSerializer):
     @extend_schema_field(ResultVersionSerializer(many=True))
     def get_versions(self, game: Game) -> list[dict[str, Any]]:
         # many=True makes a ListSerializer, whose data is a list (the stubs type the child's).
-        return cast(
-            list[dict[str, Any]],
-            ResultVersionSerializer(selectors.game_versions(game=game), many=True).data,
-        )
+        record = self.context.get("record")
+        versions = record.versions if record else selectors.game_versions(game=game)
+        return cast(list[dict[str, Any]], ResultVersionSerializer(versions, many=True).data)
 
     @extend_schema_field(SubmissionSerializer(many=True))
     def get_submissions(self, game: Game) -> list[dict[str, Any]]:
         # many=True makes a ListSerializer, whose data is a list (the stubs type the child's).
-        return cast(
-            list[dict[str, Any]],
-            # The documents themselves (a move log is tens of KB) are not part of the answer.
-            SubmissionSerializer(selectors.game_submissions(game=game).defer("document"),
-                                 many=True).data,
+        record = self.context.get("record")
+        # The documents themselves (a move log is tens of KB) are not part of the answer.
+        submissions = (
+            record.submissions
+            if record
+            else selectors.game_submissions(game=game).defer("document")
         )
+        return cast(list[dict[str, Any]], SubmissionSerializer(submissions, many=True).data)
 
 
 class SubmissionCreatedSerializer(serializers.Serializer):

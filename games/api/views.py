@@ -161,11 +161,18 @@ class ResultDetail(ResultsAPIView):
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = get_object_or_404(selectors.games_with_results(user=request.user), pk=game_id)
-        return _with_etag(Response(ResultDetailSerializer(game).data), game)
+        # The versions and submissions read once, the revision (the ETag) worked out from them.
+        record = selectors.game_record(game=game)
+        revision = services.result_revision(game=game, versions=record.versions)
+        context = {"record": record, "revision": revision}
+        return _with_etag(Response(ResultDetailSerializer(game, context=context).data), game,
+                          revision=revision)
 
 
-def _with_etag(response: Response, game: Game) -> Response:
-    response["ETag"] = f'"{services.result_revision(game=game)}"'
+def _with_etag(response: Response, game: Game, *, revision: int | None = None) -> Response:
+    """The result's revision as the response's ETag (`revision`: when the request has it)."""
+    revision = services.result_revision(game=game) if revision is None else revision
+    response["ETag"] = f'"{revision}"'
     return response
 
 

@@ -3,6 +3,7 @@ as superseded. Guarded by the result's revision (its ETag) against a stale edit.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -28,8 +29,11 @@ from games.services.projection import result_project
 from league.models import Game
 
 
-def result_revision(*, game: Game) -> int:
-    """The number of the game's newest result version (0 before any): the ETag of its result."""
+def result_revision(*, game: Game, versions: Sequence[ResultVersion] | None = None) -> int:
+    """The number of the game's newest result version (0 before any): the ETag of its result.
+    `versions`: every version of the game, when the request has read them (no query then)."""
+    if versions is not None:
+        return max((v.number for v in versions), default=0)
     return version_next_number(game=game) - 1
 
 

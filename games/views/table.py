@@ -189,18 +189,32 @@ def _default_sheet(
     return form, None
 
 
+def _known_users(entrant: Entrant, record: selectors.GameRecord) -> dict[str, Any]:
+    """The users the page names, by entrant key, as already read: those of the versions and the
+    signed-in one entering (their names need no query)."""
+    users = record.users
+    if entrant.account is not None and entrant.key == f"user:{entrant.account.pk}":
+        users[entrant.key] = entrant.account
+    return users
+
+
 def _page(request: HttpRequest, visit: Visit, *, status: int = 200, **extra: Any) -> HttpResponse:
     game, table, entrant = visit.game, visit.table, visit.entrant
     sides = table.side_seats
-    latest = selectors.entry_latest_rounds(game=game, entrant=entrant.key)
+    # The game's versions and submissions, read once for everything below.
+    record = selectors.game_record(game=game)
+    users = _known_users(entrant, record)
+    latest = selectors.entry_latest_rounds(game=game, entrant=entrant.key, record=record)
     saved = selectors.entry_rounds(game=game, entrant=entrant.key, latest=latest)
-    comparison = selectors.dispute_comparison(game=game, sides=sides)
+    comparison = selectors.dispute_comparison(game=game, sides=sides, record=record, users=users)
     sheet_form = extra.pop("sheet_form", None)
     reopened = None
     if sheet_form is None:
         sheet_form, reopened = _default_sheet(request, visit, saved, latest)
     decided = (
-        selectors.game_current_version(game=game) if game.status == Game.Status.CONFIRMED else None
+        selectors.game_current_version(game=game, record=record)
+        if game.status == Game.Status.CONFIRMED
+        else None
     )
     context = {
         "game": game,
@@ -210,16 +224,18 @@ def _page(request: HttpRequest, visit: Visit, *, status: int = 200, **extra: Any
         "sides": sides,
         "entrant": entrant,
         "entrant_side": entrant.side + 1 if entrant.side is not None else None,
-        "entrant_label": selectors.entrant_label(game=game, entrant=entrant.key, sides=sides),
+        "entrant_label": selectors.entrant_label(
+            game=game, entrant=entrant.key, sides=sides, users=users
+        ),
         "entered_rounds": saved,
         "entered_totals": [sum(col) for col in zip(*(r["scores"] for r in saved), strict=True)]
         if saved
         else [],
         "rounds": table.rules.rounds,
-        "versions": selectors.game_version_rows(game=game, sides=sides),
+        "versions": selectors.game_version_rows(game=game, sides=sides, record=record, users=users),
         "to_confirm": [
             {"version": v, "details": _round_details(sides, v)}
-            for v in selectors.game_open_versions(game=game)
+            for v in selectors.game_open_versions(game=game, record=record)
             if v.entered_by != entrant.key and v.status == "entered"
         ],
         "decided": {"version": decided, "details": _round_details(sides, decided)}
@@ -229,7 +245,7 @@ def _page(request: HttpRequest, visit: Visit, *, status: int = 200, **extra: Any
         "sheet_form": sheet_form,
         "reopened": reopened,
         "log_form": extra.pop("log_form", None) or LogUploadForm(),
-        "flags": selectors.game_flag_lines(game=game, sides=sides),
+        "flags": selectors.game_flag_lines(game=game, sides=sides, record=record),
         **replays.game_story_context(game=game),
         **extra,
     }
