@@ -228,6 +228,11 @@ def play_events(state: State, events: list[Any]) -> None:
                         meld_one(seat, key, ids)
                         continue
                 meld(seat, _meld_items(raw))
+            elif t == "pickup" and "pair" in ev and (n == 3 or (n == 4 and "melds" in ev)):
+                # its fields are plainly the pickup's (melds left out when there are none)
+                pair = card_ids(ev["pair"], "pickup pair")
+                items = _meld_items(ev["melds"], "pickup melds") if n == 4 else []
+                state.pickup(seat, pair, items)
             else:
                 _play_other(state, seat, t, ev)
     except EngineError as err:
@@ -235,20 +240,20 @@ def play_events(state: State, events: list[Any]) -> None:
         raise
 
 
-def _meld_items(raw: Any) -> list[Item]:
+def _meld_items(raw: Any, where: str = "melds") -> list[Item]:
     """A meld event's items: those of rank and cards only read here as parse_items reads them
     (without its calls), anything else by parse_items, which words what is wrong."""
     if type(raw) is not list:
-        return parse_items(raw)
+        return parse_items(raw, where)
     items: list[Item] = []
     for m in raw:
         try:
             cards = m["cards"]
             item = (MELD_KEY[m["rank"]], [PARSE[c] for c in cards], 0)
         except (KeyError, TypeError, AttributeError):
-            return parse_items(raw)
+            return parse_items(raw, where)
         if not item[1] or len(m) != 2 or type(cards) is not list:
-            return parse_items(raw)
+            return parse_items(raw, where)
         items.append(item)
     return items
 

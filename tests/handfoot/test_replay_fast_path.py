@@ -123,7 +123,9 @@ PICKUP_SPOTS = [i for i, ev in enumerate(PICKUP_BASE["rounds"][0]["events"])
 @given(
     spot=st.sampled_from(PICKUP_SPOTS),
     card=st.sampled_from(["AS", "KH", "2C", "JK", "3S", "5D", "QC"]),
-    how=st.sampled_from(["pair", "no_pair", "meld", "repeat_rank", "extra_card"]),
+    how=st.sampled_from(["pair", "no_pair", "meld", "repeat_rank", "extra_card", "melds_none",
+                         "melds_text", "melds_empty", "pair_text", "pair_gone", "field",
+                         "melds_gone", "bad_meld"]),
 )
 def test_broken_pickups_fail_the_same_way(spot, card, how):
     log = copy.deepcopy(PICKUP_BASE)
@@ -136,6 +138,18 @@ def test_broken_pickups_fail_the_same_way(spot, card, how):
         ev["melds"] = [{"rank": "wild" if card in ("2C", "JK") else card[0], "cards": [card] * 3}]
     elif how == "repeat_rank":
         ev["melds"] = [{"rank": ev["pair"][0][0], "cards": [ev["pair"][0]]}]
+    elif how in ("melds_none", "melds_text", "melds_empty"):  # the loop reads these pickups
+        ev["melds"] = {"melds_none": None, "melds_text": card, "melds_empty": []}[how]
+    elif how == "pair_text":
+        ev["pair"] = card
+    elif how == "pair_gone":
+        ev.pop("pair")
+    elif how == "field":
+        ev["note"] = card
+    elif how == "melds_gone":
+        ev.pop("melds", None)
+    elif how == "bad_meld":
+        ev["melds"] = [{"rank": "K", "cards": card}]
     else:
         ev["pair"].append(card)
     fast = _outcome(log)
