@@ -475,7 +475,8 @@ class State:
         """`meld(seat, [(key, ids, 0)])` in one step for the most common meld (about four in
         five): one item, no target, by a side that has laid down, starting or growing an open
         meld no further than a book. Anything else, and any doubt, goes to `meld` with the
-        state untouched, so the general path decides and words every error."""
+        state untouched, so the general path decides and words every error. `ids` is the
+        caller's to give away (the replay's fresh list): a meld it starts keeps it."""
         n = len(ids)
         # seat is read as an index only once it is known to be the seat to play
         if (
@@ -521,7 +522,7 @@ class State:
             return
         f = self.facts[seat]
         if base is None:
-            cards = ids[:]
+            cards = ids  # given away by the caller, not copied
             f[F_STARTED] += 1
         else:
             cards = base.cards + ids
