@@ -3,7 +3,7 @@ show them."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -192,6 +192,12 @@ def game_record(*, game: Game) -> GameRecord:
     )
 
 
+def game_versions_record(*, game: Game) -> GameRecord:
+    """The game's result versions alone (one query), for reads of its result without its
+    submissions (`game_current_version`, the revision): its `submissions` are left empty."""
+    return GameRecord(versions=list(game_versions(game=game)), submissions=[])
+
+
 def submission_exists(*, idempotency_key: str) -> bool:
     return Submission.objects.filter(idempotency_key=idempotency_key).exists()
 
@@ -230,26 +236,39 @@ def _figure_text(name: str, value: Any) -> str:
     return str(value)
 
 
+def game_entries(*, game: Game, entrant: str | None = None) -> list[Submission]:
+    """The game's submissions that count (not withdrawn; of `entrant` only, when given), oldest
+    first, without their documents (a move log is tens of KB): one query."""
+    entries = game.submissions.filter(withdrawn_at__isnull=True)
+    if entrant is not None:
+        entries = entries.filter(entrant=entrant)
+    return list(entries.defer("document").order_by("created_at", "id"))
+
+
 def entry_latest_rounds(
-    *, game: Game, entrant: str, kind: str | None = None, record: GameRecord | None = None
+    *, game: Game, entrant: str, kind: str | None = None, record: GameRecord | None = None,
+    submissions: Sequence[Submission] | None = None,
 ) -> dict[int, tuple[Submission, dict[str, Any]]]:
     """The entrant's entry: per round, their latest submission covering it (of `kind` only, when
     given) with the engine's report of that round. The one rule for "which figures count";
-    entries a director withdrew do not. `record`: the game's, when the request has read it."""
-    submissions: Any
+    entries a director withdrew do not. `record`: the game's, when the request has read it;
+    `submissions`: the game's, oldest first, when the caller has read them (`game_entries`)."""
     if record is not None:
-        submissions = [
-            s for s in reversed(record.submissions)
+        submissions = list(reversed(record.submissions))
+    chosen: Any
+    if submissions is not None:
+        chosen = [
+            s for s in submissions
             if s.entrant == entrant and s.withdrawn_at is None and kind in (None, s.kind)
         ]
     else:
         # The reports are enough: a move log's document is tens of KB.
-        submissions = (game.submissions.filter(entrant=entrant, withdrawn_at__isnull=True)
-                       .defer("document").order_by("created_at", "id"))
+        chosen = (game.submissions.filter(entrant=entrant, withdrawn_at__isnull=True)
+                  .defer("document").order_by("created_at", "id"))
         if kind is not None:
-            submissions = submissions.filter(kind=kind)
+            chosen = chosen.filter(kind=kind)
     latest: dict[int, tuple[Submission, dict[str, Any]]] = {}
-    for submission in submissions:
+    for submission in chosen:
         for r in submission.report["rounds"]:
             latest[r["round"]] = (submission, r)
     return latest

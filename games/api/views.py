@@ -203,15 +203,28 @@ class SubmissionCreate(ResultsAPIView):
         submission, created = services.submission_create(
             game=game, document=data["document"], entrant=entrant, idempotency_key=key
         )
-        # Only what the entry changed: its table, rotation and event stay loaded (3 queries).
-        game.refresh_from_db(fields=["status", "played_at"])
+        _entered_state(game, submission, created)
+        # The versions read once: the current one and the revision (the ETag) come from them.
+        record = selectors.game_versions_record(game=game)
+        revision = services.result_revision(game=game, versions=record.versions)
+        context = {"record": record, "revision": revision}
         body = {
             "submission": SubmissionSerializer(submission).data,
-            "result": ResultSerializer(game).data,
+            "result": ResultSerializer(game, context=context).data,
             "replayed": not created,
         }
         code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
-        return _with_etag(Response(body, status=code), game)
+        return _with_etag(Response(body, status=code), game, revision=revision)
+
+
+def _entered_state(game: Game, submission: Submission, created: bool) -> None:
+    """Only what the entry changed on `game` (its table, rotation and event stay loaded): a new
+    entry's transaction left them on the game row it locked and wrote (`submission.game`); a
+    replayed one reads them."""
+    if created:
+        game.status, game.played_at = submission.game.status, submission.game.played_at
+    else:
+        game.refresh_from_db(fields=["status", "played_at"])
 
 
 class ConfirmationCreate(ResultsAPIView):

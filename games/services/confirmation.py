@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.db import transaction
 from django.utils import timezone
 
 from core.errors import Conflict, Forbidden, Invalid
 from games.errors import Code, refusal
 from games.models import ResultVersion
-from games.selectors import GameTable
-from games.services._common import versions_supersede
+from games.selectors import GameTable, game_table
+from games.services._common import game_all_versions, versions_supersede
 from games.services.entrants import Entrant
 from games.services.history import confirm_record
 from games.services.projection import result_project
@@ -17,21 +19,28 @@ from league.models import Game
 
 
 def version_confirm(
-    *, game: Game, version: ResultVersion, entrant: Entrant, table: GameTable | None = None
+    *,
+    game: Game,
+    version: ResultVersion,
+    entrant: Entrant,
+    table: GameTable | None = None,
+    versions: Sequence[ResultVersion] | None = None,
 ) -> None:
+    """Confirm `version`, supersede the other open ones and project the result. `versions`:
+    every version of the game as the caller read them with the game row locked (kept up to
+    date here), else read here."""
+    versions = game_all_versions(game=game) if versions is None else versions
     versions_supersede(
-        versions=(
-            v
-            for v in game.result_versions.filter(status__in=ResultVersion.OPEN_STATUSES)
-            if v.pk != version.pk
-        )
+        versions=[
+            v for v in versions if v.status in ResultVersion.OPEN_STATUSES and v.pk != version.pk
+        ]
     )
     version.status = ResultVersion.Status.CONFIRMED
     version.confirmed_by = entrant.key
     version.confirmed_by_user = entrant.account
     version.confirmed_at = timezone.now()
     version.save(update_fields=["status", "confirmed_by", "confirmed_by_user", "confirmed_at"])
-    result_project(game=game, table=table)
+    result_project(game=game, table=table, versions=versions)
 
 
 def confirmer_check(*, version: ResultVersion, entrant: Entrant) -> None:
@@ -64,9 +73,17 @@ def result_confirm(
     is kept in the event's history).
     """
     with transaction.atomic():
-        # Race: a confirmation and a new entry (or a second confirmation) of one game at once.
-        game = Game.objects.select_for_update().get(pk=game.pk)
-        version = game.result_versions.filter(number=version_number).first()
+        # Race: a confirmation and a new entry (or a second confirmation) of one game at once:
+        # two phones confirming together; the second sees the version confirmed and is refused.
+        # (Its table, rotation, event and club come along, unlocked: the history line names them.)
+        game = (
+            Game.objects.select_related("table__rotation__event__club")
+            .select_for_update(of=("self",))
+            .get(pk=game.pk)
+        )
+        # Every version, read once with the row locked: the one confirmed, the others open.
+        versions = game_all_versions(game=game)
+        version = next((v for v in versions if v.number == version_number), None)
         if version is None:
             raise refusal(Invalid, Code.NO_SUCH_VERSION, version=version_number)
         if version.status not in ResultVersion.OPEN_STATUSES:
@@ -79,11 +96,10 @@ def result_confirm(
         confirmer_check(version=version, entrant=entrant)
         was_disputed = version.status == ResultVersion.Status.DISPUTED
         others = [
-            v
-            for v in game.result_versions.filter(status__in=ResultVersion.OPEN_STATUSES)
-            if v.pk != version.pk
+            v for v in versions if v.status in ResultVersion.OPEN_STATUSES and v.pk != version.pk
         ]
-        version_confirm(game=game, version=version, entrant=entrant, table=table)
+        table = table or game_table(game=game)
+        version_confirm(game=game, version=version, entrant=entrant, table=table, versions=versions)
         confirm_record(
             game=game,
             version=version,
@@ -91,5 +107,6 @@ def result_confirm(
             was_disputed=was_disputed,
             others=others,
             reason=reason,
+            sides=table.side_seats,
         )
     return version

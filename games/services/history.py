@@ -78,7 +78,8 @@ def _record(
 
 
 def _outcome(game: Game) -> str:
-    game.refresh_from_db(fields=["status"])
+    """The entry's outcome, from the status the entry's rebuild left on the locked game row
+    (`game` is that row, read with its lock and kept up to date: no read again)."""
     outcomes: dict[str, str] = {
         Game.Status.CONFIRMED: " Both sides agree: the result is confirmed.",
         Game.Status.DISPUTED: " The figures differ from the other side's: disputed.",
@@ -123,10 +124,11 @@ def confirm_record(
     was_disputed: bool,
     others: list[ResultVersion],
     reason: str = "",
+    sides: list[selectors.SideSeats] | None = None,
 ) -> None:
     """A confirmation, or a director's decision of a dispute (both sides' figures named, and
-    the director's reason when one is given)."""
-    sides = selectors.game_sides(game=game)
+    the director's reason when one is given; `sides`: the game's, as the request read them)."""
+    sides = selectors.game_sides(game=game) if sides is None else sides
     mine = figures_words(game, version.totals, sides)
     by = selectors.entrant_label(game=game, entrant=version.entered_by, sides=sides)
     if was_disputed and entrant.director:

@@ -4,6 +4,7 @@ disputes the others."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -12,7 +13,7 @@ from core.errors import Conflict, Invalid
 from games import selectors
 from games.errors import Code, refusal
 from games.models import ResultVersion, Submission
-from games.services._common import version_next_number, versions_supersede
+from games.services._common import game_all_versions, versions_supersede
 from games.services.confirmation import settles_by_entry, version_confirm
 from games.services.documents import (
     document_check,
@@ -34,14 +35,23 @@ def _with_source(submission: Submission, r: dict[str, Any]) -> dict[str, Any]:
     return {**r, "source": {"submission": submission.pk, "kind": submission.kind}}
 
 
-def _entry_figures(game: Game, entrant: str) -> dict[int, dict[str, Any]]:
+def _entry_figures(
+    game: Game, entrant: str, submissions: Sequence[Submission] | None = None
+) -> dict[int, dict[str, Any]]:
     """The entrant's entry (`selectors.entry_latest_rounds`) as figures per round. Seat facts
-    come from their latest move log of that round when its figures agree with the chosen ones."""
+    come from their latest move log of that round when its figures agree with the chosen ones.
+    `submissions`: the game's, oldest first, when the caller has read them (else one query)."""
+    if submissions is None:
+        submissions = selectors.game_entries(game=game, entrant=entrant)
     rounds = {
         n: _with_source(submission, r)
-        for n, (submission, r) in selectors.entry_latest_rounds(game=game, entrant=entrant).items()
+        for n, (submission, r) in selectors.entry_latest_rounds(
+            game=game, entrant=entrant, submissions=submissions
+        ).items()
     }
-    logged = selectors.entry_latest_rounds(game=game, entrant=entrant, kind=Submission.Kind.LOG)
+    logged = selectors.entry_latest_rounds(
+        game=game, entrant=entrant, kind=Submission.Kind.LOG, submissions=submissions
+    )
     for number, r in rounds.items():
         log_round = logged[number][1] if number in logged else None
         if not r["seats"] and log_round and not round_differences(r, log_round):
@@ -99,14 +109,19 @@ def submission_create(
             return earlier, False
         if game.status == Game.Status.CONFIRMED:
             raise refusal(Conflict, Code.ALREADY_CONFIRMED)
+        # The game's entries (not withdrawn, without their documents), read once with the row
+        # locked: what the new one is compared with, and the entrant's entry with it.
+        standing = selectors.game_entries(game=game)
         try:
             with transaction.atomic():
+                # A savepoint: the IntegrityError below must leave the transaction usable.
                 submission = Submission.objects.create(
                     game=game,
                     kind=report["kind"],
                     round_number=document["round"] if report["kind"] == "sheet" else None,
                     document=document,
                     report=report,
+                    differences=_differences(report, standing),
                     entrant=entrant.key,
                     user=entrant.account,
                     via=entrant.via,
@@ -119,37 +134,49 @@ def submission_create(
             if earlier is None:
                 raise
             return earlier, False
-        _flag_differences(submission)
-        entry_rebuild(game=game, entrant=entrant, table=table)
+        entries = sorted([*standing, submission], key=lambda s: (s.created_at, s.pk))
+        entry_rebuild(game=game, entrant=entrant, table=table, submissions=entries)
         entry_record(game=game, submission=submission, entrant=entrant, sides=table.side_seats)
     return submission, True
 
 
-def _flag_differences(submission: Submission) -> None:
-    """Compare with the other kind of entry (sheet vs log) of the same rounds, by anyone."""
+def _differences(report: dict[str, Any], standing: Sequence[Submission]) -> list[dict[str, Any]]:
+    """Where a new entry's rounds differ from the other kind of entry (sheet vs log) of the same
+    rounds, by anyone (`standing`: the game's entries not withdrawn, oldest first); stored with
+    the entry (its `differences`)."""
     other_kind = (
-        Submission.Kind.LOG if submission.kind == Submission.Kind.SHEET else Submission.Kind.SHEET
+        Submission.Kind.LOG if report["kind"] == Submission.Kind.SHEET else Submission.Kind.SHEET
     )
-    mine = {r["round"]: r for r in submission.report["rounds"]}
+    mine = {r["round"]: r for r in report["rounds"]}
     found = []
-    for other in submission.game.submissions.filter(kind=other_kind, withdrawn_at__isnull=True):
+    for other in standing:
+        if other.kind != other_kind or other.withdrawn_at is not None:
+            continue
         for r in other.report["rounds"]:
             if r["round"] in mine and (diff := round_differences(mine[r["round"]], r)):
                 found.append({"round": r["round"], "other_submission": other.pk, "fields": diff})
-    if found:
-        submission.differences = found
-        submission.save(update_fields=["differences"])
+    return found
 
 
-def entry_rebuild(*, game: Game, entrant: Entrant, table: GameTable) -> None:
+def entry_rebuild(
+    *,
+    game: Game,
+    entrant: Entrant,
+    table: GameTable,
+    submissions: Sequence[Submission] | None = None,
+) -> None:
     """Turn the entrant's entry into a version once it covers every round, then confirm or
     dispute against the other open versions. Called with the game row locked (after an entry,
-    and after a director withdraws or restores one)."""
-    entry = _entry_figures(game, entrant.key)
+    and after a director withdraws or restores one). `submissions`: the game's (at least the
+    entrant's, not withdrawn), oldest first, as read with the lock held; else read here."""
+    entry = _entry_figures(game, entrant.key, submissions)
     if sorted(entry) != list(range(1, table.rules.rounds + 1)):
         return
     figures = [entry[n] for n in sorted(entry)]
-    open_versions = list(game.result_versions.filter(status__in=ResultVersion.OPEN_STATUSES))
+    # Every version, read once with the row locked and kept up to date below (the open ones,
+    # the next number, the game's status).
+    versions = game_all_versions(game=game)
+    open_versions = [v for v in versions if v.status in ResultVersion.OPEN_STATUSES]
     own = [v for v in open_versions if v.entered_by == entrant.key]
     others = [v for v in open_versions if v.entered_by != entrant.key]
     if own and rounds_same_figures(own[0].rounds, figures):
@@ -164,21 +191,26 @@ def entry_rebuild(*, game: Game, entrant: Entrant, table: GameTable) -> None:
         None,
     )
     if matching is not None:
-        version_confirm(game=game, version=matching, entrant=entrant, table=table)
+        version_confirm(
+            game=game, version=matching, entrant=entrant, table=table, versions=versions
+        )
         return
     versions_supersede(versions=own)
     status = ResultVersion.Status.DISPUTED if others else ResultVersion.Status.ENTERED
-    ResultVersion.objects.create(
+    version = ResultVersion.objects.create(
         game=game,
-        number=version_next_number(game=game),
+        number=max((v.number for v in versions), default=0) + 1,
         status=status,
         rounds=figures,
         totals=rounds_totals(figures),
         entered_by=entrant.key,
         entered_by_user=entrant.account,
     )
+    versions.append(version)
     if others:
         game.result_versions.filter(pk__in=[v.pk for v in others]).update(
             status=ResultVersion.Status.DISPUTED
         )
-    game_status_sync(game=game)
+        for v in others:
+            v.status = ResultVersion.Status.DISPUTED
+    game_status_sync(game=game, versions=versions)

@@ -3,6 +3,7 @@ rows (what standings and statistics read) and its `Game.status`."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
@@ -15,16 +16,22 @@ from handfoot.rules import ENTERED_PARTS
 from league.models import Game
 
 
-def _derived_status(game: Game) -> str:
-    statuses = set(game.result_versions.values_list("status", flat=True))
+def _derived_status(game: Game, versions: Sequence[ResultVersion] | None) -> str:
+    statuses = (
+        set(game.result_versions.values_list("status", flat=True))
+        if versions is None
+        else {v.status for v in versions}
+    )
     for status in (Game.Status.CONFIRMED, Game.Status.DISPUTED, Game.Status.ENTERED):
         if status in statuses:
             return status
     return Game.Status.PENDING
 
 
-def game_status_sync(*, game: Game) -> None:
-    game.status = _derived_status(game)
+def game_status_sync(*, game: Game, versions: Sequence[ResultVersion] | None = None) -> None:
+    """`Game.status` from its versions' statuses (`versions`: every version of the game as the
+    caller holds them, up to date, with the game row locked; else read here)."""
+    game.status = _derived_status(game, versions)
     if game.status != Game.Status.PENDING and game.played_at is None:
         game.played_at = timezone.now()
     game.save(update_fields=["status", "played_at"])
@@ -89,15 +96,34 @@ def _seat_facts(game: Game, r: dict[str, Any], player_ids: list[int]) -> list[Se
     ]
 
 
-def result_project(*, game: Game, table: GameTable | None = None) -> None:
+def _confirmed(game: Game, versions: Sequence[ResultVersion] | None) -> ResultVersion | None:
+    if versions is None:
+        return game.result_versions.filter(status=ResultVersion.Status.CONFIRMED).first()
+    return next(
+        (v for v in sorted(versions, key=lambda v: v.number)
+         if v.status == ResultVersion.Status.CONFIRMED),
+        None,
+    )
+
+
+def result_project(
+    *,
+    game: Game,
+    table: GameTable | None = None,
+    versions: Sequence[ResultVersion] | None = None,
+) -> None:
     """Replace the game's `RoundResult` and `SeatRoundFacts` rows by its confirmed version (none
     when it has none), set `Game.status`, and after commit announce
     `games.signals.results_changed` for the event (the analytics recompute it). `table`: the
-    game's table as the request read it (else read here, when seat facts need its players)."""
-    with transaction.atomic():
+    game's table as the request read it (else read here, when seat facts need its players);
+    `versions`: every version of the game as the caller holds them, up to date (the game row
+    locked), else read here."""
+    # All or nothing with the caller's transaction (every caller runs inside one and lets an
+    # error roll it back whole): no savepoint of its own, two queries fewer.
+    with transaction.atomic(savepoint=False):
         RoundResult.objects.filter(game=game).delete()
         SeatRoundFacts.objects.filter(game=game).delete()
-        current = game.result_versions.filter(status=ResultVersion.Status.CONFIRMED).first()
+        current = _confirmed(game, versions)
         if current is not None:
             player_ids = (table or game_table(game=game)).player_ids
             RoundResult.objects.bulk_create(
@@ -106,7 +132,7 @@ def result_project(*, game: Game, table: GameTable | None = None) -> None:
             SeatRoundFacts.objects.bulk_create(
                 [row for r in current.rounds for row in _seat_facts(game, r, player_ids)]
             )
-        game_status_sync(game=game)
+        game_status_sync(game=game, versions=versions)
         event_id = game.table.rotation.event_id
         game_id = game.pk
         transaction.on_commit(

@@ -266,7 +266,11 @@ def _submit(request: HttpRequest, visit: Visit, document: Any, key: str) -> None
     submission, created = services.submission_create(
         game=game, document=document, entrant=entrant, idempotency_key=key, table=visit.table
     )
-    game.refresh_from_db()
+    if created:
+        # The entry's transaction left the game's status on the row it locked and wrote.
+        game.status, game.played_at = submission.game.status, submission.game.played_at
+    else:
+        game.refresh_from_db()
     if submission.round_number:
         what = f"Round {submission.round_number} is saved"
         saved = selectors.entry_rounds(game=game, entrant=entrant.key)
@@ -300,10 +304,8 @@ def _replace_check(visit: Visit, form: SheetForm) -> dict[str, Any] | None:
         return None
     if form.cleaned_data.get("reopened") == form.cleaned_data["round"]:
         return None  # saved from "Open round N again": the scorer chose to change that round
-    if selectors.submission_exists(idempotency_key=form.cleaned_data["idempotency_key"]):
-        return None  # a resend of a saved round (double click, reconnect): replayed as it was
     number = form.cleaned_data["round"]
-    return next(
+    saved = next(
         (
             r
             for r in selectors.entry_rounds(game=visit.game, entrant=visit.entrant.key)
@@ -311,6 +313,12 @@ def _replace_check(visit: Visit, form: SheetForm) -> dict[str, Any] | None:
         ),
         None,
     )
+    # Asked only when the round is saved (a new round, the usual case, needs no such read).
+    if saved is not None and selectors.submission_exists(
+        idempotency_key=form.cleaned_data["idempotency_key"]
+    ):
+        return None  # a resend of a saved round (double click, reconnect): replayed as it was
+    return saved
 
 
 @require_POST
