@@ -64,7 +64,8 @@ def _entry_figures(
 
 def _replayed(key: str, game: Game, digest: str, entrant: Entrant) -> Submission | None:
     """The earlier submission under this idempotency key, if it is the same request."""
-    earlier = Submission.objects.filter(idempotency_key=key).first()
+    # The key is unique: by primary key, not the model's ordering (a join of four tables).
+    earlier = Submission.objects.filter(idempotency_key=key).order_by("pk").first()
     if earlier is None:
         return None
     if earlier.game_id != game.pk or earlier.body_hash != digest or earlier.entrant != entrant.key:
