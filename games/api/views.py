@@ -108,9 +108,20 @@ class ResultsAPIView(APIView):
             raise BodyTooLarge(body_limit(self), getattr(self, "body_limit_hint", ""))
         super().initial(request, *args, **kwargs)
 
+    # The table link of this request's token, when it is this game's (`game_for_writer`).
+    link: selectors.TableLink | None = None
+
     def game_for_writer(self, request: Request, game_id: int) -> Game:
+        token = request.headers.get("X-Entry-Token")
+        if token:
+            # A link of this game brings the game along (one read for both); any other token
+            # is refused below as before (`entrant`), after the game is looked up.
+            link = selectors.table_link_by_token(token=token)
+            if link is not None and link.game.pk == game_id:
+                self.link = link
+                return link.game
         game = get_object_or_404(Game.objects.select_related("table__rotation__event"), pk=game_id)
-        if not request.headers.get("X-Entry-Token"):
+        if not token:
             _readable_or_404(request, game)
         return game
 
@@ -120,7 +131,11 @@ class ResultsAPIView(APIView):
         token = request.headers.get("X-Entry-Token")
         link = None
         if token:
-            link = selectors.table_link_by_token(token=token)
+            link = (
+                self.link
+                if self.link is not None and self.link.game.pk == game.pk
+                else selectors.table_link_by_token(token=token)
+            )
             if link is None or link.game.pk != game.pk:
                 api_lookup_failed(request)
                 raise refusal(Forbidden, Code.WRONG_TABLE_LINK)

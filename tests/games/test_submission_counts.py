@@ -34,13 +34,13 @@ COUNTED = {
 # 38 on the API). The page reads the game's versions and submissions once since (5, whatever
 # their number: tests/games/test_result_reads.py). The writes read them once too, with the game
 # row locked (PostgreSQL, a side's link): a sheet's POST 14, 20 when it confirms (was 19 and
-# 30); on the API 15 and 21 (was 21 and 32); confirming a version 12 on the page, 14 on the API
+# 30); on the API 14 and 20 (was 21 and 32); confirming a version 12 on the page, 13 on the API
 # (was 23 and 25). Whatever the number of earlier entries and versions (tests below).
 PAGE_POST_QUERIES = 20
 PAGE_GET_QUERIES = 5
-API_QUERIES = 21
+API_QUERIES = 20
 PAGE_CONFIRM_QUERIES = 12
-API_CONFIRM_QUERIES = 14
+API_CONFIRM_QUERIES = 13
 
 
 @pytest.fixture
