@@ -30,6 +30,7 @@ class Upstream:
     def __init__(self) -> None:
         self.version = 1
         self.set_cookie = False
+        self.delay = 0.0  # seconds the app takes to answer (a busy night)
         self.requests: list[tuple[str, dict[str, str]]] = []
         self.lock = threading.Lock()
 
@@ -45,7 +46,8 @@ def handler_for(upstream: Upstream) -> type[BaseHTTPRequestHandler]:
         def do_GET(self) -> None:  # noqa: N802 - http.server's name
             with upstream.lock:
                 upstream.requests.append((self.path, dict(self.headers)))
-                version = upstream.version
+                version, delay = upstream.version, upstream.delay
+            time.sleep(delay)
             zipped = "gzip" in self.headers.get("Accept-Encoding", "")
             fetch = self.headers.get("X-Requested-With", "")
             body = f"v{version} {'fragment' if fetch else 'page'} {'gz' if zipped else ''}".encode()
@@ -101,7 +103,7 @@ def fresh(proxy):
     port, upstream = proxy
     with upstream.lock:
         upstream.version += 1
-        upstream.set_cookie = False
+        upstream.set_cookie, upstream.delay = False, 0.0
         upstream.requests.clear()
     time.sleep(0.5)  # whatever earlier tests kept is in an older half second now
     while time.time() % 0.5 > 0.05:
@@ -115,6 +117,7 @@ def ask(port: int, path: str, **headers: str) -> http.client.HTTPResponse:
     response = connection.getresponse()
     response.body = response.read()
     connection.close()
+    time.sleep(0.02)  # nginx files the answer in its cache just after the last byte is sent
     return response
 
 
@@ -126,6 +129,20 @@ def test_readers_not_signed_in_share_one_answer_per_half_second(fresh):
     assert upstream.hits(STANDINGS) == 1
     # The browser is still told to ask again each time.
     assert answers[-1].getheader("Cache-Control") == "no-cache"
+
+
+def test_polls_arriving_while_the_app_is_slow_to_answer_wait_for_that_one_answer(fresh):
+    port, upstream = fresh
+    upstream.delay = 0.3
+    answers: list[http.client.HTTPResponse] = []
+    polls = [threading.Thread(target=lambda: answers.append(ask(port, STANDINGS)))
+             for _ in range(6)]
+    for poll in polls:
+        poll.start()
+    for poll in polls:
+        poll.join()
+    assert [a.status for a in answers] == [200] * 6
+    assert upstream.hits(STANDINGS) == 1
 
 
 def test_a_reader_holding_the_version_gets_304_from_the_proxy(fresh):
