@@ -78,6 +78,9 @@ def test_jump_from_the_timeline_and_from_a_shared_address(desktop):
     moment.click()
     assert desktop.url.endswith(target)
     step = int(target.split("-s")[1])
+    # The page moves on the hash change, after the click returns: wait for it.
+    desktop.wait_for_function("n => document.querySelector('#replay-now').textContent"
+                              ".includes('step ' + n + ' of ')", arg=step)
     assert f"step {step} of" in now(desktop) and "takes the pile" in now(desktop)
 
     other = desktop.context.new_page()
