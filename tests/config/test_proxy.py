@@ -48,6 +48,20 @@ def wait_until_answering(port: int, path: str, seconds: float = 40) -> None:
     raise AssertionError(f"port {port} never answered {path}")
 
 
+def start_nginx(run_dir: pathlib.Path, *, upstream: str, port: int) -> subprocess.Popen:
+    """nginx from deploy/nginx.conf, its variables filled in as docker-compose.yml's envsubst
+    does."""
+    config = (ROOT / "deploy" / "nginx.conf").read_text()
+    for name, value in {"APP_UPSTREAM": upstream, "PROXY_PORT": str(port),
+                        "RUN_DIR": str(run_dir)}.items():
+        config = config.replace("${" + name + "}", value)
+    (run_dir / "nginx.conf").write_text(config)
+    return subprocess.Popen(  # nosec B603
+        [shutil.which("nginx") or "/usr/sbin/nginx", "-c", str(run_dir / "nginx.conf"),
+         "-p", str(run_dir), "-g", "daemon off;"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
 @pytest.fixture(scope="module")
 def stack(tmp_path_factory):
     run_dir = tmp_path_factory.mktemp("proxy")
@@ -60,15 +74,7 @@ def stack(tmp_path_factory):
         [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind",
          f"127.0.0.1:{app_port}", "--workers", str(WORKERS), "--timeout", "60"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    config = (ROOT / "deploy" / "nginx.conf").read_text()
-    for name, value in {"APP_UPSTREAM": f"127.0.0.1:{app_port}", "PROXY_PORT": str(proxy_port),
-                        "RUN_DIR": str(run_dir)}.items():
-        config = config.replace("${" + name + "}", value)
-    (run_dir / "nginx.conf").write_text(config)
-    nginx = subprocess.Popen(  # nosec B603
-        [shutil.which("nginx") or "/usr/sbin/nginx", "-c", str(run_dir / "nginx.conf"),
-         "-p", str(run_dir), "-g", "daemon off;"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    nginx = start_nginx(run_dir, upstream=f"127.0.0.1:{app_port}", port=proxy_port)
     try:
         wait_until_answering(app_port, "/healthz")
         wait_until_answering(proxy_port, "/proxy-health")

@@ -7,7 +7,6 @@ Accept-Encoding`) and counts what reaches it."""
 import http.client
 import pathlib
 import shutil
-import subprocess  # nosec B404: the test starts nginx itself
 import tempfile
 import threading
 import time
@@ -15,7 +14,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from tests.config.test_proxy import HOST, ROOT, free_port, wait_until_answering
+from tests.config.test_proxy import HOST, free_port, start_nginx, wait_until_answering
 
 pytestmark = pytest.mark.proxy
 
@@ -77,15 +76,7 @@ def proxy():
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler_for(upstream))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     port = free_port()
-    config = (ROOT / "deploy" / "nginx.conf").read_text()
-    for name, value in {"APP_UPSTREAM": f"127.0.0.1:{server.server_address[1]}",
-                        "PROXY_PORT": str(port), "RUN_DIR": str(run_dir)}.items():
-        config = config.replace("${" + name + "}", value)
-    (run_dir / "nginx.conf").write_text(config)
-    nginx = subprocess.Popen(  # nosec B603
-        [shutil.which("nginx") or "/usr/sbin/nginx", "-c", str(run_dir / "nginx.conf"),
-         "-p", str(run_dir), "-g", "daemon off;"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    nginx = start_nginx(run_dir, upstream=f"127.0.0.1:{server.server_address[1]}", port=port)
     try:
         wait_until_answering(port, "/proxy-health")
         yield port, upstream
