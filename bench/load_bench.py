@@ -4,13 +4,13 @@ gunicorn + PostgreSQL + a real Celery worker, as docker-compose.yml runs them.
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/handfoot \
     .venv/bin/python bench/load_bench.py [--tables 50] [--rotations 4] [--readers 300]
         [--database hf_load_bench | --database-url postgres://...] [--port 8765] [--no-proxy]
-        [--work-dir /tmp/hf-bench-night] [--redis-db 15] [--keep]
+        [--web-workers 3] [--reader-workers 2] [--work-dir /tmp/hf-bench-night] [--redis-db 15] [--keep]
 
 (`make bench-load`, `make bench-load BENCH_ARGS="--tables 100"`.) Two runs side by side each
-need their own --database, --port (and the one after it), --work-dir and --redis-db. The bench
+need their own --database, --port (and the two after it), --work-dir and --redis-db. The bench
 creates its database (--database on DATABASE_URL's server, or --database-url), prepares the
 night (bench/night.py), starts nginx (deploy/nginx.conf; --no-proxy leaves it out) in front of
-gunicorn, a worker and beat (broker and cache: Redis db --redis-db on CELERY_BROKER_URL's
+gunicorn (and the readers' gunicorn nginx routes the public pages to), a worker and beat (broker and cache: Redis db --redis-db on CELERY_BROKER_URL's
 server, default 127.0.0.1:6379), runs bench/locustfile.py headless (4 scorers a table entering
 and confirming, 300 readers, two thirds of them with an event page, standings page or wall
 open, polling every second) until every table has played every rotation, then checks that every
@@ -57,9 +57,12 @@ def parse_args() -> argparse.Namespace:
     # As docker-compose.yml runs it: 3 sync workers. On this 2-core machine 5 (2 x cores + 1)
     # made every process wait for a core (100 tables: entries p95 3.5 s against 1.5 s with 3).
     parser.add_argument("--web-workers", type=int, default=3)
+    parser.add_argument("--reader-workers", type=int, default=2,
+                        help="the readers' pool behind nginx (deploy/nginx.conf; default 2)")
     parser.add_argument("--port", type=int, default=8765,
                         help="where the clients connect: nginx, gunicorn behind it on the next "
-                             "port (with --no-proxy gunicorn itself)")
+                             "port and the readers' gunicorn on the one after (with --no-proxy "
+                             "gunicorn itself)")
     parser.add_argument("--no-proxy", action="store_true",
                         help="no nginx in front: the clients reach gunicorn directly")
     parser.add_argument("--max-minutes", type=float, default=20)
@@ -268,14 +271,16 @@ def run(args: argparse.Namespace, url: str, broker: str, cleanup: Cleanup) -> bo
     env = night.stack_env(url, broker)
     night.collect_static(env)
     stack = cleanup.stack = night.Stack(env, port=args.port, web_workers=args.web_workers,
-                                        beat=True, proxy=not args.no_proxy)
+                                        reader_workers=args.reader_workers, beat=True, proxy=not args.no_proxy)
     out = night.WORK / "load-result.json"
     stack.start()
     print(f"{'nginx in front of ' if stack.proxied else ''}"
-          f"gunicorn ({args.web_workers} sync workers), worker (2 processes), beat up; "
+          f"gunicorn ({args.web_workers} sync workers"
+          f"{f' + {args.reader_workers} for readers' if stack.proxied else ''}), worker (2 processes), beat up; "
           f"{len(plan['players'])} scorers + {args.readers} readers, rounds of "
           f"{args.round_seconds} s", flush=True)
-    parts = {"gunicorn": stack.web, "worker": stack.worker, "beat": stack.beat,
+    parts = {"gunicorn": stack.web, **({"gunicorn (readers)": stack.readers} if stack.readers
+                                       else {}), "worker": stack.worker, "beat": stack.beat,
              **({"nginx": stack.proxy} if stack.proxy else {})}
     cpu_before = {name: night.tree_cpu_seconds(p.pid) for name, p in parts.items()}
     busy_before, children_before = night.machine_busy_seconds(), children_cpu()

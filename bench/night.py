@@ -312,16 +312,18 @@ def collect_static(env: dict[str, str]) -> None:
 class Stack:
     """gunicorn + a Celery worker (+ beat), and nginx in front when `proxy`: started, killed and
     restarted by the benches. Clients use `url` (nginx's port when proxied, gunicorn listening
-    on the next one behind it)."""
+    on the next one behind it, and the readers' gunicorn on the one after: deploy/nginx.conf)."""
 
     def __init__(self, env: dict[str, str], *, port: int, web_workers: int,
-                 worker_concurrency: int = 2, beat: bool = False, proxy: bool = False) -> None:
+                 reader_workers: int = 2, worker_concurrency: int = 2, beat: bool = False,
+                 proxy: bool = False) -> None:
         self.env, self.port, self.beat_wanted, self.proxied = env, port, beat, proxy
         self.app_port = port + 1 if proxy else port
+        self.readers_port, self.reader_workers = port + 2, reader_workers
         if proxy:
             self.env = {**env, "DJANGO_NUM_PROXIES": "1"}  # its X-Forwarded-For is believed
         self.web_workers, self.concurrency = web_workers, worker_concurrency
-        self.web = self.worker = self.beat = self.proxy = None
+        self.web = self.readers = self.worker = self.beat = self.proxy = None
         self.proxy_dir: Path | None = None
         self.logs = WORK / "logs"
         self.logs.mkdir(parents=True, exist_ok=True)
@@ -349,13 +351,19 @@ class Stack:
                 time.sleep(0.3)
         raise SystemExit(f"{name} did not answer; see {self.logs / (name + '.log')}")
 
-    def start_web(self) -> None:
+    def _gunicorn(self, name: str, port: int, workers: int) -> subprocess.Popen:
         # Sync workers, as docker-compose.yml runs them (--web-workers of the load bench).
-        self.web = self._spawn("gunicorn", [
-            str(BIN / "gunicorn"), "config.wsgi:application", "--bind",
-            f"127.0.0.1:{self.app_port}", "--workers", str(self.web_workers), "--backlog",
-            "2048", "--timeout", "60"])
-        self._wait_for("gunicorn", f"http://127.0.0.1:{self.app_port}/healthz")
+        web = self._spawn(name, [
+            str(BIN / "gunicorn"), "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
+            "--workers", str(workers), "--backlog", "2048", "--timeout", "60"])
+        self._wait_for(name, f"http://127.0.0.1:{port}/healthz")
+        return web
+
+    def start_web(self) -> None:
+        self.web = self._gunicorn("gunicorn", self.app_port, self.web_workers)
+        if self.proxied:  # the readers' pool exists only behind nginx, which routes to it
+            self.readers = self._gunicorn("gunicorn-readers", self.readers_port,
+                                          self.reader_workers)
 
     def start_proxy(self) -> None:
         """nginx from deploy/nginx.conf, filled in as docker-compose.yml's envsubst does."""
@@ -368,6 +376,7 @@ class Stack:
         self.proxy_dir.chmod(0o755)
         config = (ROOT / "deploy" / "nginx.conf").read_text()
         for name, value in {"APP_UPSTREAM": f"127.0.0.1:{self.app_port}",
+                            "READERS_UPSTREAM": f"127.0.0.1:{self.readers_port}",
                             "PROXY_PORT": str(self.port), "RUN_DIR": str(self.proxy_dir)}.items():
             config = config.replace("${" + name + "}", value)
         (self.proxy_dir / "nginx.conf").write_text(config)
@@ -423,7 +432,7 @@ class Stack:
 
     def stop(self) -> None:
         self._stopping.set()
-        procs = (self.proxy, self.web, self.beat, self.worker)
+        procs = (self.proxy, self.web, self.readers, self.beat, self.worker)
         for proc in procs:
             if proc is not None and proc.poll() is None:
                 os.killpg(proc.pid, signal.SIGTERM)

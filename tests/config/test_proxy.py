@@ -48,12 +48,13 @@ def wait_until_answering(port: int, path: str, seconds: float = 40) -> None:
     raise AssertionError(f"port {port} never answered {path}")
 
 
-def start_nginx(run_dir: pathlib.Path, *, upstream: str, port: int) -> subprocess.Popen:
+def start_nginx(run_dir: pathlib.Path, *, upstream: str, port: int,
+                readers_upstream: str | None = None) -> subprocess.Popen:
     """nginx from deploy/nginx.conf, its variables filled in as docker-compose.yml's envsubst
-    does."""
+    does (the readers' pool is the same app as the rest unless a test tells them apart)."""
     config = (ROOT / "deploy" / "nginx.conf").read_text()
-    for name, value in {"APP_UPSTREAM": upstream, "PROXY_PORT": str(port),
-                        "RUN_DIR": str(run_dir)}.items():
+    for name, value in {"APP_UPSTREAM": upstream, "READERS_UPSTREAM": readers_upstream or upstream,
+                        "PROXY_PORT": str(port), "RUN_DIR": str(run_dir)}.items():
         config = config.replace("${" + name + "}", value)
     (run_dir / "nginx.conf").write_text(config)
     return subprocess.Popen(  # nosec B603
