@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from operator import mul
+from math import sumprod
 
 from .cards import (
     CARD_STR,
@@ -477,27 +477,27 @@ class State:
         meld no further than a book. Anything else, and any doubt, goes to `meld` with the
         state untouched, so the general path decides and words every error. `ids` is the
         caller's to give away (the replay's fresh list): a meld it starts keeps it."""
-        n = len(ids)
-        # seat is read as an index only once it is known to be the seat to play
-        if (
-            self.over or seat != self.turn or self.phase != TAKEN
-            or not self.laid_down[self.side_of[seat]]
-            or (self.hand_n[seat] - n < 2 and self.on_foot[seat])
-        ):
+        if self.over or seat != self.turn or self.phase != TAKEN:
             self.meld(seat, [(key, ids, 0)])
             return
+        # seat is read as an index only once it is known to be the seat to play
         side = self.side_of[seat]
+        n = len(ids)
+        hand_after = self.hand_n[seat] - n
+        rules = self.rules
         open_ = self.open[side]
         base = open_.get(key)
-        rules = self.rules
         if base is None:
             size, nat, wild = n, 0, 0
             refused = n < rules.min_meld_size or (key == WILD and not rules.wild_melds)
         else:
             size, nat, wild = len(base.cards) + n, base.nat, base.wild
-            refused = False
+            refused = not n
         book_size = rules.book_size
-        if refused or size > book_size or not n:
+        if (
+            refused or size > book_size or not self.laid_down[side]
+            or (hand_after < 2 and self.on_foot[seat])
+        ):
             self.meld(seat, [(key, ids, 0)])
             return
         h = self.hands[seat]
@@ -505,19 +505,22 @@ class State:
         wild_before = wild
         value = 0
         for c in ids:
-            k = KEY_OF[c]
-            if not h[c] or (k != WILD and k != key):
+            if not h[c]:
                 break
-            if k == WILD:
+            if KEY_OF[c] == key:  # a natural of the meld's rank, or a wild in a wild meld
+                nat += 1
+            elif IS_WILD[c]:
                 wild += 1
             else:
-                nat += 1
+                break
             h[c] -= 1
             value += VALUE[c]
         taken = nat + wild - before
+        if key == WILD:  # its cards were counted as naturals above: a wild meld holds wilds only
+            wild, nat = wild + nat, 0
+        # more naturals never lower the wild limit, so only added wilds need the check
         if taken < n or (key != WILD and wild > wild_before and not rules.wilds_ok(nat, wild)):
-            for c in ids[:taken]:
-                h[c] += 1
+            _give_back(h, [(key, ids[:taken], 0)])
             self.meld(seat, [(key, ids, 0)])
             return
         f = self.facts[seat]
@@ -536,13 +539,13 @@ class State:
             open_.pop(key, None)
             self.book_counts[side][kind] += 1
         self.table_points[side] += value
-        if key != WILD:
+        if wild > wild_before and key != WILD:
             f[F_WILDS_DIRTY] += wild - wild_before
         f[F_LAID] += n
-        self.hand_n[seat] -= n
+        self.hand_n[seat] = hand_after
         if f[F_FIRST_LAY] < 0:
             f[F_FIRST_LAY] = f[F_TURNS]
-        if not self.hand_n[seat]:  # not on the foot here: the foot is picked up, play goes on
+        if not hand_after:  # not on the foot here: the foot is picked up, play goes on
             self._pick_up_foot(seat)
 
     def _meld_simple(self, seat: int, side: int, items: Sequence[Item]) -> bool:
@@ -636,16 +639,17 @@ class State:
             for c in ids:
                 if not h[c]:
                     break
-                k = KEY_OF[c]
-                if k == WILD:
-                    wild += 1
-                elif k == key:
+                if KEY_OF[c] == key:  # a natural of the meld's rank, or a wild in a wild meld
                     nat += 1
+                elif IS_WILD[c]:
+                    wild += 1
                 else:
                     break
                 h[c] -= 1
                 value += VALUE[c]
             taken = nat + wild - before
+            if key == WILD:  # its cards were counted as naturals: a wild meld holds wilds only
+                wild, nat = wild + nat, 0
             # more naturals never lower the wild limit, so only added wilds need the check
             if taken < n or (key != WILD and wild > wild_before and not rules.wilds_ok(nat, wild)):
                 for c in ids[:taken]:
@@ -661,7 +665,7 @@ class State:
             else:
                 kind = WILDBOOK if key == WILD else (DIRTY if wild else CLEAN)
                 melds.append(TableMeld(key, cards, nat, wild, kind))
-            if key != WILD:
+            if wild > wild_before and key != WILD:
                 wilds_dirty += wild - wild_before
             laid += n
         else:
@@ -934,7 +938,7 @@ class State:
         seats = []
         for seat in range(self.players):
             # hands are counts per card id; an empty hand (most often the one who went out) is 0
-            held = sum(map(mul, vals, self.hands[seat])) if self.hand_n[seat] else 0
+            held = int(sumprod(vals, self.hands[seat])) if self.hand_n[seat] else 0
             held += sum(map(vals.__getitem__, self.feet[seat]))
             held_side[self.side_of[seat]] += held
             f = self.facts[seat]
