@@ -249,12 +249,13 @@ def _meld_items(raw: Any, where: str = "melds") -> list[Item]:
     for m in raw:
         try:
             cards = m["cards"]
-            item = (MELD_KEY[m["rank"]], [PARSE[c] for c in cards], 0)
+            key = MELD_KEY[m["rank"]]
+            ids = [PARSE[c] for c in cards]
         except (KeyError, TypeError, AttributeError):
             return parse_items(raw, where)
-        if not item[1] or len(m) != 2 or type(cards) is not list:
+        if not ids or len(m) != 2 or type(cards) is not list:
             return parse_items(raw, where)
-        items.append(item)
+        items.append((key, ids, 0))
     return items
 
 

@@ -426,12 +426,13 @@ class State:
         if not h[card]:
             raise _err(E.CARD_NOT_HELD, f"seat {seat} does not hold {CARD_STR[card]}")
         on_foot = self.on_foot[seat]
-        if on_foot and self.hand_n[seat] == 1:
+        left = self.hand_n[seat] - 1
+        if on_foot and not left:
             problem = self._go_out_problem(seat, (0, 0, 0))
             if problem:
                 raise _err(E.CANNOT_GO_OUT, f"discarding the last card would go out, but {problem}")
         h[card] -= 1
-        self.hand_n[seat] -= 1
+        self.hand_n[seat] = left
         self.pile.append(card)
         if IS_WILD[card]:
             if self.rules.wild_upcard == "frozen":
@@ -440,10 +441,10 @@ class State:
             self.facts[seat][F_BLACK3] += 1
         if on_foot:
             self.played_foot[seat] = True
-            if not self.hand_n[seat]:
+            if not left:
                 self._end("went_out", seat)
                 return
-        elif not self.hand_n[seat]:
+        elif not left:
             self._pick_up_foot(seat)
         self.turn = seat = (seat + 1) % self.players
         self.phase = START
