@@ -623,7 +623,7 @@ class State:
         rules = self.rules
         book_size = rules.book_size
         melds: list[TableMeld] = []
-        seen = 0  # bit set of the meld keys of the items checked so far
+        seen: set[int] = set()  # the meld keys of the items checked so far
         laid = value = started = wilds_dirty = 0
         for key, ids, target in items:
             base = open_.get(key)
@@ -634,9 +634,9 @@ class State:
                 size, nat, wild = n, 0, 0
             else:
                 size, nat, wild = len(base.cards) + n, base.nat, base.wild
-            if target or size > book_size or seen >> key & 1:
+            if target or size > book_size or key in seen:
                 break
-            seen |= 1 << key
+            seen.add(key)
             before = nat + wild  # each card taken counts once, as a natural or a wild
             wild_before = wild
             for c in ids:
