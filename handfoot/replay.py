@@ -190,7 +190,11 @@ def play_events(state: State, events: list[Any]) -> None:
 
     The common events (a draw, a discard, a meld with exactly their fields) are read here with
     subscripts, not `get`: this loop is most of a replay's time. Anything else goes to
-    `_play_other`, which checks the fields."""
+    `_play_other`, which checks the fields.
+
+    The end of the round is not looked for before each event: every action checks it first,
+    so any event after the end fails, and its error is then replaced by ROUND_OVER (no action
+    fails once it has ended the round, so the round was over before that event)."""
     i = -1
     draw, discard, meld, meld_one = state.draw, state.discard, state.meld, state.meld_one
     try:
@@ -203,8 +207,6 @@ def play_events(state: State, events: list[Any]) -> None:
                 seat, t = ev.get("seat"), ev.get("type")
             if type(seat) is not int:
                 raise _bad("an event needs a whole-number seat")
-            if state.over:
-                raise EngineError(E.ROUND_OVER, "the round was already over before this event")
             n = len(ev)
             if t == "draw" and n == 2:
                 draw(seat)
@@ -236,8 +238,16 @@ def play_events(state: State, events: list[Any]) -> None:
             else:
                 _play_other(state, seat, t, ev)
     except EngineError as err:
+        if state.over and _has_seat(events[i]):
+            message = "the round was already over before this event"
+            raise EngineError(E.ROUND_OVER, message, event=i) from None
         err.event = i
         raise
+
+
+def _has_seat(ev: Any) -> bool:
+    """Whether an event passes the loop's first checks (an object with a whole-number seat)."""
+    return type(ev) is dict and type(ev.get("seat")) is int
 
 
 def _meld_items(raw: Any, where: str = "melds") -> list[Item]:

@@ -193,3 +193,37 @@ def test_single_item_melds_take_the_one_step_path(monkeypatch):
     melds = sum(ev["type"] == "meld" for ev in log["rounds"][0]["events"])
     assert replay_log(log).valid
     assert len(calls) > melds / 2
+
+
+# Events after a round's end, well formed or not: the event loop does not look for the end before
+# each event (each action does), so these must fail as the reference loop, which looks first.
+AFTER_THE_END = [
+    {"seat": 0, "type": "draw"},
+    {"seat": 1, "type": "discard", "card": "KH"},
+    {"seat": 1, "type": "discard", "card": "XX"},
+    {"seat": 2, "type": "meld", "melds": [{"rank": "K", "cards": ["KH", "KS", "KD"]}]},
+    {"seat": 2, "type": "meld", "melds": [{"rank": "K", "cards": ["KH"]}, {"rank": "Q", "cards": "QH"}]},
+    {"seat": 2, "type": "meld", "melds": []},
+    {"seat": 3, "type": "pickup", "pair": ["5D", "5C"]},
+    {"seat": 3, "type": "pickup", "pair": "5D", "melds": []},
+    {"seat": 0, "type": "ask_go_out", "answer": "maybe"},
+    {"seat": 0, "type": "ask_go_out", "answer": "yes"},
+    {"seat": 0, "type": "shuffle"},
+    {"seat": 0, "type": "draw", "note": 1},
+    {"seat": "0", "type": "draw"},
+    {"seat": True, "type": "draw"},
+    {"type": "draw"},
+    ["draw"],
+    None,
+]
+
+
+@pytest.mark.parametrize("extra", AFTER_THE_END, ids=repr)
+@pytest.mark.parametrize("seed", range(2))
+def test_events_after_the_end_fail_the_same_way(extra, seed, monkeypatch):
+    log = simulate_game("classic", 4, seed=seed, rounds=2)
+    log["rounds"][0]["events"].append(copy.deepcopy(extra))
+    fast = _outcome(log)
+    assert not fast["valid"]
+    monkeypatch.setattr(replay, "play_events", _reference_play_events)
+    assert _outcome(log) == fast
