@@ -13,7 +13,7 @@ import hashlib
 import logging
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -139,6 +139,28 @@ def cache_set(key: str, value: object) -> None:
         cache.set(key, value, PAGE_SECONDS)
     except Exception:
         log.warning("cache unreachable; piece not kept", exc_info=True)
+
+
+def cache_set_many(values: Mapping[str, object]) -> None:
+    try:
+        cache.set_many(dict(values), PAGE_SECONDS)
+    except Exception:
+        log.warning("cache unreachable; pieces not kept", exc_info=True)
+
+
+def pieces_kept(kind: str, pieces: list[tuple[tuple, Callable[[], str]]]) -> list[SafeString]:
+    """Many small pieces of one page (its tables), each kept under its parts (everything the
+    piece shows, as a value): one read of the cache for them all, and only the pieces not kept
+    are drawn, each by its own function, and kept in one write. A result at one table draws
+    that table again, not the hundred around it."""
+    keys = [page_key(kind, *parts) for parts, _ in pieces]
+    kept = cache_get_many(keys)
+    drawn = {key: draw() for key, (_, draw) in zip(keys, pieces, strict=True) if key not in kept}
+    if drawn:
+        cache_set_many(drawn)
+    # Drawn by an autoescaping template (or kept from one): safe as they are.
+    return [SafeString(kept[key] if key in kept else drawn[key])  # nosec B703, B308
+            for key in keys]
 
 
 def kept_piece(key: str, draw: Callable[[], str]) -> SafeString:

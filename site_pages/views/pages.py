@@ -2,14 +2,17 @@
 season with its nights and standings. The league, games and analytics apps each know only
 themselves and the layers below; this is the layer that puts them on one page."""
 
+import functools
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.safestring import SafeString
 
 from analytics import selectors as analytics_selectors
 from analytics.handicaps import selectors as handicap_selectors
-from analytics.views.page_cache import cached_response, page_key, shared_variant
+from analytics.views.page_cache import cached_response, page_key, pieces_kept, shared_variant
 from handfoot.errors import EngineError
 from handfoot.rules import PRESETS, BookCounts, RuleSet, rules_from_spec
 from league import selectors
@@ -117,15 +120,44 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         request, page_key("event", *version, timezone.now().strftime("%Y%m%d%H%M")), draw)
 
 
+def _table_shown(table: selectors.TableView) -> tuple:
+    """Everything a table's plan shows (league/public/_table_plan.html), as a value."""
+    return (
+        table.number,
+        table.game.status if table.game is not None else None,
+        tuple((seat.seat_number, seat.player.pk, seat.player.slug, seat.player.shown_name,
+               seat.side, seat.deals_first,
+               seat.playing_for.shown_name if seat.playing_for is not None else None)
+              for seat in table.seats),
+        tuple(tuple(player.pk for player in side) for side in table.sides),
+    )
+
+
+def _tables_drawn(event: Event, plan: selectors.RotationView) -> list[SafeString]:
+    """Each table's plan, kept under what it shows: only the tables that changed are drawn."""
+    number = plan.rotation.number
+    return pieces_kept("event-table", [
+        ((event.club.slug, number, _table_shown(table)),
+         functools.partial(render_to_string, "league/public/_table_plan.html",
+                           {"table": table, "club": event.club, "rotation_number": number}))
+        for table in plan.tables
+    ])
+
+
 def _rotations_drawn(event: Event) -> DrawRotations:
     """The event page's seating of each rotation as everyone not signed in sees it."""
 
     def draw(rotations: list[Rotation]) -> dict[int, str]:
-        return {r.pk: render_to_string("site_pages/_event_rotation.html", {
-            "item": {"plan": selectors.rotation_plan(rotation=r),
-                     "hidden": r.status == Rotation.Status.DRAFT},
-            "event": event, "is_director": False,
-        }) for r in rotations}
+        drawn: dict[int, str] = {}
+        for rotation in rotations:
+            plan = selectors.rotation_plan(rotation=rotation)
+            hidden = rotation.status == Rotation.Status.DRAFT
+            drawn[rotation.pk] = render_to_string("site_pages/_event_rotation.html", {
+                "item": {"plan": plan, "hidden": hidden,
+                         "tables_html": [] if hidden else _tables_drawn(event, plan)},
+                "event": event, "is_director": False,
+            })
+        return drawn
 
     return draw
 

@@ -6,6 +6,7 @@ page's rule (`league.views.public.event_summary_or_404`: private events stay pri
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,7 +19,7 @@ from django.views.decorators.http import require_safe
 
 from analytics import selectors as analytics_selectors
 from analytics.models import StandingsSnapshot
-from analytics.views.page_cache import cached_response, kept_piece, page_key
+from analytics.views.page_cache import cached_response, kept_piece, page_key, pieces_kept
 from games.models import RoundResult
 from league import selectors
 from league.models import Event, Game, Rotation
@@ -89,6 +90,16 @@ def _tables(plan: selectors.RotationView, totals: dict[int, dict[int, int]]) -> 
     return tables
 
 
+def _tables_drawn(tables: list[WallTable]) -> list[SafeString]:
+    """Each table as the wall shows it, kept under what it shows (its number, status, sides'
+    names and scores): only the tables that changed are drawn."""
+    return pieces_kept("wall-table", [
+        ((table,), functools.partial(render_to_string, "site_pages/_wall_table.html",
+                                     {"table": table}))
+        for table in tables
+    ])
+
+
 def _draw_rotations(rotations: list[Rotation]) -> dict[int, str]:
     """Each rotation's tables with their scores, as the wall shows them (seating loaded)."""
     totals = _side_totals(rotations)
@@ -96,7 +107,7 @@ def _draw_rotations(rotations: list[Rotation]) -> dict[int, str]:
         r.pk: render_to_string("site_pages/_wall_rotation.html", {"rotation": {
             "number": r.number,
             "running": r.status == Rotation.Status.STARTED,
-            "tables": _tables(selectors.rotation_plan(rotation=r), totals),
+            "tables": _tables_drawn(_tables(selectors.rotation_plan(rotation=r), totals)),
         }})
         for r in rotations
     }

@@ -184,3 +184,22 @@ def test_pages_from_kept_rotations_equal_the_pages_drawn_afresh(client, event, d
     assert page(client, event) == kept_page and wall(client, event).content == kept_wall
     assert "Bea Renamed" in kept_page and b"Bea Renamed" in kept_wall
     assert "Player B" not in kept_page
+
+
+def test_a_result_at_one_table_draws_only_that_table_again(client, event, director):
+    page(client, event), wall(client, event)
+    result_enter_paper(game=games_of(event)[-1], user=director, expected_revision=0,
+                       totals=[4125, 2310])
+    with Drawn() as drawn:
+        page(client, event), wall(client, event)
+    tables = [n for n in drawn.names if n.endswith(("_table_plan.html", "_wall_table.html"))]
+    assert sorted(tables) == ["league/public/_table_plan.html", "site_pages/_wall_table.html"]
+
+
+def test_a_table_kept_apart_shows_a_seat_taken_by_another_at_the_next_request(client, event):
+    page(client, event), wall(client, event)
+    seat = Seat.objects.filter(table__rotation__event=event).order_by("pk").first()
+    newcomer = PlayerFactory(club=event.club, name="Newcomer Nell")
+    Seat.objects.filter(pk=seat.pk).update(player=newcomer)
+    assert "Newcomer Nell" in page(client, event)
+    assert b"Newcomer Nell" in wall(client, event).content
