@@ -163,13 +163,19 @@ def test_a_browser_that_takes_gzip_gets_the_bytes_compressed_once(client, event)
     assert gzip.decompress(zipped.content) == plain.content
 
 
-def test_a_result_at_one_table_draws_only_its_rotation_again(client, event, director):
+def drawn_after_one_result(client, event, director) -> list[str]:
+    """The templates the event page and the wall draw again after a result at one table."""
     page(client, event), wall(client, event)
     result_enter_paper(game=games_of(event)[-1], user=director, expected_revision=0,
                        totals=[4125, 2310])
     with Drawn() as drawn:
         page(client, event), wall(client, event)
-    pieces = [n for n in drawn.names if n.endswith(("_event_rotation.html", "_wall_rotation.html"))]
+    return drawn.names
+
+
+def test_a_result_at_one_table_draws_only_its_rotation_again(client, event, director):
+    names = drawn_after_one_result(client, event, director)
+    pieces = [n for n in names if n.endswith(("_event_rotation.html", "_wall_rotation.html"))]
     assert sorted(pieces) == ["site_pages/_event_rotation.html", "site_pages/_wall_rotation.html"]
 
 
@@ -187,12 +193,8 @@ def test_pages_from_kept_rotations_equal_the_pages_drawn_afresh(client, event, d
 
 
 def test_a_result_at_one_table_draws_only_that_table_again(client, event, director):
-    page(client, event), wall(client, event)
-    result_enter_paper(game=games_of(event)[-1], user=director, expected_revision=0,
-                       totals=[4125, 2310])
-    with Drawn() as drawn:
-        page(client, event), wall(client, event)
-    tables = [n for n in drawn.names if n.endswith(("_table_plan.html", "_wall_table.html"))]
+    names = drawn_after_one_result(client, event, director)
+    tables = [n for n in names if n.endswith(("_table_plan.html", "_wall_table.html"))]
     assert sorted(tables) == ["league/public/_table_plan.html", "site_pages/_wall_table.html"]
 
 
