@@ -43,8 +43,8 @@ ENTRY_NAMES = ("entry: submit round", "entry: confirm")
 # What the standings fragment and the wall say about their snapshot.
 GAMES_SHOWN = re.compile(r"(\d+) confirmed game")
 
-state: dict = {"next_player": 0, "finished": 0, "accepted": [], "confirmed": [], "failures": [],
-               "timings": {}, "confirmed_at": [], "open_pages": [], "watched": []}
+state: dict = {"next_player": 0, "next_reader": 0, "finished": 0, "accepted": [], "confirmed": [],
+               "failures": [], "timings": {}, "confirmed_at": [], "open_pages": [], "watched": []}
 lock = threading.Lock()
 
 
@@ -216,7 +216,9 @@ class Reader(FastHttpUser):
     weight = 1
 
     def on_start(self) -> None:
-        self.rng = random.Random()
+        with lock:  # each reader its own seeded choices: the same night on every run
+            self.rng = random.Random(f"reader-{state['next_reader']}")
+            state["next_reader"] += 1
         self.follows_event = self.rng.random() < 2 / 3
         self.players = [p["slug"] for p in PLAN["players"]]
         sleep(self.rng.uniform(0, ARRIVAL_SECONDS))  # readers arrive over the first minute
