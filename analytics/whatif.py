@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 import orjson
-from django.db.models import Q, TextField
+from django.db.models import Count, Q, TextField
 from django.db.models.functions import Cast
 
 from analytics.standings import compute as standings
@@ -64,23 +64,56 @@ def parts_notes(old: RuleSet, new: RuleSet) -> list[str]:
     return notes
 
 
-def rescore_parts(parts: list[RoundResult], rules: RuleSet) -> int:
+Parts = tuple[int, int, int, int, int, int, bool]  # one side's round, as `PARTS` reads it
+
+
+def rescore_parts(parts: list[Parts], rules: RuleSet) -> int:
     """A side's game total from its rounds' parts under `rules`."""
     return sum(
-        side_score(rules, clean_books=p.clean_books, dirty_books=p.dirty_books,
-                   wild_books=p.wild_books, red_threes=p.red_threes,
-                   table_points=p.table_points, held_points=p.held_points,
-                   went_out=p.went_out).score
-        for p in parts
+        side_score(rules, clean_books=clean, dirty_books=dirty, wild_books=wild,
+                   red_threes=red3s, table_points=table, held_points=held,
+                   went_out=went_out).score
+        for clean, dirty, wild, red3s, table, held, went_out in parts
     )
+
+
+PARTS = ("clean_books", "dirty_books", "wild_books", "red_threes", "table_points", "held_points",
+         "went_out")
+
+
+def _round_parts(game_ids: list[int]) -> dict[int, dict[int, list[Parts]]]:
+    """Each game's sides' rounds as `PARTS`, in round order (read only for the games whose log
+    is missing or refused: model instances for every game were a tenth of a part's time)."""
+    parts: dict[int, dict[int, list[Parts]]] = defaultdict(lambda: defaultdict(list))
+    for game_id, side, *row in (RoundResult.objects.filter(game_id__in=game_ids)
+                                .order_by("round_number").values_list("game_id", "side", *PARTS)):
+        parts[game_id][side].append(tuple(row))
+    return parts
+
+
+def _game_sides(game_ids: list[int]) -> dict[int, tuple[list[int], int, int]]:
+    """Each game with a result: its side numbers in order, its first side's number of rounds and
+    its event, in one aggregate query (what `selectors.game_results` gave the part, less the seats
+    and totals it does not need)."""
+    sides: dict[int, dict[int, int]] = defaultdict(dict)
+    events: dict[int, int] = {}
+    for game_id, side, event_id, rounds in (
+            RoundResult.objects.filter(game_id__in=game_ids)
+            .values_list("game_id", "side", "game__table__rotation__event_id")
+            .annotate(rounds=Count("id")).order_by()):
+        sides[game_id][side] = rounds
+        events[game_id] = event_id
+    return {game_id: (sorted(counts), counts[min(counts)], events[game_id])
+            for game_id, counts in sides.items()}
 
 
 def _log_texts(game_ids: list[int]) -> dict[int, str]:
     """For games whose current version comes wholly from one move log: that log's JSON text."""
     sources: dict[int, int] = {}
-    for game_id, rounds in ResultVersion.objects.filter(
+    for game_id, text in ResultVersion.objects.filter(
         game_id__in=game_ids, status=ResultVersion.Status.CONFIRMED
-    ).values_list("game_id", "rounds"):
+    ).values_list("game_id", Cast("rounds", TextField())):
+        rounds = orjson.loads(text)  # the JSON field's json module decoding was slower
         ids = {(r.get("source") or {}).get("submission") for r in rounds}
         kinds = {(r.get("source") or {}).get("kind") for r in rounds}
         submission = next(iter(ids)) if len(ids) == 1 else None
@@ -111,25 +144,28 @@ def whatif_rescore_games(*, game_ids: list[int], rules_spec: Any) -> dict[str, d
     move log replayed under the new rules when it has one that they accept, else from its
     score-sheet parts, with why that is only approximate."""
     new = rules_from_spec(rules_spec)
-    games = selectors.game_results(game_filter=Q(pk__in=game_ids))
-    parts: dict[int, dict[int, list[RoundResult]]] = defaultdict(lambda: defaultdict(list))
-    for row in RoundResult.objects.filter(game_id__in=list(games)).order_by("round_number"):
-        parts[row.game_id][row.side].append(row)
+    games = _game_sides(game_ids)
     logs = _log_texts(list(games))
-    played_under = dict(Game.objects.filter(pk__in=list(games)).values_list(
-        "pk", "table__rotation__event_id"))
-    old_rules = _event_rules(set(played_under.values()))
     rescored: dict[str, dict[str, Any]] = {}
-    for game_id, game in sorted(games.items()):
-        side_numbers = sorted(parts[game_id])
-        rounds = len(parts[game_id][side_numbers[0]]) if side_numbers else 0
+    for game_id, (side_numbers, rounds, _) in sorted(games.items()):
         totals = (rescore_log(orjson.loads(logs[game_id]), new, rounds)  # parsed, replayed, dropped
                   if game_id in logs else None)
-        if totals is not None and len(totals) == len(game.sides):
+        if totals is not None and len(totals) == len(side_numbers):
             rescored[str(game_id)] = {"totals": totals, "from_log": True, "notes": []}
-            continue
+    missing = sorted(set(games) - {int(g) for g in rescored})
+    rescored.update(_rescore_from_parts(games={g: games[g] for g in missing}, logs=logs, new=new))
+    return dict(sorted(rescored.items(), key=lambda item: int(item[0])))
+
+
+def _rescore_from_parts(*, games: dict[int, tuple[list[int], int, int]], logs: dict[int, str],
+                        new: RuleSet) -> dict[str, dict[str, Any]]:
+    """The games without a log the new rules accept, re-scored from their parts, with notes."""
+    parts = _round_parts(list(games))
+    old_rules = _event_rules({event_id for _, _, event_id in games.values()})
+    rescored: dict[str, dict[str, Any]] = {}
+    for game_id, (side_numbers, _, event_id) in games.items():
         notes = ["the move log is not legal under these rules"] if game_id in logs else []
-        notes += parts_notes(old_rules[played_under[game_id]], new)
+        notes += parts_notes(old_rules[event_id], new)
         rescored[str(game_id)] = {
             "totals": [rescore_parts(parts[game_id][s], new) for s in side_numbers],
             "from_log": False, "notes": notes}

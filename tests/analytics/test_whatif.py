@@ -1,10 +1,18 @@
 """What-if re-scoring of games entered as move logs (through the results services)."""
 
+import orjson
 import pytest
+from django.db.models import Q
 
 from analytics import whatif
+from analytics.standings import selectors
 from games import services as results
+from games.models import RoundResult
+from handfoot.replay import rescore_log
+from handfoot.rules import rules_from_spec
 from league.models import Game
+from tests.analytics.factories import confirm, make_game
+from tests.factories import PlayerFactory
 from tests.games.factories import named_game, stockout_log
 
 pytestmark = pytest.mark.django_db
@@ -47,3 +55,57 @@ def test_a_log_the_new_rules_refuse_falls_back_to_its_parts(logged_game):
     result = whatif.event_whatif(event, {"preset": "classic", "overrides": {"hand_size": 11}})
     assert result.rescored_from_parts == [logged_game.pk]
     assert "not legal" in result.notes[logged_game.pk][0]
+
+
+def _sheet_game(event, rotation):
+    players = [PlayerFactory(club=event.club) for _ in range(4)]
+    game = make_game(event=event, players=players, rotation_number=rotation)
+    confirm(game, [[100 * rotation, 50], [200, 20 * rotation]], clean_books=[[1, 0], [0, 2]])
+    return game
+
+
+def _expected(game_ids, spec):
+    """Each game re-scored as the part did before it read only what it needs: from its log when
+    the new rules accept it, else from its round rows (model instances)."""
+    rules = rules_from_spec(spec)
+    games = selectors.game_results(game_filter=Q(pk__in=game_ids))
+    expected = {}
+    for game_id in sorted(games):
+        rows = list(RoundResult.objects.filter(game_id=game_id).order_by("round_number"))
+        sides = sorted({r.side for r in rows})
+        rounds = sum(1 for r in rows if r.side == sides[0])
+        logs = whatif._log_texts([game_id])
+        totals = rescore_log(orjson.loads(logs[game_id]), rules, rounds) if logs else None
+        if totals is not None:
+            expected[str(game_id)] = (totals, True)
+            continue
+        expected[str(game_id)] = ([whatif.rescore_parts(
+            [tuple(getattr(r, f) for f in whatif.PARTS) for r in rows if r.side == s], rules)
+            for s in sides], False)
+    return expected
+
+
+@pytest.mark.parametrize("spec", [
+    "classic",
+    {"preset": "classic", "overrides": {"going_out_bonus": 0, "book_bonus": {"clean": 900, "dirty": 300, "wild": 1500}}},
+    {"preset": "classic", "overrides": {"hand_size": 11}},  # the log refused: its parts
+])
+def test_a_mixed_part_is_rescored_as_before(logged_game, spec):
+    event = logged_game.table.rotation.event
+    sheets = [_sheet_game(event, rotation) for rotation in (2, 3)]
+    game_ids = sorted([logged_game.pk] + [g.pk for g in sheets])
+    rescored = whatif.whatif_rescore_games(game_ids=game_ids, rules_spec=spec)
+    assert list(rescored) == [str(g) for g in game_ids]
+    assert {g: (line["totals"], line["from_log"]) for g, line in rescored.items()} == _expected(
+        game_ids, spec)
+    assert [rescored[str(g.pk)]["notes"] for g in sheets] == [
+        whatif.parts_notes(rules_from_spec(event.rules_spec), rules_from_spec(spec))] * 2
+    refused = rescored[str(logged_game.pk)]["notes"][:1] == ["the move log is not legal under these rules"]
+    assert refused == (not rescored[str(logged_game.pk)]["from_log"])
+
+
+def test_a_game_without_a_result_is_left_out(logged_game):
+    unplayed = named_game(event=logged_game.table.rotation.event, rotation_number=4,
+                          slugs=("w", "x", "y", "z"))
+    rescored = whatif.whatif_rescore_games(game_ids=[logged_game.pk, unplayed.pk], rules_spec="classic")
+    assert list(rescored) == [str(logged_game.pk)]
