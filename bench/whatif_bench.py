@@ -139,6 +139,9 @@ def run_job(season_id: int, url: str, concurrency: int) -> None:
     try:
         children = psutil.Process(worker.pid).children()
         cpu_before = sum(sum(p.cpu_times()[:2]) for p in children)
+        # A reused database keeps the last run's result under the same fingerprint (same results,
+        # same rules): asked again, it would answer at once and measure nothing.
+        Job.objects.all().delete()
         start = time.perf_counter()
         job = whatif_season_job(season=Season.objects.get(pk=season_id), rules_spec=SPEC)
         shown = -1.0
