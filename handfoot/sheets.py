@@ -534,9 +534,6 @@ _TOP_WORDS = {
 }
 
 _Number = tuple[int, int, int]  # least, most, multiple of
-# A side read by the fast path: its parts in `_PLAIN_PARTS` order, the score written down (None
-# when left out) and the cut bonus.
-_Row = tuple[int, int, int, int, int, int, bool, int | None, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -641,23 +638,37 @@ def plain_shape() -> PlainShape | None:
     )
 
 
-def _plain_top(shape: PlainShape, doc: dict[str, Any]) -> bool:
-    """Whether the sheet's own fields have the schema's shape with plain values."""
+# The top-level fields of a sheet the fast path has read: its round, how it ended, its sides
+# and its players (two a side when left out).
+_Top = tuple[int, str, list[Any], int]
+# What the side loop found: each side's score and parts, the scores, the side that went out
+# (None when none did; the last one when several did), how many went out, and the totals of all
+# sides' clean, dirty and wild books, red 3s and table points.
+_Sides = tuple[list[SideScore], list[int], SideScore | None, int, tuple[int, int, int, int, int]]
+
+
+def _plain_top(shape: PlainShape, doc: dict[str, Any]) -> _Top | None:
+    """The sheet's own fields when they have the schema's shape with plain values, else None."""
     try:
         form, _, rnd, ended_by, sides = _read_top(doc)
     except KeyError:  # a field left out
-        return False
+        return None
     has_players = "players" in doc
     if len(doc) != len(_TOP_REQUIRED) + has_players:  # a field of another name
-        return False
-    players = doc["players"] if has_players else shape.players[0]  # left out: any number fits
-    return (
+        return None
+    if not (
         type(rnd) is int and shape.rounds[0] <= rnd <= shape.rounds[1]
-        and type(players) is int and shape.players[0] <= players <= shape.players[1]
         and form == SHEET_FORMAT
         and ended_by in shape.ended_by
         and type(sides) is list and shape.sides[0] <= len(sides) <= shape.sides[1]
-    )
+    ):
+        return None
+    if not has_players:  # any number of sides fits: two players a side is in the schema's range
+        return rnd, ended_by, sides, 2 * len(sides)
+    players = doc["players"]
+    if type(players) is not int or not shape.players[0] <= players <= shape.players[1]:
+        return None
+    return rnd, ended_by, sides, players
 
 
 def _plain_limits(doc: dict[str, Any], rules: RuleSet | None) -> SheetLimits | None:
@@ -673,85 +684,116 @@ def plain_check(doc: Any, rules: RuleSet | None = None) -> tuple[RoundReport, li
     (`_check`) then checks and words. It must never accept what the exact path refuses, nor
     report anything else for what it accepts (tests compare the two on many mutated sheets)."""
     shape = plain_shape()
-    if shape is None or type(doc) is not dict or not _plain_top(shape, doc):
+    if shape is None or type(doc) is not dict:
+        return None
+    top = _plain_top(shape, doc)
+    if top is None:
         return None
     limits = _plain_limits(doc, rules)
     if limits is None:
         return None
-    rows = []
-    for side in doc["sides"]:
-        row = _plain_side(shape.side, limits, side)
-        if row is None:
-            return None
-        rows.append(row)
-    if not _plain_table(doc, limits, rows):
+    rnd, ended_by, sides, players = top
+    scored = _plain_sides(shape.side, limits, sides)
+    if scored is None or not _plain_table(limits, top, scored):
         return None
-    return _plain_scores(doc, limits, rows)
+    return RoundReport(rnd, ended_by, None, scored[0], []), scored[1]
 
 
-def _plain_side(shape: PlainSide, limits: SheetLimits, side: Any) -> _Row | None:
-    """A side that has the schema's shape with plain values (ints, booleans) and at least the
-    table points its books hold (`_check_points`), else None."""
-    if type(side) is not dict:
-        return None
-    try:
-        clean, dirty, wild, red, table, held, went_out = _read_parts(side)
-    except KeyError:  # a part left out
-        return None
-    has_score, has_cut = "score" in side, "cut_bonus" in side
-    if len(side) != len(_PLAIN_PARTS) + has_score + has_cut:  # a field of another name
-        return None
+def _plain_sides(shape: PlainSide, limits: SheetLimits, sides: list[Any]) -> _Sides | None:
+    """Each side's score when every side has the schema's shape with plain values (ints,
+    booleans), at least the table points its books hold (`_check_points`) and the score written
+    down, if any (SCORE_MISMATCH); else None. Scores are worked out as `scoring.side_score` and
+    `SideScore.score` do, from the rule set's `SheetLimits.bonus`. One loop, no row kept: this
+    runs for every side of every sheet."""
     counts, (points, multiple) = shape.counts, shape.points
-    if not (
-        type(clean) is int and 0 <= clean <= counts
-        and type(dirty) is int and 0 <= dirty <= counts
-        and type(wild) is int and 0 <= wild <= counts
-        and type(red) is int and 0 <= red <= counts
-        and type(held) is int and 0 <= held <= points and not held % multiple
-        and type(table) is int and table <= points and not table % multiple
-        and type(went_out) is bool
-        and table >= clean * limits.min_clean_points + dirty * (limits.min_dirty_points or 0)
-        + wild * limits.min_wild_points
-    ):
-        return None
-    given = side["score"] if has_score else None
-    cut = side["cut_bonus"] if has_cut else 0
-    if (
-        has_score and (type(given) is not int or not shape.score[0] <= given <= shape.score[1])
-    ) or type(cut) is not int or not 0 <= cut <= shape.cut[0] or cut % shape.cut[1]:
-        return None
-    return clean, dirty, wild, red, table, held, went_out, given, cut
+    least_score, most_score = shape.score
+    most_cut, cut_multiple = shape.cut
+    min_clean, min_wild = limits.min_clean_points, limits.min_wild_points
+    min_dirty = limits.min_dirty_points or 0
+    clean_bonus, dirty_bonus, wild_bonus, red_bonus, out_bonus = limits.bonus
+    scored: list[SideScore] = []
+    scores: list[int] = []
+    went: SideScore | None = None
+    outs = clean_all = dirty_all = wild_all = red_all = table_all = 0
+    for side in sides:
+        if type(side) is not dict:
+            return None
+        try:
+            clean, dirty, wild, red, table, held, went_out = _read_parts(side)
+        except KeyError:  # a part left out
+            return None
+        has_score, has_cut = "score" in side, "cut_bonus" in side
+        if len(side) != len(_PLAIN_PARTS) + has_score + has_cut:  # a field of another name
+            return None
+        if not (
+            type(clean) is int and 0 <= clean <= counts
+            and type(dirty) is int and 0 <= dirty <= counts
+            and type(wild) is int and 0 <= wild <= counts
+            and type(red) is int and 0 <= red <= counts
+            and type(held) is int and 0 <= held <= points and not held % multiple
+            and type(table) is int and table <= points and not table % multiple
+            and type(went_out) is bool
+            and table >= clean * min_clean + dirty * min_dirty + wild * min_wild
+        ):
+            return None
+        cut = side["cut_bonus"] if has_cut else 0
+        if type(cut) is not int or not 0 <= cut <= most_cut or cut % cut_multiple:
+            return None
+        clean_points, dirty_points, wild_points = (
+            clean * clean_bonus, dirty * dirty_bonus, wild * wild_bonus
+        )
+        red_points, out_points = red * red_bonus, out_bonus if went_out else 0
+        score = (clean_points + dirty_points + wild_points + red_points + table + out_points
+                 - held + cut)
+        if has_score:
+            given = side["score"]
+            if type(given) is not int or not least_score <= given <= most_score or given != score:
+                return None
+        if cut:
+            s: SideScore = SheetSideScore(clean, dirty, wild, clean_points, dirty_points,
+                                          wild_points, red, red_points, table, held, out_points,
+                                          went_out, cut)
+        else:
+            s = SideScore(clean, dirty, wild, clean_points, dirty_points, wild_points, red,
+                          red_points, table, held, out_points, went_out)
+        scored.append(s)
+        scores.append(score)
+        if went_out:
+            outs += 1
+            went = s
+        clean_all += clean
+        dirty_all += dirty
+        wild_all += wild
+        red_all += red
+        table_all += table
+    return scored, scores, went, outs, (clean_all, dirty_all, wild_all, red_all, table_all)
 
 
-def _plain_table(doc: dict[str, Any], limits: SheetLimits, rows: list[_Row]) -> bool:
+def _plain_table(limits: SheetLimits, top: _Top, scored: _Sides) -> bool:
     """Whether the round, the seats, going out and the totals against the decks are plainly
     valid (`_read`, `_check_going_out`, `_check_books`, `_check_red_threes`, `_check_points`)."""
     rules = limits.rules
-    n = len(rows)
-    players = doc.get("players", 2 * n)
-    if doc["round"] > rules.rounds or players % n:
+    rnd, ended_by, sides, players = top
+    n = len(sides)
+    if rnd > rules.rounds or players % n:
         return False
     decks = rules.deck_count(players)
     if decks > MAX_DECKS:
         return False
-    clean = dirty = wild = red = table = 0
-    went: list[_Row] = []
-    for row in rows:
-        c, d, w, r, t, _, out, _, _ = row
-        clean, dirty, wild, red, table = clean + c, dirty + d, wild + w, red + r, table + t
-        if out:
-            went.append(row)
-    if doc["ended_by"] != "went_out":
-        if went:
+    _, _, went, outs, totals = scored
+    if ended_by != "went_out":
+        if outs:
             return False
-    elif len(went) != 1:
+    elif outs != 1 or went is None:
         return False
     else:
-        c, d, w, _, _, held, _, _, _ = went[0]
         need = rules.books_to_go_out
-        if c < need.clean or d < need.dirty or w < need.wild or (players == n and held):
+        if (
+            went.clean_books < need.clean or went.dirty_books < need.dirty
+            or went.wild_books < need.wild or (players == n and went.held_points)
+        ):
             return False
-    return _plain_decks(limits, decks, clean, dirty, wild, red, table)
+    return _plain_decks(limits, decks, *totals)
 
 
 def _plain_decks(limits: SheetLimits, decks: int, clean: int, dirty: int, wild: int, red: int,
@@ -769,27 +811,3 @@ def _plain_decks(limits: SheetLimits, decks: int, clean: int, dirty: int, wild: 
         and clean * size + dirty * (limits.min_dirty_naturals or 0) <= DECK_NATURALS * decks
         and table <= DECK_MELDABLE_VALUE * decks
     )
-
-
-def _plain_scores(
-    doc: dict[str, Any], limits: SheetLimits, rows: list[_Row]
-) -> tuple[RoundReport, list[int]] | None:
-    """The round and its scores, worked out as `scoring.side_score` and `SideScore.score` do
-    from the rule set's `SheetLimits.bonus`; None where a written score differs (SCORE_MISMATCH)."""
-    clean_bonus, dirty_bonus, wild_bonus, red_bonus, out_bonus = limits.bonus
-    scored: list[SideScore] = []
-    totals: list[int] = []
-    for clean, dirty, wild, red, table, held, went_out, given, cut in rows:
-        clean_points, dirty_points, wild_points = (
-            clean * clean_bonus, dirty * dirty_bonus, wild * wild_bonus
-        )
-        red_points, out_points = red * red_bonus, out_bonus if went_out else 0
-        score = (clean_points + dirty_points + wild_points + red_points + table + out_points
-                 - held + cut)
-        if given is not None and given != score:
-            return None
-        s = SideScore(clean, dirty, wild, clean_points, dirty_points, wild_points, red,
-                      red_points, table, held, out_points, went_out)
-        scored.append(_with_cut(s, cut) if cut else s)
-        totals.append(score)
-    return RoundReport(doc["round"], doc["ended_by"], None, scored, []), totals

@@ -13,7 +13,7 @@ from handfoot.rules import PRESETS, rules_from_spec
 from handfoot.scoring import side_score
 from handfoot.sheets import (
     _check,
-    _plain_scores,
+    _plain_sides,
     _with_cut,
     check_sheet,
     plain_check,
@@ -166,13 +166,20 @@ def test_the_fast_path_scores_as_side_score(spec):
         figures = [rng.randrange(0, 20) for _ in range(4)]
         figures += [5 * rng.randrange(0, 2000), 5 * rng.randrange(0, 200), rng.random() < 0.5]
         cut = rng.choice([0, 0, 5, 100])
-        expected = side_score(limits.rules, *figures)
+        side = dict(zip(PART_KEYS, figures, strict=True))
+        least = (figures[0] * limits.min_clean_points + figures[1] * (limits.min_dirty_points or 0)
+                 + figures[2] * limits.min_wild_points)
+        side["table_points"] = max(side["table_points"], least)
+        expected = side_score(limits.rules, *side.values())
         if cut:
             expected = _with_cut(expected, cut)
-        rnd, totals = _plain_scores({"round": 1, "ended_by": "went_out"}, limits,
-                                    [(*figures, None, cut)])
-        assert rnd.sides == [expected]
-        assert type(rnd.sides[0]) is type(expected)
-        assert totals == [expected.score]
-        assert _plain_scores({"round": 1, "ended_by": "went_out"}, limits,
-                             [(*figures, expected.score + 5, cut)]) is None
+            side["cut_bonus"] = cut
+        found = _plain_sides(plain_shape().side, limits, [side])
+        assert found is not None
+        assert found[0] == [expected]
+        assert type(found[0][0]) is type(expected)
+        assert found[1] == [expected.score]
+        assert _plain_sides(plain_shape().side, limits,
+                            [{**side, "score": expected.score + 5}]) is None
+        assert _plain_sides(plain_shape().side, limits,
+                            [{**side, "score": expected.score}])[1] == [expected.score]
