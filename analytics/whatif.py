@@ -147,13 +147,15 @@ def whatif_rescore_games(*, game_ids: list[int], rules_spec: Any) -> dict[str, d
     games = _game_sides(game_ids)
     logs = _log_texts(list(games))
     rescored: dict[str, dict[str, Any]] = {}
+    from_parts: list[int] = []
     for game_id, (side_numbers, rounds, _) in sorted(games.items()):
         totals = (rescore_log(orjson.loads(logs[game_id]), new, rounds)  # parsed, replayed, dropped
                   if game_id in logs else None)
         if totals is not None and len(totals) == len(side_numbers):
             rescored[str(game_id)] = {"totals": totals, "from_log": True, "notes": []}
-    missing = sorted(set(games) - {int(g) for g in rescored})
-    rescored.update(_rescore_from_parts(games={g: games[g] for g in missing}, logs=logs, new=new))
+        else:
+            from_parts.append(game_id)
+    rescored.update(_rescore_from_parts(games={g: games[g] for g in from_parts}, logs=logs, new=new))
     return dict(sorted(rescored.items(), key=lambda item: int(item[0])))
 
 

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 
 from django.utils.safestring import SafeString
 
-from analytics.views.page_cache import cache_get_many, cache_set, page_key
+from analytics.views.page_cache import cache_get_many, cache_set_many, page_key
 from league import selectors
 from league.models import Event, Player, Rotation
 
@@ -44,8 +44,8 @@ def rotation_pieces(*, event: Event, rotations: Sequence[Rotation], version_rows
     kept = cache_get_many(list(keys.values()))
     missing = [r for r in rotations if keys[r.pk] not in kept]
     drawn = draw(rotations_seated(missing)) if missing else {}
-    for pk, html in drawn.items():
-        cache_set(keys[pk], html)
+    if drawn:
+        cache_set_many({keys[pk]: html for pk, html in drawn.items()})
     # Drawn by an autoescaping template (or kept from one): safe as it is.
     return {pk: SafeString(kept[key] if key in kept else drawn[pk])  # nosec B703, B308
             for pk, key in keys.items()}
