@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet, Sum
 
+from core.compiled_query import CompiledQuery
 from core.errors import Invalid
 from games.errors import Code, refusal
 from games.models import ResultVersion, RoundResult, Submission
@@ -30,6 +31,19 @@ def games_with_results(*, user: User | AnonymousUser) -> QuerySet[Game]:
     )
 
 
+_PUBLIC_GAME = CompiledQuery(
+    lambda game_id: Game.objects.filter(pk=game_id, table__rotation__event__in=visible_events(None))
+    .select_related("table__rotation__event__club"), game_id=int)
+
+
+def game_with_results(*, user: User | AnonymousUser, game_id: int) -> Game | None:
+    """One game of `games_with_results`, or None. A table's phone (not signed in) polls its
+    result every few seconds: its query is built once per process."""
+    if user.is_authenticated:
+        return games_with_results(user=user).filter(pk=game_id).first()
+    return next(iter(_PUBLIC_GAME.run(game_id=game_id)), None)
+
+
 @dataclass(frozen=True)
 class TableLink:
     """A side's table credential as presented: its game and the side it enters for."""
@@ -45,15 +59,17 @@ def _credential_link(credential: SideCredential | None) -> TableLink | None:
     return TableLink(game=credential.game, side=credential.side, token=credential.token)
 
 
+# Every request from a table's phone starts here (its page, each entry, each poll).
+_CREDENTIAL_BY_TOKEN = CompiledQuery(
+    lambda token: SideCredential.objects.select_related("game__table__rotation__event__club")
+    .filter(token=token).order_by("pk")[:1], token=str)
+
+
 def table_link_by_token(*, token: str) -> TableLink | None:
     """The side link with this token, if any."""
     if not token or len(token) > 64:
         return None
-    return _credential_link(
-        SideCredential.objects.select_related("game__table__rotation__event__club")
-        .filter(token=token)
-        .first()
-    )
+    return _credential_link(next(iter(_CREDENTIAL_BY_TOKEN.run(token=token)), None))
 
 
 def table_link_by_code(*, code: str) -> TableLink | None:
@@ -81,13 +97,15 @@ class SideSeats:
         return " & ".join(self.names)
 
 
+_TABLE_SEATS = CompiledQuery(
+    lambda table_id: Seat.objects.filter(table_id=table_id)
+    .select_related("player", "substitute_for").order_by("seat_number"), table_id=int)
+
+
 def game_seats(*, game: Game) -> list[Seat]:
     """The game's seats with their players, in seat order (one query; a request that needs them
     more than once reads `game_table` once and passes it on)."""
-    return list(
-        Seat.objects.filter(table_id=game.table_id).select_related("player", "substitute_for")
-        .order_by("seat_number")
-    )
+    return _TABLE_SEATS.run(table_id=game.table_id)
 
 
 def seats_sides(seats: list[Seat] | tuple[Seat, ...]) -> list[SideSeats]:
@@ -184,18 +202,35 @@ class GameRecord:
         return users
 
 
+# A table's page and its phones' polls read these at every request.
+_GAME_VERSIONS = CompiledQuery(
+    lambda game_id: ResultVersion.objects.filter(game_id=game_id)
+    .select_related("entered_by_user", "confirmed_by_user").order_by("-number"), game_id=int)
+_GAME_SUBMISSIONS = CompiledQuery(
+    lambda game_id: Submission.objects.filter(game_id=game_id).defer("document")
+    .order_by("-created_at", "-id"), game_id=int)
+
+
+def _of_game[R: (ResultVersion, Submission)](rows: list[R], game: Game) -> list[R]:
+    """Rows read by the game's id, each with the game itself (as its related manager gives
+    them: `row.game` asks nothing more)."""
+    for row in rows:
+        row.game = game
+    return rows
+
+
 def game_record(*, game: Game) -> GameRecord:
     """The game's result versions and submissions: two queries, whatever their number."""
     return GameRecord(
-        versions=list(game_versions(game=game)),
-        submissions=list(game.submissions.defer("document").order_by("-created_at", "-id")),
+        versions=_of_game(_GAME_VERSIONS.run(game_id=game.pk), game),
+        submissions=_of_game(_GAME_SUBMISSIONS.run(game_id=game.pk), game),
     )
 
 
 def game_versions_record(*, game: Game) -> GameRecord:
     """The game's result versions alone (one query), for reads of its result without its
     submissions (`game_current_version`, the revision): its `submissions` are left empty."""
-    return GameRecord(versions=list(game_versions(game=game)), submissions=[])
+    return GameRecord(versions=_of_game(_GAME_VERSIONS.run(game_id=game.pk), game), submissions=[])
 
 
 def submission_exists(*, idempotency_key: str) -> bool:
@@ -236,12 +271,17 @@ def _figure_text(name: str, value: Any) -> str:
     return str(value)
 
 
+_GAME_ENTRIES = CompiledQuery(
+    lambda game_id: Submission.objects.filter(game_id=game_id, withdrawn_at__isnull=True)
+    .defer("document").order_by("created_at", "id"), game_id=int)
+
+
 def game_entries(*, game: Game, entrant: str | None = None) -> list[Submission]:
     """The game's submissions that count (not withdrawn; of `entrant` only, when given), oldest
     first, without their documents (a move log is tens of KB): one query."""
-    entries = game.submissions.filter(withdrawn_at__isnull=True)
-    if entrant is not None:
-        entries = entries.filter(entrant=entrant)
+    if entrant is None:  # every entry: at each submission
+        return _of_game(_GAME_ENTRIES.run(game_id=game.pk), game)
+    entries = game.submissions.filter(withdrawn_at__isnull=True, entrant=entrant)
     return list(entries.defer("document").order_by("created_at", "id"))
 
 

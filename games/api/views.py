@@ -13,6 +13,7 @@ from typing import Any
 
 import django_filters
 from django.db.models import QuerySet
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -175,7 +176,9 @@ class ResultDetail(ResultsAPIView):
         responses=ResultDetailSerializer,
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = get_object_or_404(selectors.games_with_results(user=request.user), pk=game_id)
+        game = selectors.game_with_results(user=request.user, game_id=game_id)
+        if game is None:
+            raise Http404("No Game matches the given query.")  # as get_object_or_404 says
         # The versions and submissions read once, the revision (the ETag) worked out from them.
         record = selectors.game_record(game=game)
         revision = services.result_revision(game=game, versions=record.versions)

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
+from core.compiled_query import CompiledQuery
 from core.errors import Conflict, Invalid
 from games import selectors
 from games.errors import Code, refusal
@@ -62,10 +63,19 @@ def _entry_figures(
 # --- intake ------------------------------------------------------------------------------------
 
 
+# The key is unique: by primary key, not the model's ordering (a join of four tables).
+_BY_IDEMPOTENCY_KEY = CompiledQuery(
+    lambda key: Submission.objects.filter(idempotency_key=key).order_by("pk")[:1], key=str)
+# The game row locked, with its table, rotation, event and club (unlocked: the history line
+# names them).
+_GAME_LOCKED = CompiledQuery(
+    lambda game_id: Game.objects.select_related("table__rotation__event__club")
+    .select_for_update(of=("self",)).filter(pk=game_id), game_id=int)
+
+
 def _replayed(key: str, game: Game, digest: str, entrant: Entrant) -> Submission | None:
     """The earlier submission under this idempotency key, if it is the same request."""
-    # The key is unique: by primary key, not the model's ordering (a join of four tables).
-    earlier = Submission.objects.filter(idempotency_key=key).order_by("pk").first()
+    earlier = next(iter(_BY_IDEMPOTENCY_KEY.run(key=key)), None)
     if earlier is None:
         return None
     if earlier.game_id != game.pk or earlier.body_hash != digest or earlier.entrant != entrant.key:
@@ -99,12 +109,10 @@ def submission_create(
     with transaction.atomic():
         # Race: two entries of one game at once (two phones, or a retry) would each build
         # versions from a stale view of the other's; the game row lock serialises them.
-        # (Its table, rotation, event and club come along, unlocked: the history line names them.)
-        game = (
-            Game.objects.select_related("table__rotation__event__club")
-            .select_for_update(of=("self",))
-            .get(pk=game.pk)
-        )
+        locked = _GAME_LOCKED.run(game_id=game.pk)
+        if not locked:
+            raise Game.DoesNotExist(f"game {game.pk} is gone")
+        game = locked[0]
         earlier = _replayed(idempotency_key, game, digest, entrant)
         if earlier is not None:
             return earlier, False
