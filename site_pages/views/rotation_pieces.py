@@ -6,13 +6,14 @@ whole night's seating was most of a wall's drawing."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 
 from django.utils.safestring import SafeString
 
 from analytics.views.page_cache import cache_get_many, cache_set_many, page_key
 from league import selectors
-from league.models import Event, Player, Rotation
+from league.models import Event, Game, Player, Rotation, Table
 
 DrawRotations = Callable[[list[Rotation]], dict[int, str]]
 
@@ -23,11 +24,48 @@ def club_names(event: Event) -> list[tuple]:
                 .values_list("pk", "slug", "name", "name_shown"))
 
 
-def rotations_seated(rotations: Sequence[Rotation]) -> list[Rotation]:
-    """The given rotations again, with their tables, seats, players, games and sit-outs."""
-    if not rotations:
-        return []
-    return list(selectors.rotations_with_seating().filter(pk__in=[r.pk for r in rotations]))
+# Rotations seated (tables, seats, players, sit-outs) kept in each web process: a night shows
+# a few at once, and its results change the games, not the seating.
+SEATINGS_KEPT = 16
+_seatings: OrderedDict[tuple, Rotation] = OrderedDict()
+# The version rows of a rotation that say who sits where (site_pages.views.versions): the
+# rotation itself, its seats, tables and sit-outs; not its games and result versions.
+SEATING_ROWS = ("r", "s", "t", "o")
+
+
+def rotations_seated(rotations: Sequence[Rotation], rows: dict[int, list[tuple]],
+                     names: list[tuple]) -> list[Rotation]:
+    """The given rotations again, with their tables, seats, players, games and sit-outs. The
+    seating of a rotation is kept in this process under its seating rows of the event's version
+    (`rows`) and the club's names (`names`), so a change of either reads it again; the games
+    are read every time (one query): results change them."""
+    keys = {r.pk: (r.pk, tuple(row for row in rows.get(r.pk, ()) if row[0] in SEATING_ROWS),
+                   tuple(names)) for r in rotations}
+    kept = [pk for pk, key in keys.items() if key in _seatings]
+    missing = [pk for pk in keys if pk not in kept]
+    # Read whole (games too) when not kept; the games alone when kept.
+    loaded = list(selectors.rotations_with_seating().filter(pk__in=missing)) if missing else []
+    for rotation in loaded:
+        _seatings[keys[rotation.pk]] = rotation
+    if kept:
+        _games_attached([_seatings[keys[pk]] for pk in kept])
+    seated = []
+    for r in rotations:
+        rotation = _seatings.get(keys[r.pk])
+        if rotation is not None:  # None: gone from the database since the version was read
+            _seatings.move_to_end(keys[r.pk])
+            seated.append(rotation)
+    while len(_seatings) > SEATINGS_KEPT:
+        _seatings.popitem(last=False)
+    return seated
+
+
+def _games_attached(rotations: list[Rotation]) -> None:
+    """Each table's game as it is now (the games of all these rotations in one query)."""
+    games = {g.table_id: g for g in Game.objects.filter(table__rotation__in=[r.pk for r in rotations])}
+    for rotation in rotations:
+        for table in rotation.tables.all():
+            Table.game.related.set_cached_value(table, games.get(table.pk))
 
 
 def rotation_pieces(*, event: Event, rotations: Sequence[Rotation], version_rows: list[tuple],
@@ -43,7 +81,7 @@ def rotation_pieces(*, event: Event, rotations: Sequence[Rotation], version_rows
             for r in rotations}
     kept = cache_get_many(list(keys.values()))
     missing = [r for r in rotations if keys[r.pk] not in kept]
-    drawn = draw(rotations_seated(missing)) if missing else {}
+    drawn = draw(rotations_seated(missing, rows, names)) if missing else {}
     if drawn:
         cache_set_many({keys[pk]: html for pk, html in drawn.items()})
     # Drawn by an autoescaping template (or kept from one): safe as it is.

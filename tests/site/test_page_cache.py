@@ -15,6 +15,7 @@ from django.urls import reverse
 from analytics.standings.services import event_recompute
 from games.services.paper import result_enter_paper
 from league.models import Event, Player, Rotation, Seat
+from site_pages.views import rotation_pieces
 from tests.analytics.factories import make_game
 from tests.factories import MembershipFactory, PlayerFactory
 from tests.site.factories import games_of, seated_event
@@ -205,3 +206,26 @@ def test_a_table_kept_apart_shows_a_seat_taken_by_another_at_the_next_request(cl
     Seat.objects.filter(pk=seat.pk).update(player=newcomer)
     assert "Newcomer Nell" in page(client, event)
     assert b"Newcomer Nell" in wall(client, event).content
+
+
+def test_a_result_reads_the_games_again_but_not_the_seating(client, event, director):
+    wall(client, event)
+    result_enter_paper(game=games_of(event)[0], user=director, expected_revision=0,
+                       totals=[4125, 2310])
+    with CaptureQueriesContext(connection) as queries:
+        shown = wall(client, event).content.decode()
+    assert "4,125" in shown
+    seats_read = [q["sql"] for q in queries.captured_queries
+                  if q["sql"].startswith('SELECT "league_seat"."id"')]
+    assert seats_read == []  # the version's sums over the seats, not the seats themselves
+
+
+def test_pages_from_kept_seating_equal_the_pages_drawn_with_nothing_kept(client, event, director):
+    page(client, event), wall(client, event)
+    result_enter_paper(game=games_of(event)[0], user=director, expected_revision=0,
+                       totals=[4125, 2310])
+    cache.clear()  # the pieces drawn again, from the seating this process keeps
+    kept_page, kept_wall = page(client, event), wall(client, event).content
+    cache.clear()
+    rotation_pieces._seatings.clear()
+    assert page(client, event) == kept_page and wall(client, event).content == kept_wall
