@@ -51,10 +51,10 @@ def rotations_seated(rotations: Sequence[Rotation], rows: dict[int, list[tuple]]
         _games_attached([_seatings[keys[pk]] for pk in kept])
     seated = []
     for r in rotations:
-        rotation = _seatings.get(keys[r.pk])
-        if rotation is not None:  # None: gone from the database since the version was read
+        found = _seatings.get(keys[r.pk])
+        if found is not None:  # None: gone from the database since the version was read
             _seatings.move_to_end(keys[r.pk])
-            seated.append(rotation)
+            seated.append(found)
     while len(_seatings) > SEATINGS_KEPT:
         _seatings.popitem(last=False)
     return seated
