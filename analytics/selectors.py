@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Exists, F, OuterRef, Q, Sum
+from django.db.models import Exists, F, IntegerField, OuterRef, Q, QuerySet, Subquery, Sum, Value
+from django.db.models.functions import Coalesce
 
 from analytics.models import (
     PartnershipStats,
@@ -24,6 +26,7 @@ from analytics.models import (
 )
 from analytics.statistics import compute as statistics
 from analytics.statistics import selectors as statistics_selectors
+from core.compiled_query import CompiledQuery
 from games.models import RoundResult
 from league.models import Event, Game, Player, Season, Seat, shown_name
 from league.names import played_by
@@ -31,6 +34,41 @@ from league.permissions import visible_events
 
 # Who is looking: results of events they may not see (`visible_events`) never reach them.
 Viewer = User | AnonymousUser | None
+
+
+def _signed_in(viewer: Viewer) -> bool:
+    return viewer is not None and viewer.is_authenticated
+
+
+def _first[Q_: QuerySet[Any, Any]](queryset: Q_) -> Q_:
+    """What `QuerySet.first()` runs (ordered by pk unless ordered already), as a final
+    queryset a compiled query takes."""
+    return (queryset if queryset.ordered else queryset.order_by("pk"))[:1]
+
+
+# The player page's reads for a viewer not signed in (`public=True`; `visible_events(None)`
+# where events count), their SQL built once per process (`core.compiled_query`). Signed-in
+# viewers and the other callers run the querysets below.
+_PUBLIC_PLAYER = CompiledQuery(
+    lambda club, slug: Player.objects.select_related("club", "stats", "rating")
+    .filter(club__slug=club, slug=slug).order_by()[:1], club=str, slug=str)
+
+
+def public_player(*, club: str, slug: str) -> Player | None:
+    """The club's player of this slug (unique in the club) for the page not signed in, with
+    their club and, read along, their stored statistics and rating (`player_stats` and
+    `player_rating` read them from it, no other query)."""
+    return next(iter(_PUBLIC_PLAYER.run(club=club, slug=slug)), None)
+
+
+_PUBLIC_PLAYER_STATS = CompiledQuery(
+    lambda player_id: _first(PlayerStats.objects.filter(player_id=player_id)
+                             .values_list("data", flat=True)), player_id=int)
+_PUBLIC_PLAYER_RATING = CompiledQuery(
+    lambda player_id: _first(PlayerRating.objects.filter(player_id=player_id)), player_id=int)
+_PUBLIC_RATING_HISTORY = CompiledQuery(
+    lambda player_id: RatingHistory.objects.filter(player_id=player_id).order_by("position")
+    .values_list("games", "ordinal", "mu"), player_id=int)
 
 
 def event_standings(*, event: Event) -> StandingsSnapshot | None:
@@ -60,7 +98,12 @@ def leaderboard(*, club_id: int | None, min_games: int) -> list[PlayerRating]:
     return list(ratings.order_by("-ordinal", "player__name"))
 
 
-def player_stats(*, player: Player) -> dict:
+def player_stats(*, player: Player, public: bool = False) -> dict:
+    if public and Player.stats.is_cached(player):  # read along (`public_player`)
+        stats = getattr(player, "stats", None)  # None: no statistics stored yet
+        return (stats.data if stats is not None else None) or {}
+    if public:
+        return next(iter(_PUBLIC_PLAYER_STATS.run(player_id=player.pk)), None) or {}
     stats = PlayerStats.objects.filter(player=player).values_list("data", flat=True).first()
     return stats or {}
 
@@ -95,12 +138,18 @@ def stat_rows(*, stats: dict) -> list[tuple[str, object, bool]]:
             for key, label in STAT_LABELS.items() if key in stats]
 
 
-def player_rating(*, player: Player) -> PlayerRating | None:
+def player_rating(*, player: Player, public: bool = False) -> PlayerRating | None:
+    if public and Player.rating.is_cached(player):  # read along (`public_player`)
+        return getattr(player, "rating", None)
+    if public:
+        return next(iter(_PUBLIC_PLAYER_RATING.run(player_id=player.pk)), None)
     return PlayerRating.objects.filter(player=player).first()
 
 
-def rating_history(*, player: Player) -> list[tuple[int, float, float]]:
+def rating_history(*, player: Player, public: bool = False) -> list[tuple[int, float, float]]:
     """(games played, display value, mean) after each of the player's games, in order."""
+    if public:
+        return _PUBLIC_RATING_HISTORY.run(player_id=player.pk)
     return list(
         RatingHistory.objects.filter(player=player).order_by("position")
         .values_list("games", "ordinal", "mu")
@@ -120,12 +169,21 @@ class Partner:
         return self.name
 
 
-def player_partners(*, player: Player) -> list[tuple[Partner, dict]]:
-    """Each partner of the player with the pair's figures, most frequent first."""
-    rows = (PartnershipStats.objects.filter(Q(player_a=player) | Q(player_b=player)).order_by()
+def _partner_rows(player_id: int) -> QuerySet[PartnershipStats, tuple]:
+    return (PartnershipStats.objects.filter(Q(player_a_id=player_id) | Q(player_b_id=player_id))
+            .order_by()
             .values_list("player_a_id", "player_a__name", "player_a__name_shown", "player_a__slug",
                          "player_b_id", "player_b__name", "player_b__name_shown", "player_b__slug",
                          "data"))
+
+
+_PUBLIC_PARTNER_ROWS = CompiledQuery(_partner_rows, player_id=int)
+
+
+def player_partners(*, player: Player, public: bool = False) -> list[tuple[Partner, dict]]:
+    """Each partner of the player with the pair's figures, most frequent first."""
+    rows: Any = (_PUBLIC_PARTNER_ROWS.run(player_id=player.pk) if public
+                 else _partner_rows(player.pk))
     partners = []
     for row in rows:
         pk, name, shown, slug = row[4:8] if row[0] == player.pk else row[0:4]
@@ -140,15 +198,24 @@ def partnership_stats(*, a: Player, b: Player) -> dict:
     return data or {}
 
 
-def player_game_totals(*, player: Player, viewer: Viewer) -> list[int]:
-    """The player's side's total in each confirmed game the viewer may see."""
-    return list(
+def _game_totals(player_id: int, viewer: Viewer) -> QuerySet[RoundResult, int]:
+    return (
         RoundResult.objects.filter(game__table__rotation__event__in=visible_events(viewer),
-                                   game__table__seats__player=player,
+                                   game__table__seats__player_id=player_id,
                                    game__table__seats__side=F("side"))
         .values("game_id").annotate(total=Sum("score")).order_by()
         .values_list("total", flat=True)
     )
+
+
+_PUBLIC_GAME_TOTALS = CompiledQuery(lambda player_id: _game_totals(player_id, None), player_id=int)
+
+
+def player_game_totals(*, player: Player, viewer: Viewer) -> list[int]:
+    """The player's side's total in each confirmed game the viewer may see."""
+    if not _signed_in(viewer):
+        return _PUBLIC_GAME_TOTALS.run(player_id=player.pk)
+    return list(_game_totals(player.pk, viewer))
 
 
 GAME_ROUND_COLUMNS = ["rotation", "table", "round", "side", "players", "score", "went_out",
@@ -220,9 +287,46 @@ def head_to_head_games(*, game_ids: list[int], a: set[int]) -> list[dict]:
     return rows
 
 
+def _recent_game(seat: Seat, own: int, best: int) -> dict:
+    return {"event": seat.rotation.event, "rotation": seat.rotation.number,
+            "table": seat.table.number, "own": own, "best_other": best,
+            "result": "win" if own > best else "tie" if own == best else "loss",
+            "note": played_by(seat.player.shown_name, seat.substitute_for.shown_name)
+            if seat.substitute_for is not None else ""}
+
+
+def _public_recent_seats(player_id: int, limit: int) -> QuerySet[Seat]:
+    """`recent_games`'s seats of public events, each with its side's game total and the best
+    other side's (0 when none has a result), in one query: no list of games to read back."""
+    results = RoundResult.objects.filter(game__table_id=OuterRef("table_id")).order_by()
+    own = results.filter(side=OuterRef("side")).values("game_id").annotate(
+        total=Sum("score")).values("total")
+    best = (results.filter(~Q(side=OuterRef("side"))).values("side").annotate(total=Sum("score"))
+            .order_by("-total").values("total")[:1])
+    return (
+        Seat.objects.filter(Exists(results), Q(player_id=player_id) | Q(substitute_for_id=player_id),
+                            rotation__event__in=visible_events(None))
+        .annotate(own_total=Coalesce(Subquery(own), Value(0), output_field=IntegerField()),
+                  best_other=Coalesce(Subquery(best), Value(0), output_field=IntegerField()))
+        .select_related("rotation__event", "table", "player", "substitute_for")
+        .order_by("-rotation__event__date", "-rotation__number")[:limit]
+    )
+
+
+# By limit (a slice bound is no value of a compiled query); the page asks for one.
+_PUBLIC_RECENT_SEATS: dict[int, CompiledQuery[Seat]] = {}
+
+
 def recent_games(*, player: Player, limit: int, viewer: Viewer) -> list[dict]:
     """The player's latest confirmed games of events the viewer may see: event, rotation, own
     side total and best other."""
+    if not _signed_in(viewer):
+        compiled = _PUBLIC_RECENT_SEATS.get(limit)
+        if compiled is None:
+            compiled = _PUBLIC_RECENT_SEATS.setdefault(limit, CompiledQuery(
+                lambda player_id: _public_recent_seats(player_id, limit), player_id=int))
+        return [_recent_game(seat, seat.own_total, seat.best_other)  # type: ignore[attr-defined]
+                for seat in compiled.run(player_id=player.pk)]
     # Exists, not a join on the results: the join gave a row per round and side to DISTINCT.
     played = RoundResult.objects.filter(game__table_id=OuterRef("table_id"))
     seats = list(
@@ -243,12 +347,7 @@ def recent_games(*, player: Player, limit: int, viewer: Viewer) -> list[dict]:
         sides = totals[seat.table.game.pk]
         own = sides.get(seat.side, 0)
         others = [t for s, t in sides.items() if s != seat.side]
-        best = max(others, default=0)
-        games.append({"event": seat.rotation.event, "rotation": seat.rotation.number,
-                      "table": seat.table.number, "own": own, "best_other": best,
-                      "result": "win" if own > best else "tie" if own == best else "loss",
-                      "note": played_by(seat.player.shown_name, seat.substitute_for.shown_name)
-                      if seat.substitute_for is not None else ""})
+        games.append(_recent_game(seat, own, max(others, default=0)))
     return games
 
 

@@ -106,6 +106,17 @@ def _player_or_404(club: str, slug: str) -> Player:
     return get_object_or_404(Player.objects.select_related("club"), club__slug=club, slug=slug)
 
 
+def _page_player_or_404(request: HttpRequest, club: str, slug: str) -> Player:
+    """`_player_or_404`; not signed in, the player's query is compiled once and reads their
+    statistics and rating along (`selectors.public_player`)."""
+    if request.user.is_authenticated:
+        return _player_or_404(club, slug)
+    player = selectors.public_player(club=club, slug=slug)
+    if player is None:  # as get_object_or_404 answers
+        raise Http404(translation.gettext("No %s matches the given query.") % Player._meta.object_name)
+    return player
+
+
 def _stats_shown(request: HttpRequest, player: Player) -> bool:
     """A player's statistics are public unless they chose otherwise; they themself and the
     club's directors see them anyway."""
@@ -223,19 +234,21 @@ def _partners_table(player: Player, partners: list[tuple[selectors.Partner, dict
 
 @require_safe
 def player_detail(request: HttpRequest, club: str, slug: str) -> HttpResponse:
-    player = _player_or_404(club, slug)
+    player = _page_player_or_404(request, club, slug)
     if not _stats_shown(request, player):
         return render(request, "analytics/player_private.html", {"player": player})
-    stats = selectors.player_stats(player=player)
-    rating = selectors.player_rating(player=player)
-    history = selectors.rating_history(player=player)
-    partners = selectors.player_partners(player=player)
+    viewer = request.user
+    public = not viewer.is_authenticated  # its reads compiled once (`core.compiled_query`)
+    stats = selectors.player_stats(player=player, public=public)
+    rating = selectors.player_rating(player=player, public=public)
+    history = selectors.rating_history(player=player, public=public)
+    partners = selectors.player_partners(player=player, public=public)
     dashboard = []
     if history:
         dashboard.append(charts.rating_over_time(history))
     if stats:
         dashboard += [
-            charts.score_distribution(selectors.player_game_totals(player=player, viewer=request.user)),
+            charts.score_distribution(selectors.player_game_totals(player=player, viewer=viewer)),
             charts.round_averages(stats),
             charts.books_by_type(stats),
         ]
@@ -243,7 +256,7 @@ def player_detail(request: HttpRequest, club: str, slug: str) -> HttpResponse:
         dashboard.append(charts.partner_heat_map([(p.shown_name, data) for p, data in partners]))
     context = {
         "player": player, "stats": stats, "rating": rating, "partners": partners,
-        "recent_games": selectors.recent_games(player=player, limit=RECENT_GAMES, viewer=request.user),
+        "recent_games": selectors.recent_games(player=player, limit=RECENT_GAMES, viewer=viewer),
         "dashboard": dashboard, "stat_rows": selectors.stat_rows(stats=stats),
         "partners_table": _partners_table(player, partners) if partners else "",
     }

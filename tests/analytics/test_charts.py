@@ -51,6 +51,22 @@ def test_figures_are_what_plotly_itself_would_write():
     assert drawn["config"] == charts.CONFIG
 
 
+def test_a_charts_json_is_the_whole_figure_as_json_writes_it_escaped_for_its_script():
+    """The template's and config's JSON are written once, not per chart: the chart's text is
+    still, character for character, json.dumps of the whole figure (escaped as before)."""
+    html = charts.round_averages({"average_score_round_1": 1.5, "average_score_round_2": None})
+    (drawn,) = charts.figure_specs(html)
+    written = json.dumps(drawn, separators=(",", ":"), allow_nan=False)
+    assert list(drawn) == ["data", "layout", "config"]
+    assert list(drawn["layout"])[-1] == "template"
+    assert drawn["layout"]["template"] == charts.TEMPLATE
+    assert html.endswith('class="plotly-figure">' + written.translate(
+        {ord("<"): "\\u003C", ord(">"): "\\u003E", ord("&"): "\\u0026"}) + "</script>")
+    title = charts._html([{"type": "bar", "x": ["</script>&"]}], "A <b> & c",
+                         xaxis={"title": {"text": "<i>"}})
+    assert "</script>&" not in title.split('class="plotly-figure">')[1][:-len("</script>")]
+    assert charts.figure_specs(title)[0]["data"][0]["x"] == ["</script>&"]
+
 def test_shipped_bundle_is_the_plotly_js_version_the_python_package_draws_for():
     header = BUNDLE.read_text(encoding="utf-8")[:300]
     shipped = re.search(r"plotly\.js \(cartesian - minified\) v(\S+)", header)

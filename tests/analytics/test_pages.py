@@ -424,3 +424,102 @@ def test_a_polled_season_fragment_is_not_modified_while_unchanged(client):
     assert first.status_code == 200 and "<html" not in first.content.decode()
     assert client.get(url, headers={**fetch, "If-None-Match": first["ETag"]}).status_code == 304
     assert client.get(url, headers={**fetch, "If-None-Match": '"other"'}).status_code == 200
+
+
+def _recent(response) -> list[tuple]:
+    return [(g["event"].pk, g["rotation"], g["table"], g["own"], g["best_other"], g["result"],
+             g["note"]) for g in response.context["recent_games"]]
+
+
+def _figures(response) -> dict:
+    context = response.context
+    return {"recent": _recent(response), "dashboard": context["dashboard"],
+            "stats": context["stats"], "stat_rows": context["stat_rows"],
+            "rating": (context["rating"].pk, context["rating"].ordinal, context["rating"].games),
+            "partners": [(p.pk, p.shown_name, p.slug, data) for p, data in context["partners"]],
+            "partners_table": str(context["partners_table"])}
+
+
+def test_player_page_not_signed_in_shows_what_a_director_sees_of_public_games_and_no_private_one(
+        client):
+    """Not signed in, the page's reads are compiled once (`core.compiled_query`): they give the
+    recent games, charts and figures a signed-in viewer's querysets give for the same events,
+    and a private night's game never."""
+    import datetime
+
+    from league.models import Seat
+
+    club = ClubFactory()
+    players = [PlayerFactory(club=club) for _ in range(6)]
+    ann, substitute = players[0], PlayerFactory(club=club, name="Sam Substitute")
+    older = EventFactory(club=club, date=datetime.date(2026, 10, 1), name="Older night")
+    newer = EventFactory(club=club, date=datetime.date(2026, 11, 1), name="Newer night")
+    private = EventFactory(club=club, date=datetime.date(2026, 12, 1), name="Secret night",
+                           is_public=False)
+    for number in range(1, 7):  # twelve public games: more than the page lists
+        for event in (older, newer):
+            order = players[:4] if number % 2 else [players[0], players[2], players[1], players[3]]
+            confirm(make_game(event=event, players=order, rotation_number=number),
+                    [[100 * number, 150], [50, 10 * number]])
+    three_sides = make_game(event=newer, players=players, rotation_number=7, sides=3)
+    confirm(three_sides, [[300, 420, 380], [10, -20, 5]])  # ann's side 310, best other 400
+    subbed = make_game(event=newer, players=[substitute, *players[1:4]], rotation_number=8)
+    Seat.objects.filter(table__game=subbed, player=substitute).update(substitute_for=ann)
+    confirm(subbed, [[500, 500]])  # a tie, played for ann
+    confirm(make_game(event=private, players=players[:4]), [[7385, 4620]])
+    for event in (older, newer, private):
+        standings_services.event_recompute(event_id=event.pk)
+    ratings_services.ratings_recompute(club_id=club.pk)
+    statistics_services.statistics_recompute(club_id=club.pk)
+    url = ann.get_absolute_url()
+
+    anonymous = client.get(url)
+    client.force_login(MembershipFactory(role="director").user)  # of another club: public only
+    outsider = client.get(url)
+    client.force_login(MembershipFactory(club=club, role="director").user)
+    director = client.get(url)
+
+    shown = _figures(anonymous)
+    assert shown == _figures(outsider)
+    assert len(shown["recent"]) == 10
+    assert shown["recent"][:2] == [(newer.pk, 8, 1, 500, 500, "tie",
+                                    f"played by {substitute.shown_name} for {ann.shown_name}"),
+                                   (newer.pk, 7, 1, 310, 400, "loss", "")]
+    assert {event for event, *_ in shown["recent"]} == {older.pk, newer.pk}
+    # The club's director also sees the private night's game, first (the newest); the public
+    # ones follow as the page not signed in lists them.
+    seen = _recent(director)
+    assert seen[0] == (private.pk, 1, 1, 7385, 4620, "win", "")
+    assert seen[1:] == shown["recent"][:9]
+    page = anonymous.content.decode()
+    assert "Secret night" not in page and "7385" not in page
+    assert "Secret night" in director.content.decode()
+    assert "7385" in director.content.decode()  # in the score distribution
+
+
+def test_unknown_player_is_404_signed_in_or_not(client):
+    club = ClubFactory()
+    PlayerFactory(club=ClubFactory(), slug="ann")
+    assert client.get(f"/players/{club.slug}/ann/").status_code == 404
+    client.force_login(UserFactory())
+    assert client.get(f"/players/{club.slug}/ann/").status_code == 404
+
+
+def test_player_page_without_games_or_with_private_statistics_is_alike_signed_in_or_not(client):
+    _, players = build_event(1)
+    newcomer = PlayerFactory(club=players[0].club, name="New Comer")
+    private = players[1]
+    private.stats_public = False
+    private.save()
+    anonymous = {p.pk: client.get(p.get_absolute_url()) for p in (newcomer, private)}
+    client.force_login(MembershipFactory(role="director").user)  # of another club
+    outsider = {p.pk: client.get(p.get_absolute_url()) for p in (newcomer, private)}
+    first, seen = anonymous[newcomer.pk], outsider[newcomer.pk]
+    assert (first.context["stats"], first.context["rating"], first.context["recent_games"],
+            first.context["partners"], first.context["dashboard"]) == ({}, None, [], [], [])
+    assert (seen.context["stats"], seen.context["rating"], seen.context["recent_games"]) == (
+        {}, None, [])
+    assert "No confirmed games yet." in first.content.decode()
+    for response in (anonymous[private.pk], outsider[private.pk]):
+        assert "keeps their statistics private" in response.content.decode()
+        assert "stats" not in response.context
