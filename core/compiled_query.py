@@ -9,7 +9,9 @@ database answering it (a quarter of the web workers' CPU under the 100-table loa
 
 `build` gets a placeholder for each named value, the first time only; the rows come back as
 the queryset would give them (model instances with their select_related objects, or values),
-through Django's own iterables. A value may be a filter's operand only (not a list for `__in`,
+through Django's own iterables. Values reach the database as given (no field's conversion
+runs on them): an int for an integer or key column, a str for a text one. A value may be a
+filter's operand only (not a list for `__in`,
 not a slice bound), and the queryset must be final (sliced and ordered as it is to run)."""
 
 from __future__ import annotations
