@@ -325,7 +325,7 @@ def recent_games(*, player: Player, limit: int, viewer: Viewer) -> list[dict]:
         if compiled is None:
             compiled = _PUBLIC_RECENT_SEATS.setdefault(limit, CompiledQuery(
                 lambda player_id: _public_recent_seats(player_id, limit), player_id=int))
-        return [_recent_game(seat, seat.own_total, seat.best_other)  # type: ignore[attr-defined]
+        return [_recent_game(seat, seat.own_total, seat.best_other)  # type: ignore[attr-defined]  # annotated
                 for seat in compiled.run(player_id=player.pk)]
     # Exists, not a join on the results: the join gave a row per round and side to DISTINCT.
     played = RoundResult.objects.filter(game__table_id=OuterRef("table_id"))

@@ -49,7 +49,7 @@ class _Prepared:
                      elide_empty: bool = True) -> SQLCompiler:
         compiler = copy.copy(self._compiler)
         sql, params = self._sql, self._params
-        compiler.as_sql = lambda *args, **kwargs: (sql, params)  # type: ignore[method-assign]
+        compiler.as_sql = lambda *args, **kwargs: (sql, params)  # type: ignore[method-assign]  # this copy only
         return compiler
 
     def chain(self, klass: type | None = None) -> _Prepared:
