@@ -46,27 +46,26 @@ def _first[Q_: QuerySet[Any, Any]](queryset: Q_) -> Q_:
     return (queryset if queryset.ordered else queryset.order_by("pk"))[:1]
 
 
-# The player page's reads for a viewer not signed in (`public=True`; `visible_events(None)`
-# where events count), their SQL built once per process (`core.compiled_query`). Signed-in
-# viewers and the other callers run the querysets below.
-_PUBLIC_PLAYER = CompiledQuery(
+# The player page's reads, their SQL built once per process (`core.compiled_query`). Those that
+# depend on who looks (`visible_events`) are compiled for a viewer not signed in only.
+_PLAYER_BY_SLUG = CompiledQuery(
     lambda club, slug: Player.objects.select_related("club", "stats", "rating")
     .filter(club__slug=club, slug=slug).order_by()[:1], club=str, slug=str)
 
 
-def public_player(*, club: str, slug: str) -> Player | None:
-    """The club's player of this slug (unique in the club) for the page not signed in, with
-    their club and, read along, their stored statistics and rating (`player_stats` and
-    `player_rating` read them from it, no other query)."""
-    return next(iter(_PUBLIC_PLAYER.run(club=club, slug=slug)), None)
+def player_by_slug(*, club: str, slug: str) -> Player | None:
+    """The club's player of this slug (unique in the club), with their club and, read along,
+    their stored statistics and rating (`player_stats` and `player_rating` read them from it,
+    no other query)."""
+    return next(iter(_PLAYER_BY_SLUG.run(club=club, slug=slug)), None)
 
 
-_PUBLIC_PLAYER_STATS = CompiledQuery(
+_PLAYER_STATS = CompiledQuery(
     lambda player_id: _first(PlayerStats.objects.filter(player_id=player_id)
                              .values_list("data", flat=True)), player_id=int)
-_PUBLIC_PLAYER_RATING = CompiledQuery(
+_PLAYER_RATING = CompiledQuery(
     lambda player_id: _first(PlayerRating.objects.filter(player_id=player_id)), player_id=int)
-_PUBLIC_RATING_HISTORY = CompiledQuery(
+_RATING_HISTORY = CompiledQuery(
     lambda player_id: RatingHistory.objects.filter(player_id=player_id).order_by("position")
     .values_list("games", "ordinal", "mu"), player_id=int)
 
@@ -98,14 +97,11 @@ def leaderboard(*, club_id: int | None, min_games: int) -> list[PlayerRating]:
     return list(ratings.order_by("-ordinal", "player__name"))
 
 
-def player_stats(*, player: Player, public: bool = False) -> dict:
-    if public and Player.stats.is_cached(player):  # read along (`public_player`)
+def player_stats(*, player: Player) -> dict:
+    if Player.stats.is_cached(player):  # read along (`player_by_slug`)
         stats = getattr(player, "stats", None)  # None: no statistics stored yet
         return (stats.data if stats is not None else None) or {}
-    if public:
-        return next(iter(_PUBLIC_PLAYER_STATS.run(player_id=player.pk)), None) or {}
-    stats = PlayerStats.objects.filter(player=player).values_list("data", flat=True).first()
-    return stats or {}
+    return next(iter(_PLAYER_STATS.run(player_id=player.pk)), None) or {}
 
 
 STAT_LABELS = {
@@ -138,22 +134,15 @@ def stat_rows(*, stats: dict) -> list[tuple[str, object, bool]]:
             for key, label in STAT_LABELS.items() if key in stats]
 
 
-def player_rating(*, player: Player, public: bool = False) -> PlayerRating | None:
-    if public and Player.rating.is_cached(player):  # read along (`public_player`)
+def player_rating(*, player: Player) -> PlayerRating | None:
+    if Player.rating.is_cached(player):  # read along (`player_by_slug`)
         return getattr(player, "rating", None)
-    if public:
-        return next(iter(_PUBLIC_PLAYER_RATING.run(player_id=player.pk)), None)
-    return PlayerRating.objects.filter(player=player).first()
+    return next(iter(_PLAYER_RATING.run(player_id=player.pk)), None)
 
 
-def rating_history(*, player: Player, public: bool = False) -> list[tuple[int, float, float]]:
+def rating_history(*, player: Player) -> list[tuple[int, float, float]]:
     """(games played, display value, mean) after each of the player's games, in order."""
-    if public:
-        return _PUBLIC_RATING_HISTORY.run(player_id=player.pk)
-    return list(
-        RatingHistory.objects.filter(player=player).order_by("position")
-        .values_list("games", "ordinal", "mu")
-    )
+    return _RATING_HISTORY.run(player_id=player.pk)
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,21 +158,17 @@ class Partner:
         return self.name
 
 
-def _partner_rows(player_id: int) -> QuerySet[PartnershipStats, tuple]:
-    return (PartnershipStats.objects.filter(Q(player_a_id=player_id) | Q(player_b_id=player_id))
+_PARTNER_ROWS = CompiledQuery(
+    lambda player_id: (PartnershipStats.objects.filter(Q(player_a_id=player_id) | Q(player_b_id=player_id))
             .order_by()
             .values_list("player_a_id", "player_a__name", "player_a__name_shown", "player_a__slug",
                          "player_b_id", "player_b__name", "player_b__name_shown", "player_b__slug",
-                         "data"))
+                         "data")), player_id=int)
 
 
-_PUBLIC_PARTNER_ROWS = CompiledQuery(_partner_rows, player_id=int)
-
-
-def player_partners(*, player: Player, public: bool = False) -> list[tuple[Partner, dict]]:
+def player_partners(*, player: Player) -> list[tuple[Partner, dict]]:
     """Each partner of the player with the pair's figures, most frequent first."""
-    rows: Any = (_PUBLIC_PARTNER_ROWS.run(player_id=player.pk) if public
-                 else _partner_rows(player.pk))
+    rows: Any = _PARTNER_ROWS.run(player_id=player.pk)
     partners = []
     for row in rows:
         pk, name, shown, slug = row[4:8] if row[0] == player.pk else row[0:4]
@@ -295,9 +280,9 @@ def _recent_game(seat: Seat, own: int, best: int) -> dict:
             if seat.substitute_for is not None else ""}
 
 
-def _public_recent_seats(player_id: int, limit: int) -> QuerySet[Seat]:
-    """`recent_games`'s seats of public events, each with its side's game total and the best
-    other side's (0 when none has a result), in one query: no list of games to read back."""
+def _recent_seats(player_id: int, limit: int, viewer: Viewer) -> QuerySet[Seat]:
+    """`recent_games`'s seats of events the viewer may see, each with its side's game total and
+    the best other side's (0 when none has a result), in one query."""
     results = RoundResult.objects.filter(game__table_id=OuterRef("table_id")).order_by()
     own = results.filter(side=OuterRef("side")).values("game_id").annotate(
         total=Sum("score")).values("total")
@@ -305,7 +290,7 @@ def _public_recent_seats(player_id: int, limit: int) -> QuerySet[Seat]:
             .order_by("-total").values("total")[:1])
     return (
         Seat.objects.filter(Exists(results), Q(player_id=player_id) | Q(substitute_for_id=player_id),
-                            rotation__event__in=visible_events(None))
+                            rotation__event__in=visible_events(viewer))
         .annotate(own_total=Coalesce(Subquery(own), Value(0), output_field=IntegerField()),
                   best_other=Coalesce(Subquery(best), Value(0), output_field=IntegerField()))
         .select_related("rotation__event", "table", "player", "substitute_for")
@@ -320,35 +305,16 @@ _PUBLIC_RECENT_SEATS: dict[int, CompiledQuery[Seat]] = {}
 def recent_games(*, player: Player, limit: int, viewer: Viewer) -> list[dict]:
     """The player's latest confirmed games of events the viewer may see: event, rotation, own
     side total and best other."""
-    if not _signed_in(viewer):
+    if _signed_in(viewer):
+        seats = list(_recent_seats(player.pk, limit, viewer))
+    else:
         compiled = _PUBLIC_RECENT_SEATS.get(limit)
         if compiled is None:
             compiled = _PUBLIC_RECENT_SEATS.setdefault(limit, CompiledQuery(
-                lambda player_id: _public_recent_seats(player_id, limit), player_id=int))
-        return [_recent_game(seat, seat.own_total, seat.best_other)  # type: ignore[attr-defined]  # annotated
-                for seat in compiled.run(player_id=player.pk)]
-    # Exists, not a join on the results: the join gave a row per round and side to DISTINCT.
-    played = RoundResult.objects.filter(game__table_id=OuterRef("table_id"))
-    seats = list(
-        Seat.objects.filter(Exists(played), Q(player=player) | Q(substitute_for=player),
-                            rotation__event__in=visible_events(viewer))
-        .select_related("rotation__event", "table__game", "player", "substitute_for")
-        .order_by("-rotation__event__date", "-rotation__number")[:limit]
-    )
-    game_ids = [s.table.game.pk for s in seats]
-    totals: dict[int, dict[int, int]] = defaultdict(dict)
-    for game_id, side, total in (
-        RoundResult.objects.filter(game_id__in=game_ids).values_list("game_id", "side")
-        .annotate(total=Sum("score")).order_by()
-    ):
-        totals[game_id][side] = total
-    games = []
-    for seat in seats:
-        sides = totals[seat.table.game.pk]
-        own = sides.get(seat.side, 0)
-        others = [t for s, t in sides.items() if s != seat.side]
-        games.append(_recent_game(seat, own, max(others, default=0)))
-    return games
+                lambda player_id: _recent_seats(player_id, limit, None), player_id=int))
+        seats = compiled.run(player_id=player.pk)
+    return [_recent_game(seat, seat.own_total, seat.best_other)  # type: ignore[attr-defined]  # annotated
+            for seat in seats]
 
 
 def head_to_head(*, club_id: int, a: set[int], b: set[int], viewer: Viewer) -> dict:

@@ -32,8 +32,7 @@ def games_with_results(*, user: User | AnonymousUser) -> QuerySet[Game]:
 
 
 _PUBLIC_GAME = CompiledQuery(
-    lambda game_id: Game.objects.filter(pk=game_id, table__rotation__event__in=visible_events(None))
-    .select_related("table__rotation__event__club"), game_id=int)
+    lambda game_id: games_with_results(user=AnonymousUser()).filter(pk=game_id), game_id=int)
 
 
 def game_with_results(*, user: User | AnonymousUser, game_id: int) -> Game | None:

@@ -103,15 +103,8 @@ def _event_or_404(request: HttpRequest, slug: str) -> Event:
 
 
 def _player_or_404(club: str, slug: str) -> Player:
-    return get_object_or_404(Player.objects.select_related("club"), club__slug=club, slug=slug)
-
-
-def _page_player_or_404(request: HttpRequest, club: str, slug: str) -> Player:
-    """`_player_or_404`; not signed in, the player's query is compiled once and reads their
-    statistics and rating along (`selectors.public_player`)."""
-    if request.user.is_authenticated:
-        return _player_or_404(club, slug)
-    player = selectors.public_player(club=club, slug=slug)
+    """The player with their club, statistics and rating read along (`selectors.player_by_slug`)."""
+    player = selectors.player_by_slug(club=club, slug=slug)
     if player is None:  # as get_object_or_404 answers
         raise Http404(translation.gettext("No %s matches the given query.") % Player._meta.object_name)
     return player
@@ -234,15 +227,14 @@ def _partners_table(player: Player, partners: list[tuple[selectors.Partner, dict
 
 @require_safe
 def player_detail(request: HttpRequest, club: str, slug: str) -> HttpResponse:
-    player = _page_player_or_404(request, club, slug)
+    player = _player_or_404(club, slug)
     if not _stats_shown(request, player):
         return render(request, "analytics/player_private.html", {"player": player})
     viewer = request.user
-    public = not viewer.is_authenticated  # its reads compiled once (`core.compiled_query`)
-    stats = selectors.player_stats(player=player, public=public)
-    rating = selectors.player_rating(player=player, public=public)
-    history = selectors.rating_history(player=player, public=public)
-    partners = selectors.player_partners(player=player, public=public)
+    stats = selectors.player_stats(player=player)
+    rating = selectors.player_rating(player=player)
+    history = selectors.rating_history(player=player)
+    partners = selectors.player_partners(player=player)
     dashboard = []
     if history:
         dashboard.append(charts.rating_over_time(history))
