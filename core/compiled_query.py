@@ -28,6 +28,7 @@ from django.db.models.sql.compiler import SQLCompiler
 # Placeholders no real value takes (an id this negative, text with NULs), found again among
 # the compiled parameters.
 _INT_PLACEHOLDER = -(2**62)
+_INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
 
 
 def _placeholder(kind: type, index: int) -> object:
@@ -106,6 +107,8 @@ class CompiledQuery[M]:
         for name, value in values.items():
             if type(value) is not self._kinds[name]:
                 raise TypeError(f"{name} must be {self._kinds[name].__name__}")
+        if any(type(v) is int and not _INT64_MIN <= v <= _INT64_MAX for v in values.values()):
+            return []  # no column holds it (as the ORM answers an integer lookup out of range)
         compiled = self._compiled()
         return compiled.run(values)
 

@@ -71,3 +71,9 @@ def test_values_lists_come_back_as_tuples():
                     .values_list("seat_number", "player__name"))
     assert numbers.run(table_id=game.table_id) == expected
     assert [n for n, _ in expected] == [0, 1, 2, 3]
+
+
+def test_a_value_no_column_can_hold_matches_nothing():
+    make_game()
+    assert SEATS.run(table_id=2**80) == []
+    assert SEATS.run(table_id=-(2**80)) == []
