@@ -1,12 +1,14 @@
 """What-if: an event's standings re-scored under another rule set.
 
 Games entered as move logs are replayed under the new rules (the table's own `reported` scores
-are dropped, they were for the old rules). Other games, and logs the new rules refuse, are
-re-scored from their parts: book counts x the new bonuses, red 3s, table points, held points and
-going out. Parts cannot follow every change: held points were counted with the old red/black 3
-penalties, and play rules (hand size, melding, going out...) would have changed the play itself;
-each such game is listed with why its figures are approximate. Sit-outs (byes) count as the
-event's own standings count them (`selectors.event_standings_rows`).
+are dropped, they were for the old rules). When the new rules change only scoring
+(`SCORING_ONLY`) the play cannot change, so a log's round parts as stored (its replay under the
+event's rules) give the exact totals and the log is not read. Other games, and logs the new
+rules refuse, are re-scored from their parts: book counts x the new bonuses, red 3s, table
+points, held points and going out. Parts cannot follow every change: held points were counted
+with the old red/black 3 penalties, and play rules (hand size, melding, going out...) would have
+changed the play itself; each such game is listed with why its figures are approximate. Sit-outs
+(byes) count as the event's own standings count them (`selectors.event_standings_rows`).
 """
 
 from __future__ import annotations
@@ -82,8 +84,8 @@ PARTS = ("clean_books", "dirty_books", "wild_books", "red_threes", "table_points
 
 
 def _round_parts(game_ids: list[int]) -> dict[int, dict[int, list[Parts]]]:
-    """Each game's sides' rounds as `PARTS`, in round order (read only for the games whose log
-    is missing or refused: model instances for every game were a tenth of a part's time)."""
+    """Each game's sides' rounds as `PARTS`, in round order (read only for the games not
+    replayed: model instances for every game were a tenth of a part's time)."""
     parts: dict[int, dict[int, list[Parts]]] = defaultdict(lambda: defaultdict(list))
     for game_id, side, *row in (RoundResult.objects.filter(game_id__in=game_ids)
                                 .order_by("round_number").values_list("game_id", "side", *PARTS)):
@@ -107,8 +109,8 @@ def _game_sides(game_ids: list[int]) -> dict[int, tuple[list[int], int, int]]:
             for game_id, counts in sides.items()}
 
 
-def _log_texts(game_ids: list[int]) -> dict[int, str]:
-    """For games whose current version comes wholly from one move log: that log's JSON text."""
+def _log_sources(game_ids: list[int]) -> dict[int, int]:
+    """For games whose current version comes wholly from one move log: that log's submission."""
     sources: dict[int, int] = {}
     for game_id, text in ResultVersion.objects.filter(
         game_id__in=game_ids, status=ResultVersion.Status.CONFIRMED
@@ -119,6 +121,11 @@ def _log_texts(game_ids: list[int]) -> dict[int, str]:
         submission = next(iter(ids)) if len(ids) == 1 else None
         if submission is not None and kinds == {"log"}:
             sources[game_id] = submission
+    return sources
+
+
+def _log_texts(sources: dict[int, int]) -> dict[int, str]:
+    """Each game's log (`_log_sources`) as its JSON text."""
     # Read as text, to be parsed by orjson one log at a time: the JSON field's own decoding (the
     # json module) was a third of a what-if part's time, and a part's logs parsed all at once
     # (millions of objects alive together) made the garbage collector's passes a third of the
@@ -142,35 +149,49 @@ def whatif_game_ids(*, event: Event) -> list[int]:
 def whatif_rescore_games(*, game_ids: list[int], rules_spec: Any) -> dict[str, dict[str, Any]]:
     """Each game's side totals under `rules_spec` (JSON values: a part of a what-if job): from its
     move log replayed under the new rules when it has one that they accept, else from its
-    score-sheet parts, with why that is only approximate."""
+    score-sheet parts, with why that is only approximate. A log whose event's rules differ from
+    the new ones only in scoring is not read: its stored parts are exact (`from_log`)."""
     new = rules_from_spec(rules_spec)
     games = _game_sides(game_ids)
-    logs = _log_texts(list(games))
-    rescored: dict[str, dict[str, Any]] = {}
-    from_parts: list[int] = []
-    for game_id, (side_numbers, rounds, _) in sorted(games.items()):
-        totals = (rescore_log(orjson.loads(logs[game_id]), new, rounds)  # parsed, replayed, dropped
-                  if game_id in logs else None)
-        if totals is not None and len(totals) == len(side_numbers):
-            rescored[str(game_id)] = {"totals": totals, "from_log": True, "notes": []}
-        else:
-            from_parts.append(game_id)
-    rescored.update(_rescore_from_parts(games={g: games[g] for g in from_parts}, logs=logs, new=new))
+    old_rules = _event_rules({event_id for _, _, event_id in games.values()})
+    sources = _log_sources(list(games))
+    same_play = {game_id for game_id in sources
+                 if changed_parameters(old_rules[games[game_id][2]], new) <= SCORING_ONLY}
+    logs = _log_texts({g: sub for g, sub in sources.items() if g not in same_play})
+    replayed = _replay_logs(games=games, logs=logs, new=new)
+    rescored = {str(game_id): {"totals": totals, "from_log": True, "notes": []}
+                for game_id, totals in replayed.items()}
+    rescored.update(_rescore_from_parts(
+        games={g: games[g] for g in games.keys() - replayed.keys()},
+        refused=logs.keys() - replayed.keys(), same_play=same_play, old_rules=old_rules, new=new))
     return dict(sorted(rescored.items(), key=lambda item: int(item[0])))
 
 
-def _rescore_from_parts(*, games: dict[int, tuple[list[int], int, int]], logs: dict[int, str],
+def _replay_logs(*, games: dict[int, tuple[list[int], int, int]], logs: dict[int, str],
+                 new: RuleSet) -> dict[int, list[int]]:
+    """The side totals of each log replayed under `new`, for the logs it accepts."""
+    replayed: dict[int, list[int]] = {}
+    for game_id, text in logs.items():
+        side_numbers, rounds, _ = games[game_id]
+        totals = rescore_log(orjson.loads(text), new, rounds)  # parsed, replayed, dropped
+        if totals is not None and len(totals) == len(side_numbers):
+            replayed[game_id] = totals
+    return replayed
+
+
+def _rescore_from_parts(*, games: dict[int, tuple[list[int], int, int]], refused: set[int],
+                        same_play: set[int], old_rules: dict[int, RuleSet],
                         new: RuleSet) -> dict[str, dict[str, Any]]:
-    """The games without a log the new rules accept, re-scored from their parts, with notes."""
+    """The games re-scored from their parts, with why that is only approximate; exact for a
+    log's game whose play the new rules cannot change (`same_play`: its parts are the log's)."""
     parts = _round_parts(list(games))
-    old_rules = _event_rules({event_id for _, _, event_id in games.values()})
     rescored: dict[str, dict[str, Any]] = {}
     for game_id, (side_numbers, _, event_id) in games.items():
-        notes = ["the move log is not legal under these rules"] if game_id in logs else []
+        notes = ["the move log is not legal under these rules"] if game_id in refused else []
         notes += parts_notes(old_rules[event_id], new)
         rescored[str(game_id)] = {
             "totals": [rescore_parts(parts[game_id][s], new) for s in side_numbers],
-            "from_log": False, "notes": notes}
+            "from_log": game_id in same_play, "notes": notes}
     return rescored
 
 

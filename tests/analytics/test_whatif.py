@@ -2,7 +2,9 @@
 
 import orjson
 import pytest
+from django.db import connection
 from django.db.models import Q
+from django.test.utils import CaptureQueriesContext
 
 from analytics import whatif
 from analytics.standings import selectors
@@ -10,19 +12,23 @@ from games import services as results
 from games.models import RoundResult
 from handfoot.replay import rescore_log
 from handfoot.rules import rules_from_spec
+from handfoot.simulate import simulate_game
 from league.models import Game
 from tests.analytics.factories import confirm, make_game
 from tests.factories import PlayerFactory
-from tests.games.factories import named_game, stockout_log
+from tests.games.factories import named_game, running_event, stockout_log
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def logged_game():
-    game = named_game()
-    results.submission_create(game=game, document=stockout_log(),
-                              entrant=results.Entrant.for_side(game, 0), idempotency_key="log-0")
+def _log_game(log, *, event=None):
+    """A game (of its own event unless `event`) whose confirmed result is the move log `log`."""
+    sides = len(log["seats"]) if log.get("play") == "individual" else log.get("sides", 2)
+    game = named_game(event=event, slugs=tuple(log["seats"]), sides=sides,
+                      first_dealer=log["rounds"][0]["dealer"])
+    results.submission_create(game=game, document=log,
+                              entrant=results.Entrant.for_side(game, 0),
+                              idempotency_key=f"log-{game.pk}")
     version = game.result_versions.order_by("-number").first()
     results.result_confirm(game=game, version_number=version.number,
                            entrant=results.Entrant.for_side(game, 1))
@@ -31,11 +37,25 @@ def logged_game():
     return game
 
 
+@pytest.fixture
+def logged_game():
+    return _log_game(stockout_log())
+
+
+@pytest.fixture
+def logged_games():
+    """Logged games of 4 (two partnerships), 6 (three) and 3 players (each on their own), each
+    with books, red 3s laid and a side going out (the stock-out game has none)."""
+    return [_log_game(simulate_game("classic", players=4, seed=0)),
+            _log_game(simulate_game("classic", players=6, sides=3, seed=1)),
+            _log_game(simulate_game("classic", players=3, seed=1))]
+
+
 def _totals(result):
     return sorted(row["total_points"] for row in result.rows)
 
 
-def test_same_rules_replay_the_log_to_the_same_totals(logged_game):
+def test_same_rules_give_the_log_s_own_totals(logged_game):
     result = whatif.event_whatif(logged_game.table.rotation.event, "classic")
     assert result.rescored_from_logs == [logged_game.pk]
     assert _totals(result) == sorted([-4155, -4155, -7705, -7705])
@@ -74,7 +94,7 @@ def _expected(game_ids, spec):
         rows = list(RoundResult.objects.filter(game_id=game_id).order_by("round_number"))
         sides = sorted({r.side for r in rows})
         rounds = sum(1 for r in rows if r.side == sides[0])
-        logs = whatif._log_texts([game_id])
+        logs = whatif._log_texts(whatif._log_sources([game_id]))
         totals = rescore_log(orjson.loads(logs[game_id]), rules, rounds) if logs else None
         if totals is not None:
             expected[str(game_id)] = (totals, True)
@@ -109,3 +129,75 @@ def test_a_game_without_a_result_is_left_out(logged_game):
                           slugs=("w", "x", "y", "z"))
     rescored = whatif.whatif_rescore_games(game_ids=[logged_game.pk, unplayed.pk], rules_spec="classic")
     assert list(rescored) == [str(logged_game.pk)]
+
+
+BOOKS = {"clean": 900, "dirty": 200, "wild": 1200}
+SCORING_CHANGES = [{"book_bonus": BOOKS}, {"going_out_bonus": 0}, {"red_three_bonus": 250},
+                   {"book_bonus": BOOKS, "going_out_bonus": 400, "red_three_bonus": 0}]
+
+
+def _replayed(game, spec):
+    """The game's side totals from its log replayed under `spec` (what a play change takes)."""
+    rounds = RoundResult.objects.filter(game=game, side=0).count()
+    return rescore_log(game.submissions.get().document, rules_from_spec(spec), rounds)
+
+
+@pytest.mark.parametrize("overrides", SCORING_CHANGES)
+def test_a_scoring_change_rescores_logs_from_their_parts_to_their_replay_s_totals(
+        logged_games, overrides):
+    spec = {"preset": "classic", "overrides": overrides}
+    rescored = whatif.whatif_rescore_games(game_ids=[g.pk for g in logged_games], rules_spec=spec)
+    assert rescored == {str(g.pk): {"totals": _replayed(g, spec), "from_log": True, "notes": []}
+                        for g in logged_games}
+    assert all(rescored[str(g.pk)]["totals"] != _replayed(g, "classic") for g in logged_games)
+
+
+def _fail(*args):
+    raise AssertionError("a log was replayed")
+
+
+def test_a_scoring_only_what_if_reads_no_log(logged_games, monkeypatch):
+    monkeypatch.setattr(whatif, "rescore_log", _fail)
+    spec = {"preset": "classic", "overrides": {"going_out_bonus": 0}}
+    with CaptureQueriesContext(connection) as queries:
+        result = whatif.event_whatif(logged_games[0].table.rotation.event, spec)
+        rescored = whatif.whatif_rescore_games(game_ids=[g.pk for g in logged_games], rules_spec=spec)
+    assert not [q["sql"] for q in queries if "games_submission" in q["sql"]]
+    assert (result.rescored_from_logs, result.rescored_from_parts) == ([logged_games[0].pk], [])
+    assert not result.notes
+    assert all(line["from_log"] and not line["notes"] for line in rescored.values())
+
+
+@pytest.fixture
+def replays(monkeypatch):
+    """The logs `rescore_log` replays in the what-if."""
+    logs = []
+
+    def spy(log, rules, rounds):
+        logs.append(log)
+        return rescore_log(log, rules, rounds)
+    monkeypatch.setattr(whatif, "rescore_log", spy)
+    return logs
+
+
+@pytest.mark.parametrize("overrides", [{"black_three_penalty": 100}, {"red_three_penalty": 300},
+                                       {"black_three_penalty": 0, "going_out_bonus": 0}])
+def test_a_held_penalty_change_replays_the_logs(logged_games, replays, overrides):
+    spec = {"preset": "classic", "overrides": overrides}
+    rescored = whatif.whatif_rescore_games(game_ids=[g.pk for g in logged_games], rules_spec=spec)
+    assert len(replays) == len(logged_games)
+    assert all(g.submissions.get().document in replays for g in logged_games)
+    assert rescored == {str(g.pk): {"totals": _replayed(g, spec), "from_log": True, "notes": []}
+                        for g in logged_games}
+
+
+def test_each_game_s_own_event_rules_decide_whether_its_log_is_replayed(logged_game, replays):
+    eleven = {"preset": "classic", "overrides": {"hand_size": 11}}
+    other = _log_game(simulate_game(eleven, players=4, seed=3),
+                      event=running_event(rules_overrides={"hand_size": 11}))
+    spec = {"preset": "classic", "overrides": {"hand_size": 11, "going_out_bonus": 0}}
+    rescored = whatif.whatif_rescore_games(game_ids=[logged_game.pk, other.pk], rules_spec=spec)
+    assert replays == [logged_game.submissions.get().document]  # the classic night's alone
+    assert rescored[str(other.pk)] == {"totals": _replayed(other, spec), "from_log": True,
+                                       "notes": []}
+    assert not rescored[str(logged_game.pk)]["from_log"]  # refused: a hand of 11 changes the deal
