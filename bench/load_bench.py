@@ -34,6 +34,7 @@ import argparse
 import atexit
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -176,6 +177,62 @@ def report(result: dict) -> tuple[dict, int]:
     return rows, len(result["errors"])
 
 
+TIMING_LINE = re.compile(r'^(\S+) (\S+) "([^"]*)" "([^"]*)" (\d+) ([\d.]+)( \S+)?$')
+KINDS = (  # (method, path pattern, polled, name as the clients report it)
+    ("POST", r"/api/results/\d+/submissions/", None, "entry: submit round"),
+    ("POST", r"/api/results/\d+/confirmations/", None, "entry: confirm"),
+    ("POST", r"/api/sheets/check/", None, "entry: check sheet"),
+    ("GET", r"/api/results/\d+/", None, "scorer: result"),
+    ("GET", r"/play/[^/]+/", None, "scorer: table page"),
+    ("GET", r"/events/[^/]+/", False, "reader: event page"),
+    ("GET", r"/events/[^/]+/standings/", True, "reader: standings poll (event or standings page)"),
+    ("GET", r"/events/[^/]+/standings/", False, "reader: standings page"),
+    ("GET", r"/events/[^/]+/wall/", True, "reader: wall poll"),
+    ("GET", r"/events/[^/]+/wall/", False, "reader: wall"),
+    ("GET", r"/players/[^/]+/[^/]+/", None, "reader: player page"),
+    ("GET", r"/seasons/\d+/standings/", None, "reader: season standings"),
+)
+
+
+def request_kind(method: str, uri: str, args: str, requested_with: str) -> str | None:
+    """The clients' name for a request nginx logged (None: not one of the night's kinds)."""
+    polled = bool(requested_with and requested_with != "-") or "fragment=1" in args
+    for kind_method, pattern, kind_polled, name in KINDS:
+        if (method == kind_method and re.fullmatch(pattern, uri)
+                and kind_polled in (None, polled)):
+            return name
+    return None
+
+
+def server_timings(paths: list[Path], unit: float) -> dict[str, list[float]]:
+    """Milliseconds per request kind as nginx (`unit` 1000: seconds) or gunicorn (0.001:
+    microseconds) logged them (`night.TIMING_LOG`, `night.WORKER_TIMING`)."""
+    timings: dict[str, list[float]] = {}
+    for path in paths:
+        for line in path.read_text().splitlines():
+            found = TIMING_LINE.match(line)
+            kind = found and request_kind(*found.group(1, 2, 3, 4))
+            if found and kind:
+                timings.setdefault(kind, []).append(float(found.group(6)) * unit)
+    return timings
+
+
+def server_report(timings: dict[str, list[float]], title: str) -> dict[str, float]:
+    """The server's side: per kind and for the targets' two groups, p50/p95 (ms)."""
+    print(f"\n{title}:")
+    print(f"  {'request':<50} {'count':>6} {'p50':>6} {'p95':>6} {'p99':>6}  (ms)")
+    for name, samples in sorted(timings.items()):
+        print(f"  {name:<50} {len(samples):6d} {night.percentile(samples, .5):6.0f} "
+              f"{night.percentile(samples, .95):6.0f} {night.percentile(samples, .99):6.0f}")
+    entries = [t for name in ENTRY_NAMES for t in timings.get(name, [])]
+    readers = [t for name, samples in timings.items() if name.startswith("reader:")
+               for t in samples]
+    figures = {"entries p95": night.percentile(entries, .95),
+               "readers' pages p95": night.percentile(readers, .95)}
+    print("  server side: " + ", ".join(f"{k} {v:.0f} ms" for k, v in figures.items()))
+    return figures
+
+
 def delays_seen(confirmed_at: list[float], pages: list[dict]) -> tuple[list[float], int]:
     """Seconds from each confirmation (the client told) to the first poll of each page open at
     the time that showed it: the k-th confirmation is shown once a poll counts k games. Returns
@@ -306,6 +363,17 @@ def run(args: argparse.Namespace, url: str, broker: str, cleanup: Cleanup) -> bo
     print(f"Standings current after the load {'after ' + format(waited, '.1f') + ' s' if waited is not None else 'NOT within 180 s'}"
           f": {shown} games shown, {confirmed} confirmed")
     redis_results = sum(1 for _ in client.scan_iter("celery-task-meta-*"))
+    server: dict[str, dict[str, float]] = {}
+    if stack.proxied:
+        time.sleep(1.5)  # nginx writes its log buffer every second
+        server["nginx"] = server_report(
+            server_timings([stack.timing_log], 1000),
+            "The same requests as nginx timed them (its first byte read -> last byte sent: "
+            "without the clients' own delays)")
+        server["worker"] = server_report(
+            server_timings(sorted(stack.logs.glob("gunicorn*-timing.log")), 0.001),
+            "The same requests inside a gunicorn worker (the rest of nginx's figure is the "
+            "wait for a free worker)")
     stack.stop()
     check = night.night_consistency(plan["event"], accepted_keys=set(result["accepted"]),
                                     confirmed_games=set(result["confirmed"]))
@@ -319,7 +387,7 @@ def run(args: argparse.Namespace, url: str, broker: str, cleanup: Cleanup) -> bo
     met = summary(result, errors, redis_results)
     (night.WORK / "load-summary.json").write_text(json.dumps(
         {"rows": rows, "errors": result["errors"], "problems": problems, "load": load.samples,
-         "cpu": cpu, "machine_busy": busy, "wall": wall}, indent=1))
+         "cpu": cpu, "machine_busy": busy, "wall": wall, "server": server}, indent=1))
     return met and not problems
 
 

@@ -309,6 +309,15 @@ def collect_static(env: dict[str, str]) -> None:
                     "--verbosity", "0"], cwd=ROOT, env=env, check=True)
 
 
+TIMING_FIELDS = ("method", "uri", "args", "requested_with", "status", "seconds", "cache")
+TIMING_LOG = ("log_format timing '$request_method $uri \"$args\" \"$http_x_requested_with\" "
+              "$status $request_time $upstream_cache_status';\n"
+              "    access_log {path} timing buffer=256k flush=1s;")
+
+
+WORKER_TIMING = '%(m)s %(U)s "%(q)s" "%({x-requested-with}i)s" %(s)s %(D)s'
+
+
 class Stack:
     """gunicorn + a Celery worker (+ beat), and nginx in front when `proxy`: started, killed and
     restarted by the benches. Clients use `url` (nginx's port when proxied, gunicorn listening
@@ -333,6 +342,11 @@ class Stack:
         self._stopping = threading.Event()
 
     @property
+    def timing_log(self) -> Path:
+        assert self.proxy_dir is not None
+        return self.proxy_dir / "timing.log"
+
+    @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
@@ -353,9 +367,13 @@ class Stack:
 
     def _gunicorn(self, name: str, port: int, workers: int) -> subprocess.Popen:
         # Sync workers, as docker-compose.yml runs them (--web-workers of the load bench).
+        # Each request's time inside a worker, as gunicorn took it from its queue (the bench's
+        # own addition: against nginx's figure, the rest is the wait for a free worker).
         web = self._spawn(name, [
             str(BIN / "gunicorn"), "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
-            "--workers", str(workers), "--backlog", "2048", "--timeout", "60"])
+            "--workers", str(workers), "--backlog", "2048", "--timeout", "60",
+            "--access-logfile", str(self.logs / f"{name}-timing.log"),
+            "--access-logformat", WORKER_TIMING])
         self._wait_for(name, f"http://127.0.0.1:{port}/healthz")
         return web
 
@@ -379,6 +397,9 @@ class Stack:
                             "READERS_UPSTREAM": f"127.0.0.1:{self.readers_port}",
                             "PROXY_PORT": str(self.port), "RUN_DIR": str(self.proxy_dir)}.items():
             config = config.replace("${" + name + "}", value)
+        # The bench's own addition: each request's time as nginx saw it (from its first byte
+        # read to its last byte sent), beside the clients' figures (TIMING_FIELDS).
+        config = config.replace("access_log off;", TIMING_LOG.format(path=self.timing_log))
         (self.proxy_dir / "nginx.conf").write_text(config)
         self.proxy = self._spawn("nginx", [nginx, "-c", str(self.proxy_dir / "nginx.conf"),
                                            "-p", str(self.proxy_dir), "-g", "daemon off;"])
