@@ -41,6 +41,14 @@ def phone(chromium, live_server):
     context.close()
 
 
+def go_offline(context, page) -> None:
+    """Cut the connection and wait until the page knows it: the browser tells a page it is
+    offline a moment after the context is, and a round saved before that goes to the network
+    (where a service worker's requests are not cut at all)."""
+    context.set_offline(True)
+    page.wait_for_function("() => navigator.onLine === false")
+
+
 def kept(page) -> list[dict]:
     return json.loads(page.evaluate("localStorage.getItem('hf-entry-queue') || '[]'"))
 
@@ -123,7 +131,7 @@ def test_a_round_refused_for_good_is_shown_with_its_figures_kept(phone):
     page = phone.new_page()
     page.goto(side_entry_url(game, 0))
     fill_round(page, points=557)  # not a multiple of 5: the server refuses it
-    phone.set_offline(True)
+    go_offline(phone, page)
     save(page, "waiting to send")
     phone.set_offline(False)
     refused = page.locator("#queue-status .refused")
@@ -157,9 +165,10 @@ def test_the_table_page_reloads_offline_and_sends_its_rounds_on_reconnect(chromi
             "() => caches.open('hf-table-pages-v1').then(c => c.keys()).then(k => k.length > 0)")
         fill_round(page)
         wait_for_scores(page, "3855 615")
-        context.set_offline(True)
+        go_offline(context, page)
         save(page, "waiting to send")
         page.reload()
+        page.wait_for_function("() => navigator.onLine === false")
         assert page.get_by_role("heading", name="Score sheet").is_visible()
         assert "Round 1 is waiting to send" in page.inner_text("#queue-status")
         assert page.locator("select[name=round]").input_value() == "2"
