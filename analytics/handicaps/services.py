@@ -47,8 +47,8 @@ def night_handicaps_freeze(*, event_id: int, player_ids: Iterable[int] | None = 
     changes; a player who comes later (a late arrival) gets theirs under the same frozen
     settings, from the same earlier nights. A league without handicaps freezes nothing."""
     # Race: the start's job and a standings job freezing the same night at once.
-    event = Event.objects.select_for_update(of=("self",)).select_related("season__league").filter(
-        pk=event_id).first()
+    event = (Event.objects.select_for_update(of=("self",), no_key=True)
+             .select_related("season__league").filter(pk=event_id).first())
     if event is None:
         return None
     freeze = selectors.freeze_of(event=event)
@@ -124,7 +124,7 @@ def season_tables_refresh(*, season: Season) -> None:
     """The season's handicapped table and each division's tables (scratch, and with handicaps
     when the season has them), from the stored nights' and season's tables."""
     # Race: two nights' jobs redrawing the season's tables at once would both insert them.
-    Season.objects.select_for_update().filter(pk=season.pk).first()
+    Season.objects.select_for_update(no_key=True).filter(pk=season.pk).first()
     handicapped = _season_handicapped_rows(season)
     StandingsTable.objects.filter(season=season).delete()
     if handicapped is not None:

@@ -33,7 +33,10 @@ def ratings_recompute(*, club_id: int, from_game_id: int | None = None,
     """
     # Two jobs of one club replaying at once would interleave deletes and inserts: lock the club.
     with transaction.atomic():
-        Club.objects.select_for_update().filter(pk=club_id).first()
+        # (FOR NO KEY UPDATE, as every analytics job's lock: it serialises the jobs, yet lets
+        # results be entered meanwhile, whose rows' foreign keys to the club take KEY SHARE
+        # at commit: a plain FOR UPDATE held every entry's commit for the whole job.)
+        Club.objects.select_for_update(no_key=True).filter(pk=club_id).first()
         order = selectors.club_game_order(club_id=club_id)
         games = game_results(game_filter=Q(table__rotation__event__club_id=club_id))
         start = 0 if full else selectors.first_changed_position(
@@ -74,7 +77,7 @@ def ratings_update(*, club_id: int, event_id: int) -> RatingsChange:
     """
     with transaction.atomic():
         # Race: a replay of the same club at once would interleave with the appended rows.
-        Club.objects.select_for_update().filter(pk=club_id).first()
+        Club.objects.select_for_update(no_key=True).filter(pk=club_id).first()
         appended = _ratings_append(club_id, event_id)
     if appended is not None:
         return appended

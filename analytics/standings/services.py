@@ -104,7 +104,8 @@ def events_part_recompute(*, event_ids: list[int]) -> int:
     these events."""
     with transaction.atomic():
         # Race: an event's own recompute job at once would insert its first snapshot twice.
-        events = list(Event.objects.select_for_update().filter(pk__in=event_ids).order_by("pk"))
+        events = list(Event.objects.select_for_update(no_key=True).filter(pk__in=event_ids)
+                      .order_by("pk"))
         games = selectors.game_results(
             game_filter=Q(table__rotation__event_id__in=[e.pk for e in events]))
         by_event: dict[int, list[GameResult]] = defaultdict(list)
@@ -125,7 +126,7 @@ def club_seasons_refresh(*, club_id: int) -> list[Season]:
     for season in seasons:
         with transaction.atomic():
             # Race: a night of the season finishing its own recompute at once.
-            Season.objects.select_for_update().filter(pk=season.pk).first()
+            Season.objects.select_for_update(no_key=True).filter(pk=season.pk).first()
             season_standings_refresh(season=season)
     return seasons
 
@@ -171,8 +172,9 @@ def event_recompute(*, event_id: int) -> None:
     whatever the season's length. Ratings and statistics follow in their own jobs."""
     with transaction.atomic():
         # Race: a duplicate delivery of this job recomputing at once would insert the first
-        # snapshot twice; the row lock serialises them.
-        event = Event.objects.select_for_update().filter(pk=event_id).first()
+        # snapshot twice; the row lock serialises them (FOR NO KEY UPDATE: results entered
+        # meanwhile, whose history lines reference the event, commit without waiting for it).
+        event = Event.objects.select_for_update(no_key=True).filter(pk=event_id).first()
         if event is None:
             return
         games_before = (StandingsSnapshot.objects.filter(event=event)
@@ -182,7 +184,7 @@ def event_recompute(*, event_id: int) -> None:
             return
         # Race: two nights of one season finishing their recomputes at once (events are
         # always locked before their season).
-        season = Season.objects.select_for_update().filter(pk=event.season_id).first()
+        season = Season.objects.select_for_update(no_key=True).filter(pk=event.season_id).first()
         if season is not None:
             season_standings_refresh(
                 season=season, entrants=changed,

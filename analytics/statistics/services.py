@@ -70,8 +70,9 @@ def _statistics_store(club_id: int, per_player: dict[int, dict],
     """Replace `old_players` and `old_pairs` by the new figures in one transaction."""
     now = timezone.now()
     with transaction.atomic():
-        # Race: a club-wide recompute and a players' refresh writing the same rows at once.
-        Club.objects.select_for_update().filter(pk=club_id).first()
+        # Race: a club-wide recompute and a players' refresh writing the same rows at once
+        # (FOR NO KEY UPDATE: results entered meanwhile commit, analytics.ratings.services).
+        Club.objects.select_for_update(no_key=True).filter(pk=club_id).first()
         old_players.delete()
         bulk.rows_insert(PlayerStats, ["club_id", "player_id", "computed_at", "data"],
                          ((club_id, p, now, data) for p, data in per_player.items()))
