@@ -36,7 +36,10 @@ from league.models import Club, Event, Season
 
 log = logging.getLogger(__name__)
 
-COALESCE_SECONDS = 0.5
+# A burst of confirmations within this makes one job. 0.5 s was a quarter of the 2 s an open page
+# may take to show a result; at 0.2 s a 100-table night ran 25 % more standings jobs (222 for 400
+# games) for 0.13 s less delay at the median (docs/benchmarks.md, 2026-12-03).
+COALESCE_SECONDS = 0.2
 # Longer than any recompute: a lost job only delays the next one by this much.
 PENDING_KEY_TIMEOUT = 120
 
