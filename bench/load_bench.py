@@ -194,6 +194,16 @@ KINDS = (  # (method, path pattern, polled, name as the clients report it)
 )
 
 
+def entry_samples(timings: dict[str, list[float]]) -> list[float]:
+    """The entries' times (the entries' target), of every kind."""
+    return [t for name in ENTRY_NAMES for t in timings.get(name, [])]
+
+
+def reader_samples(timings: dict[str, list[float]]) -> dict[str, list[float]]:
+    """The readers' pages' times (the readers' target) by kind."""
+    return {name: samples for name, samples in timings.items() if name.startswith("reader:")}
+
+
 def request_kind(method: str, uri: str, args: str, requested_with: str) -> str | None:
     """The clients' name for a request nginx logged (None: not one of the night's kinds)."""
     polled = bool(requested_with and requested_with != "-") or "fragment=1" in args
@@ -224,9 +234,8 @@ def server_report(timings: dict[str, list[float]], title: str) -> dict[str, floa
     for name, samples in sorted(timings.items()):
         print(f"  {name:<50} {len(samples):6d} {night.percentile(samples, .5):6.0f} "
               f"{night.percentile(samples, .95):6.0f} {night.percentile(samples, .99):6.0f}")
-    entries = [t for name in ENTRY_NAMES for t in timings.get(name, [])]
-    readers = [t for name, samples in timings.items() if name.startswith("reader:")
-               for t in samples]
+    entries = entry_samples(timings)
+    readers = [t for samples in reader_samples(timings).values() for t in samples]
     figures = {"entries p95": night.percentile(entries, .95),
                "readers' pages p95": night.percentile(readers, .95)}
     print("  server side: " + ", ".join(f"{k} {v:.0f} ms" for k, v in figures.items()))
@@ -255,12 +264,12 @@ def delays_seen(confirmed_at: list[float], pages: list[dict]) -> tuple[list[floa
 def summary(result: dict, errors: int, redis_results: int) -> bool:
     """Each figure beside its target; True when all are met."""
     timings = result["timings"]
-    entries = [t for name in ENTRY_NAMES for t in timings.get(name, [])]
+    entries = entry_samples(timings)
     p95 = night.percentile(entries, .95)
     met = [p95 < ENTRIES_TARGET_MS]
     print(f"\nentries p95: {p95:.0f} ms (p50 {night.percentile(entries, .5):.0f}, "
           f"{len(entries)} entries; target < {ENTRIES_TARGET_MS} ms: {verdict(met[-1])})")
-    readers = {name: samples for name, samples in timings.items() if name.startswith("reader:")}
+    readers = reader_samples(timings)
     for name, samples in sorted(readers.items()):
         value = night.percentile(samples, .95)
         met.append(value < PAGES_TARGET_MS)

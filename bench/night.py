@@ -309,12 +309,12 @@ def collect_static(env: dict[str, str]) -> None:
                     "--verbosity", "0"], cwd=ROOT, env=env, check=True)
 
 
-TIMING_FIELDS = ("method", "uri", "args", "requested_with", "status", "seconds", "cache")
+# Method, path, query, X-Requested-With, status, seconds, cache status (load_bench.TIMING_LINE).
 TIMING_LOG = ("log_format timing '$request_method $uri \"$args\" \"$http_x_requested_with\" "
               "$status $request_time $upstream_cache_status';\n"
               "    access_log {path} timing buffer=256k flush=1s;")
 
-
+# The same fields as gunicorn logs them (microseconds, no cache status).
 WORKER_TIMING = '%(m)s %(U)s "%(q)s" "%({x-requested-with}i)s" %(s)s %(D)s'
 
 
@@ -398,7 +398,7 @@ class Stack:
                             "PROXY_PORT": str(self.port), "RUN_DIR": str(self.proxy_dir)}.items():
             config = config.replace("${" + name + "}", value)
         # The bench's own addition: each request's time as nginx saw it (from its first byte
-        # read to its last byte sent), beside the clients' figures (TIMING_FIELDS).
+        # read to its last byte sent), beside the clients' figures (TIMING_LOG).
         config = config.replace("access_log off;", TIMING_LOG.format(path=self.timing_log))
         (self.proxy_dir / "nginx.conf").write_text(config)
         self.proxy = self._spawn("nginx", [nginx, "-c", str(self.proxy_dir / "nginx.conf"),
