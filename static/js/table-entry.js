@@ -500,7 +500,8 @@
     });
     select.addEventListener("change", function () {
       if (saved.indexOf(select.value) < 0) { return; }
-      var note = document.getElementById("sheet-message");
+      // Its own element: the live check rewrites #sheet-message with every answer.
+      var note = document.getElementById("round-note");
       if (typed) {
         if (note) {
           note.textContent = "Round " + select.value + " is saved already. Save or clear the " +
