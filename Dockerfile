@@ -22,7 +22,7 @@ COPY site_pages ./site_pages
 COPY templates ./templates
 COPY static ./static
 COPY manage.py ./
-RUN pip install . && mkdir -p /app/data && chown -R league /app/data
+RUN pip install . && mkdir -p /app/data /app/live && chown -R league /app/data /app/live
 
 USER league
 EXPOSE 8000

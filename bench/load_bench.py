@@ -189,6 +189,10 @@ KINDS = (  # (method, path pattern, polled, name as the clients report it)
     ("GET", r"/events/[^/]+/standings/", False, "reader: standings page"),
     ("GET", r"/events/[^/]+/wall/", True, "reader: wall poll"),
     ("GET", r"/events/[^/]+/wall/", False, "reader: wall"),
+    # A poll nginx answered from the live fragment's file (its $uri is then the file's).
+    ("GET", r"/events/[^/]+/standings\.fragment\.html", None,
+     "reader: standings poll (event or standings page)"),
+    ("GET", r"/events/[^/]+/wall\.fragment\.html", None, "reader: wall poll"),
     ("GET", r"/players/[^/]+/[^/]+/", None, "reader: player page"),
     ("GET", r"/seasons/\d+/standings/", None, "reader: season standings"),
 )
@@ -347,7 +351,8 @@ def run(args: argparse.Namespace, url: str, broker: str, cleanup: Cleanup) -> bo
           f"{args.round_seconds} s", flush=True)
     parts = {"gunicorn": stack.web, **({"gunicorn (readers)": stack.readers} if stack.readers
                                        else {}), "worker": stack.worker, "beat": stack.beat,
-             **({"nginx": stack.proxy} if stack.proxy else {})}
+             **({"nginx": stack.proxy} if stack.proxy else {}),
+             **({"live pages": stack.live_pages} if stack.live_pages else {})}
     cpu_before = {name: night.tree_cpu_seconds(p.pid) for name, p in parts.items()}
     busy_before, children_before = night.machine_busy_seconds(), children_cpu()
     pg_before = night.postgres_cpu_seconds()

@@ -332,7 +332,7 @@ class Stack:
         if proxy:
             self.env = {**env, "DJANGO_NUM_PROXIES": "1"}  # its X-Forwarded-For is believed
         self.web_workers, self.concurrency = web_workers, worker_concurrency
-        self.web = self.readers = self.worker = self.beat = self.proxy = None
+        self.web = self.readers = self.worker = self.beat = self.proxy = self.live_pages = None
         self.proxy_dir: Path | None = None
         self.logs = WORK / "logs"
         self.logs.mkdir(parents=True, exist_ok=True)
@@ -395,7 +395,8 @@ class Stack:
         config = (ROOT / "deploy" / "nginx.conf").read_text()
         for name, value in {"APP_UPSTREAM": f"127.0.0.1:{self.app_port}",
                             "READERS_UPSTREAM": f"127.0.0.1:{self.readers_port}",
-                            "PROXY_PORT": str(self.port), "RUN_DIR": str(self.proxy_dir)}.items():
+                            "PROXY_PORT": str(self.port), "RUN_DIR": str(self.proxy_dir),
+                            "LIVE_ROOT": str(self.live_root)}.items():
             config = config.replace("${" + name + "}", value)
         # The bench's own addition: each request's time as nginx saw it (from its first byte
         # read to its last byte sent), beside the clients' figures (TIMING_LOG).
@@ -404,6 +405,16 @@ class Stack:
         self.proxy = self._spawn("nginx", [nginx, "-c", str(self.proxy_dir / "nginx.conf"),
                                            "-p", str(self.proxy_dir), "-g", "daemon off;"])
         self._wait_for("nginx", f"{self.url}/proxy-health")
+
+    @property
+    def live_root(self) -> Path:
+        assert self.proxy_dir is not None
+        return self.proxy_dir / "live"
+
+    def start_live_pages(self) -> None:
+        """The polled fragments as files for nginx, as docker-compose.yml's `live-pages`."""
+        self.live_pages = self._spawn("live-pages", [
+            str(BIN / "python"), "manage.py", "publish_live_pages", "--root", str(self.live_root)])
 
     def start_worker(self) -> None:
         self.worker = self._spawn("worker", [
@@ -424,6 +435,7 @@ class Stack:
         self.start_web()
         if self.proxied:
             self.start_proxy()
+            self.start_live_pages()
         threading.Thread(target=self._supervise, daemon=True).start()
 
     def _supervise(self) -> None:
@@ -453,7 +465,7 @@ class Stack:
 
     def stop(self) -> None:
         self._stopping.set()
-        procs = (self.proxy, self.web, self.readers, self.beat, self.worker)
+        procs = (self.proxy, self.live_pages, self.web, self.readers, self.beat, self.worker)
         for proc in procs:
             if proc is not None and proc.poll() is None:
                 os.killpg(proc.pid, signal.SIGTERM)

@@ -164,6 +164,8 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = DATA_DIR / "staticfiles"
+# The live fragments written as files for the proxy (`publish_live_pages`, deploy/nginx.conf).
+LIVE_PAGES_ROOT = Path(os.environ.get("LIVE_PAGES_ROOT", DATA_DIR / "live"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # `collectstatic` (run by `make run` and the docker web service) gives every file a hashed name
 # and gzip and brotli copies; WhiteNoise serves them with a one-year immutable cache. With DEBUG

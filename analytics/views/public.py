@@ -123,13 +123,17 @@ def event_standings(request: HttpRequest, slug: str) -> HttpResponse:
         # The version in one query; the event is read only when the fragment is drawn.
         key = page_key("event-standings", event_version_row(user=request.user, slug=slug),
                        timezone.now().strftime("%Y%m%d%H%M"))  # the minute it prints
-        return cached_response(request, key, lambda: render_to_string(
-            "analytics/_event_standings.html",
-            _event_standings_context(_event_or_404(request, slug)), request))
+        return cached_response(request, key, lambda: event_standings_fragment(request, slug))
     event = _event_or_404(request, slug)
     context = {**_event_standings_context(event), "refresh_seconds": STANDINGS_REFRESH_SECONDS,
                "live": event.status == Event.Status.RUNNING}
     return render(request, "analytics/event_standings.html", context)
+
+
+def event_standings_fragment(request: HttpRequest, slug: str) -> str:
+    """The standings fragment the event's pages poll, drawn now for this viewer (uncached)."""
+    return render_to_string("analytics/_event_standings.html",
+                            _event_standings_context(_event_or_404(request, slug)), request)
 
 
 def _event_standings_context(event: Event) -> dict:

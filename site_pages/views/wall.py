@@ -157,10 +157,16 @@ def event_wall(request: HttpRequest, slug: str) -> HttpResponse:
     nothing changed is a 304 after two small queries, without reading the seating."""
     fragment = request.headers.get("X-Requested-With") == "fetch" or "fragment" in request.GET
     version = event_version(user=request.user, slug=slug)
-    template = "site_pages/_wall.html" if fragment else "site_pages/wall.html"
     return cached_response(
         request,
         page_key("wall-fragment" if fragment else "wall", *version),
-        lambda: render_to_string(
-            template, wall_context(event_summary_or_404(request, slug), version[-1]), request),
+        lambda: wall_drawn(request, slug, version, fragment=fragment),
     )
+
+
+def wall_drawn(request: HttpRequest, slug: str, version: tuple, *, fragment: bool) -> str:
+    """The wall (or the fragment it polls) at `version` (`event_version`), drawn now for this
+    viewer (uncached)."""
+    template = "site_pages/_wall.html" if fragment else "site_pages/wall.html"
+    return render_to_string(
+        template, wall_context(event_summary_or_404(request, slug), version[-1]), request)

@@ -49,12 +49,15 @@ def wait_until_answering(port: int, path: str, seconds: float = 40) -> None:
 
 
 def start_nginx(run_dir: pathlib.Path, *, upstream: str, port: int,
-                readers_upstream: str | None = None) -> subprocess.Popen:
+                readers_upstream: str | None = None,
+                live_root: pathlib.Path | None = None) -> subprocess.Popen:
     """nginx from deploy/nginx.conf, its variables filled in as docker-compose.yml's envsubst
-    does (the readers' pool is the same app as the rest unless a test tells them apart)."""
+    does (the readers' pool is the same app as the rest unless a test tells them apart; the
+    live fragments' files are under `live_root`, by default an empty folder)."""
     config = (ROOT / "deploy" / "nginx.conf").read_text()
     for name, value in {"APP_UPSTREAM": upstream, "READERS_UPSTREAM": readers_upstream or upstream,
-                        "PROXY_PORT": str(port), "RUN_DIR": str(run_dir)}.items():
+                        "PROXY_PORT": str(port), "RUN_DIR": str(run_dir),
+                        "LIVE_ROOT": str(live_root or run_dir / "live")}.items():
         config = config.replace("${" + name + "}", value)
     (run_dir / "nginx.conf").write_text(config)
     return subprocess.Popen(  # nosec B603

@@ -4,6 +4,7 @@ that sets a cookie always go through. nginx runs against a stand-in for gunicorn
 `analytics.views.page_cache.cached_response` does (ETag, `Cache-Control: no-cache`, `Vary:
 Accept-Encoding`) and counts what reaches it."""
 
+import gzip
 import http.client
 import pathlib
 import shutil
@@ -32,6 +33,7 @@ class Upstream:
         self.delay = 0.0  # seconds the app takes to answer (a busy night)
         self.requests: list[tuple[str, dict[str, str]]] = []
         self.lock = threading.Lock()
+        self.live_root = pathlib.Path()  # where nginx looks for the live fragments' files
 
     def hits(self, path: str) -> int:
         with self.lock:
@@ -73,6 +75,7 @@ def proxy():
     run_dir = pathlib.Path(tempfile.mkdtemp(prefix="hf-polls-"))
     run_dir.chmod(0o755)
     upstream = Upstream()
+    upstream.live_root = run_dir / "live"
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler_for(upstream))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     port = free_port()
@@ -213,3 +216,71 @@ def test_pages_that_do_not_poll_always_reach_the_app(fresh):
         ask(port, path)
         ask(port, path)
         assert upstream.hits(path) == 2
+
+
+LIVE_STANDINGS = "/events/live-night/standings/"
+LIVE_WALL = "/events/live-night/wall/"
+
+
+@pytest.fixture
+def live_files(fresh):
+    """The files `publish_live_pages` keeps for a running event, live-night."""
+    port, upstream = fresh
+    folder = upstream.live_root / "events" / "live-night"
+    folder.mkdir(parents=True, exist_ok=True)
+    for kind in ("standings", "wall"):
+        html = f"<p>{kind} from the file</p>".encode()
+        (folder / f"{kind}.fragment.html").write_bytes(html)
+        (folder / f"{kind}.fragment.html.gz").write_bytes(gzip.compress(html))
+    folder.parent.chmod(0o755)
+    folder.parent.parent.chmod(0o755)
+    folder.chmod(0o755)
+    yield port, upstream
+    shutil.rmtree(upstream.live_root, ignore_errors=True)
+
+
+def test_a_poll_is_answered_from_the_live_file_without_the_app(live_files):
+    port, upstream = live_files
+    answer = ask(port, LIVE_STANDINGS, **{"X-Requested-With": "fetch"})
+    assert answer.status == 200 and answer.body == b"<p>standings from the file</p>"
+    assert answer.getheader("X-Poll-Cache") == "FILE"
+    assert answer.getheader("Content-Type") == "text/html; charset=utf-8"
+    assert answer.getheader("Cache-Control") == "no-cache"
+    wall = ask(port, LIVE_WALL + "?fragment=1", **{"X-Requested-With": "fetch"})
+    assert wall.body == b"<p>wall from the file</p>"
+    assert upstream.hits(LIVE_STANDINGS) == 0 and upstream.hits(LIVE_WALL + "?fragment=1") == 0
+
+
+def test_the_live_file_answers_304_to_a_reader_holding_it_and_gzip_to_who_takes_it(live_files):
+    port, upstream = live_files
+    first = ask(port, LIVE_STANDINGS, **{"X-Requested-With": "fetch"})
+    again = ask(port, LIVE_STANDINGS, **{"X-Requested-With": "fetch",
+                                         "If-None-Match": first.getheader("ETag")})
+    assert again.status == 304 and again.body == b""
+    zipped = ask(port, LIVE_STANDINGS, **{"X-Requested-With": "fetch",
+                                          "Accept-Encoding": "gzip"})
+    assert zipped.getheader("Content-Encoding") == "gzip"
+    assert gzip.decompress(zipped.body) == b"<p>standings from the file</p>"
+    assert upstream.hits(LIVE_STANDINGS) == 0
+
+
+def test_a_new_file_is_served_at_once(live_files):
+    port, upstream = live_files
+    first = ask(port, LIVE_STANDINGS, **{"X-Requested-With": "fetch"})
+    path = upstream.live_root / "events" / "live-night" / "standings.fragment.html"
+    path.write_bytes(b"<p>1 confirmed game</p>")
+    path.with_name(path.name + ".gz").unlink()
+    after = ask(port, LIVE_STANDINGS, **{"X-Requested-With": "fetch",
+                                         "If-None-Match": first.getheader("ETag")})
+    assert after.status == 200 and after.body == b"<p>1 confirmed game</p>"
+
+
+def test_pages_signed_in_readers_and_events_without_files_reach_the_app(live_files):
+    port, upstream = live_files
+    ask(port, LIVE_STANDINGS)  # the page itself, not its fragment
+    ask(port, LIVE_STANDINGS, **{"X-Requested-With": "fetch", "Cookie": "sessionid=abc"})
+    ask(port, LIVE_STANDINGS + "?division=2", **{"X-Requested-With": "fetch"})
+    assert upstream.hits(LIVE_STANDINGS) == 2 and upstream.hits(LIVE_STANDINGS + "?division=2") == 1
+    answer = ask(port, STANDINGS, **{"X-Requested-With": "fetch"})  # spring-night: no file
+    assert answer.body == f"v{upstream.version} fragment ".encode()
+    assert upstream.hits(STANDINGS) == 1
