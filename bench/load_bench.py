@@ -57,6 +57,11 @@ def parse_args() -> argparse.Namespace:
                         help="time a table takes for a round, low-high (default 15-25)")
     # As docker-compose.yml runs it: 3 sync workers. On this 2-core machine 5 (2 x cores + 1)
     # made every process wait for a core (100 tables: entries p95 3.5 s against 1.5 s with 3).
+    parser.add_argument("--server-nice", type=int, default=5, choices=range(0, 20), metavar="0-19",
+                        help="Start the server's processes (nginx, gunicorn, the worker, beat, the "
+                             "live pages) niced by this much, so that the load generator, which "
+                             "stands for phones with their own processors, is not kept waiting for "
+                             "a core (default 5; 0: all alike)")
     parser.add_argument("--web-workers", type=int, default=3)
     parser.add_argument("--reader-workers", type=int, default=2,
                         help="the readers' pool behind nginx (deploy/nginx.conf; default 2)")
@@ -341,14 +346,15 @@ def run(args: argparse.Namespace, url: str, broker: str, cleanup: Cleanup) -> bo
     env = night.stack_env(url, broker)
     night.collect_static(env)
     stack = cleanup.stack = night.Stack(env, port=args.port, web_workers=args.web_workers,
-                                        reader_workers=args.reader_workers, beat=True, proxy=not args.no_proxy)
+                                        reader_workers=args.reader_workers, beat=True, proxy=not args.no_proxy,
+                       nice=args.server_nice)
     out = night.WORK / "load-result.json"
     stack.start()
     print(f"{'nginx in front of ' if stack.proxied else ''}"
           f"gunicorn ({args.web_workers} sync workers"
           f"{f' + {args.reader_workers} for readers' if stack.proxied else ''}), worker (2 processes), beat up; "
           f"{len(plan['players'])} scorers + {args.readers} readers, rounds of "
-          f"{args.round_seconds} s", flush=True)
+          f"{args.round_seconds} s; the server's processes niced {args.server_nice}", flush=True)
     parts = {"gunicorn": stack.web, **({"gunicorn (readers)": stack.readers} if stack.readers
                                        else {}), "worker": stack.worker, "beat": stack.beat,
              **({"nginx": stack.proxy} if stack.proxy else {}),

@@ -115,7 +115,7 @@ class LivePages:
     """The fragments under `root`, and the version each event's were drawn at."""
 
     root: Path
-    drawn_at: dict[str, tuple] = field(default_factory=dict)
+    drawn_at: dict[str, dict[str, tuple]] = field(default_factory=dict)  # slug: kind: version
     stamps: Stamps = field(default_factory=Stamps)
 
     def tick(self) -> list[str]:
@@ -127,26 +127,29 @@ class LivePages:
         return [slug for slug in slugs if self.publish(slug)]
 
     def publish(self, slug: str) -> bool:
-        """The event's fragments drawn again if what they show changed since."""
+        """The event's fragments whose version changed since drawn again (an entered round
+        changes the wall, not the standings)."""
         request = anonymous_poll()
         try:
-            version = (event_version(user=request.user, slug=slug),
-                       timezone.now().strftime("%Y%m%d%H%M"))  # the minute the standings print
+            wall = event_version(user=request.user, slug=slug)
         except Http404:  # no longer public
             self.remove(slug)
             return False
-        if self.drawn_at.get(slug) == version:
-            return False
+        # As the views key them: the standings by the event's own row and the minute they print.
+        versions = {"standings": (wall[0], timezone.now().strftime("%Y%m%d%H%M")), "wall": wall}
         # Drawn after the version was read: at least as new as it (a change in between is
         # drawn again at the next tick, its version being newer).
         drawers: dict[str, Callable[[], str]] = {
             "standings": lambda: event_standings_fragment(request, slug),
-            "wall": lambda: wall_drawn(request, slug, version[0], fragment=True),
+            "wall": lambda: wall_drawn(request, slug, wall, fragment=True),
         }
-        for kind, name in fragment_files(slug).items():
-            write_file(self.root / name, drawers[kind]().encode(), self.stamps)
-        self.drawn_at[slug] = version
-        return True
+        drawn = self.drawn_at.setdefault(slug, {})
+        changed = [kind for kind in drawers if drawn.get(kind) != versions[kind]]
+        for kind in changed:
+            write_file(self.root / fragment_files(slug)[kind], drawers[kind]().encode(),
+                       self.stamps)
+            drawn[kind] = versions[kind]
+        return bool(changed)
 
     def remove(self, slug: str) -> None:
         self.drawn_at.pop(slug, None)

@@ -153,3 +153,18 @@ def test_after_a_restart_new_files_are_stamped_after_the_old_ones(event, pages, 
     again.clear()
     again.tick()
     assert int(path.stat().st_mtime) > old
+
+
+def test_a_result_not_yet_in_the_standings_redraws_the_wall_only(event, pages):
+    pages.tick()
+    standings = file_of(pages, event, "standings")
+    before = standings.stat().st_mtime_ns
+    director = MembershipFactory(club=event.club, role="director").user
+    result_enter_paper(game=games_of(event)[0], user=director, expected_revision=0,
+                       totals=[4125, 2310])
+    assert pages.tick() == [event.slug]
+    assert "4,125" in file_of(pages, event, "wall").read_text()
+    assert standings.stat().st_mtime_ns == before
+    event_recompute(event_id=event.pk)
+    assert pages.tick() == [event.slug]
+    assert "1 confirmed game" in standings.read_text()
