@@ -125,6 +125,8 @@ def test_odd_fields_get_the_same_verdict(change):
     {"went_out": None}, {"clean_books": True}, {"clean_books": 1001}, {"red_threes": -1},
     {"held_points": DROP}, {"held_points": 1_000_005}, {"table_points": 0},
     {"table_points": 1_000_000}, {"table_points": 7}, {"extra": 0},
+    # counts beyond the fast path's bits (511 for the schema's 1000) are left to the exact path
+    {"wild_books": 511}, {"red_threes": 512}, {"clean_books": 1000},
 ])
 @pytest.mark.parametrize("base", [0, 1, 7])
 def test_odd_sides_get_the_same_verdict(change, base):
