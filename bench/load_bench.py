@@ -139,18 +139,49 @@ class Cleanup:
               f"{self.args.redis_db} flushed, {night.WORK} removed", flush=True)
 
 
+LOCUST_PARTS = ("Scorer", "Reader")  # one locust process each (bench/locustfile.py says why)
+
+
 def run_locust(args: argparse.Namespace, stack: night.Stack, plan_path: Path, out: Path,
                scorers: int) -> float:
-    users = scorers + args.readers
-    env = {**os.environ, "LOAD_PLAN": str(plan_path), "LOAD_OUT": str(out),
-           "ROUND_SECONDS": args.round_seconds, "READERS": str(args.readers)}
+    """The scorers' and the readers' locust processes side by side until the night is over;
+    their outputs merged into `out`."""
+    done = night.WORK / "night-done"
+    done.unlink(missing_ok=True)
+    users = {"Scorer": scorers, "Reader": args.readers}
     start = time.monotonic()
-    subprocess.run([str(night.BIN / "locust"), "-f", str(Path(__file__).with_name("locustfile.py")),
-                    "--headless", "-u", str(users), "-r", "50", "--host", stack.url,
-                    "--run-time", f"{int(args.max_minutes * 60)}s", "--only-summary",
-                    "--loglevel", "WARNING", "--stop-timeout", "5"],
-                   env=env, check=False, cwd=night.WORK)
-    return time.monotonic() - start
+    processes = []
+    for part in LOCUST_PARTS:
+        env = {**os.environ, "LOAD_PLAN": str(plan_path), "LOAD_OUT": f"{out}.{part}",
+               "LOAD_DONE": str(done), "ROUND_SECONDS": args.round_seconds,
+               "READERS": str(args.readers)}
+        summary = open(night.WORK / f"locust-{part}.txt", "w")  # noqa: SIM115 - closed below
+        processes.append((subprocess.Popen(  # nosec B603
+            [str(night.BIN / "locust"), "-f", str(Path(__file__).with_name("locustfile.py")),
+             "--headless", "-u", str(users[part]), "-r", "50", "--host", stack.url,
+             "--run-time", f"{int(args.max_minutes * 60)}s", "--only-summary",
+             "--loglevel", "WARNING", "--stop-timeout", "5", part],
+            env=env, cwd=night.WORK, stdout=summary, stderr=subprocess.STDOUT), summary))
+    for process, summary in processes:
+        process.wait()
+        summary.close()
+    wall = time.monotonic() - start
+    for part in LOCUST_PARTS:
+        print((night.WORK / f"locust-{part}.txt").read_text(), end="")
+    out.write_text(json.dumps(merged_outputs([Path(f"{out}.{part}") for part in LOCUST_PARTS])))
+    return wall
+
+
+def merged_outputs(paths: list[Path]) -> dict:
+    """The two processes' outputs as one (each request kind and each list comes from one)."""
+    merged: dict = {"timings": {}, "finished": 0}
+    for path in paths:
+        part = json.loads(path.read_text())
+        merged["timings"].update(part.pop("timings"))
+        merged["finished"] += part.pop("finished")
+        for key, values in part.items():
+            merged.setdefault(key, []).extend(values)
+    return merged
 
 
 def children_cpu() -> float:

@@ -15,8 +15,14 @@ They arrive over the first minute and stop when every scorer has finished the ni
 page records when its polls first showed each count of confirmed games, and a watcher asks the
 standings fragment every 0.2 s: the standings delay while the load runs.
 
-Environment: LOAD_PLAN (the plan JSON), LOAD_OUT (where the accepted writes and the raw
-timings go), ROUND_SECONDS (default "15-25").
+The scorers and the readers run as two locust processes (bench/load_bench.py starts
+`locust ... Scorer` and `locust ... Reader`): each is one process on one core, and the room's
+polls, most of the requests, would otherwise keep the scorers' replies waiting for their turn
+in a busy client (phones do not wait for each other). The scorers' process writes LOAD_DONE when
+every player has played the night; the readers' process (with the standings watcher) stops then.
+
+Environment: LOAD_PLAN (the plan JSON), LOAD_OUT (where this process's accepted writes and raw
+timings go), LOAD_DONE (the file that says the night is over), ROUND_SECONDS (default "15-25").
 """
 
 from __future__ import annotations
@@ -56,18 +62,34 @@ def _timing(request_type: str, name: str, response_time: float, exception: objec
         state["failures"].append(f"{name}: {str(exception)[:200]}")
 
 
+DONE = Path(os.environ["LOAD_DONE"])
+
+
+def night_over() -> bool:
+    """Every table has played the night (told by the scorers' process)."""
+    return DONE.exists()
+
+
+def _scorers_here(environment: object) -> bool:
+    return any(user_class is Scorer for user_class in environment.user_classes)  # type: ignore[attr-defined]
+
+
 @events.test_start.add_listener
 def _watch(environment: object, **kw: object) -> None:
-    """Every table has played the night: stop the readers too (from a greenlet of its own, not
-    from a user's)."""
+    """Every table has played the night: this process stops (from a greenlet of its own, not
+    from a user's), the scorers' first, saying so in LOAD_DONE."""
+    scorers = _scorers_here(environment)
 
     def watch() -> None:
-        while state["finished"] < len(PLAN["players"]):
-            sleep(1)
-        environment.runner.quit()
+        while not (state["finished"] >= len(PLAN["players"]) if scorers else night_over()):
+            sleep(0.5)
+        if scorers:
+            DONE.write_text("done")
+        environment.runner.quit()  # type: ignore[attr-defined]
 
     gevent.spawn(watch)
-    gevent.spawn(_standings_watcher, environment)
+    if not scorers:
+        gevent.spawn(_standings_watcher, environment)
 
 
 def _standings_watcher(environment: object) -> None:
@@ -79,7 +101,7 @@ def _standings_watcher(environment: object) -> None:
     url = URL(environment.host + f"/events/{PLAN['event']}/standings/")  # type: ignore[attr-defined]
     client = HTTPClient.from_url(url, concurrency=1, network_timeout=10)
     etag, shown = "", -1
-    while state["finished"] < len(PLAN["players"]):
+    while not night_over():
         try:
             response = client.get(url.request_uri, headers={"X-Requested-With": "fetch",
                                                             "If-None-Match": etag,
