@@ -27,7 +27,7 @@ from .cards import (
     held_value_table,
 )
 from .errors import EngineError, ErrorCode
-from .report import RoundReport, SeatFacts
+from .report import RoundReport, SeatFacts, SideScore
 from .rules import RuleSet
 from .scoring import side_score
 
@@ -934,16 +934,49 @@ class State:
 
     # ----- end of round ------------------------------------------------------------
 
-    def round_report(self, players: Sequence[str]) -> RoundReport:
+    def _held(self) -> list[int]:
+        """Each seat's held points at the end of the round (cards in hand and foot)."""
         rules = self.rules
         vals = held_value_table(rules.red_three_penalty, rules.black_three_penalty)
-        held_side = [0] * self.nsides
-        seats = []
+        held = []
         for seat in range(self.players):
             # hands are counts per card id; an empty hand (most often the one who went out) is 0
-            held = int(sumprod(vals, self.hands[seat])) if self.hand_n[seat] else 0
-            held += sum([vals[c] for c in self.feet[seat]])  # map(tuple.__getitem__) costs more
-            held_side[self.side_of[seat]] += held
+            points = int(sumprod(vals, self.hands[seat])) if self.hand_n[seat] else 0
+            points += sum([vals[c] for c in self.feet[seat]])  # map(tuple.__getitem__) costs more
+            held.append(points)
+        return held
+
+    def _side_scores(self, held: list[int]) -> list[SideScore]:
+        """Each side's score of the ended round, its seats' held points given (`_held`)."""
+        rules = self.rules
+        held_side = [0] * self.nsides
+        for seat, points in enumerate(held):
+            held_side[self.side_of[seat]] += points
+        out_side = None if self.went_out_seat is None else self.side_of[self.went_out_seat]
+        counts = self.book_counts
+        return [
+            side_score(
+                rules,
+                counts[k][CLEAN],
+                counts[k][DIRTY],
+                counts[k][WILDBOOK],
+                self.red3[k],
+                self.table_points[k],
+                held_side[k],
+                out_side == k,
+            )
+            for k in range(self.nsides)
+        ]
+
+    def round_scores(self) -> list[int]:
+        """Each side's score of the ended round: `round_report(...).scores` without the seats'
+        facts (a what-if's replay needs only the scores)."""
+        return [side.score for side in self._side_scores(self._held())]
+
+    def round_report(self, players: Sequence[str]) -> RoundReport:
+        held = self._held()
+        seats = []
+        for seat in range(self.players):
             f = self.facts[seat]
             seats.append(
                 SeatFacts(  # positional, in the field order: half the cost of keywords
@@ -959,23 +992,10 @@ class State:
                     f[F_WILDS_DIRTY],
                     f[F_BLACK3],
                     self.hand_n[seat] + len(self.feet[seat]),
-                    held,
+                    held[seat],
                     None if f[F_FIRST_LAY] < 0 else f[F_FIRST_LAY],
                     f[F_RED3],
                 )
             )
-        out_side = None if self.went_out_seat is None else self.side_of[self.went_out_seat]
-        sides = [
-            side_score(
-                rules,
-                self.book_counts[k][CLEAN],
-                self.book_counts[k][DIRTY],
-                self.book_counts[k][WILDBOOK],
-                self.red3[k],
-                self.table_points[k],
-                held_side[k],
-                out_side == k,
-            )
-            for k in range(self.nsides)
-        ]
+        sides = self._side_scores(held)
         return RoundReport(self.round_no, self.ended_by or "", self.went_out_seat, sides, seats)
