@@ -57,11 +57,12 @@ def parse_args() -> argparse.Namespace:
                         help="time a table takes for a round, low-high (default 15-25)")
     # As docker-compose.yml runs it: 3 sync workers. On this 2-core machine 5 (2 x cores + 1)
     # made every process wait for a core (100 tables: entries p95 3.5 s against 1.5 s with 3).
-    parser.add_argument("--server-nice", type=int, default=5, choices=range(0, 20), metavar="0-19",
-                        help="Start the server's processes (nginx, gunicorn, the worker, beat, the "
-                             "live pages) niced by this much, so that the load generator, which "
-                             "stands for phones with their own processors, is not kept waiting for "
-                             "a core (default 5; 0: all alike)")
+    parser.add_argument("--client-priority", type=int, default=10, choices=range(0, 20),
+                        metavar="0-19",
+                        help="Run the load generator's processes this much ahead of everything "
+                             "else (nice -N; needs root, else they run alike with a warning): "
+                             "they stand for phones with their own processors, so they should not "
+                             "wait for a core the server uses (default 10; 0: all alike)")
     parser.add_argument("--web-workers", type=int, default=3)
     parser.add_argument("--reader-workers", type=int, default=2,
                         help="the readers' pool behind nginx (deploy/nginx.conf; default 2)")
@@ -142,6 +143,20 @@ class Cleanup:
 LOCUST_PARTS = ("Scorer", "Reader")  # one locust process each (bench/locustfile.py says why)
 
 
+def client_priority(wanted: int) -> str:
+    """The load generator's niceness (`--client-priority`): -wanted when this process may
+    raise priorities (root), else 0. Said in words for the report."""
+    if wanted and os.geteuid() != 0:
+        print(f"warning: --client-priority {wanted} needs root; the load generator runs at the "
+              "server's priority", file=sys.stderr)
+        return "at the server's priority"
+    return f"at nice -{wanted}, ahead of the server" if wanted else "at the server's priority"
+
+
+def locust_nice(wanted: int) -> list[str]:
+    return ["nice", "-n", f"-{wanted}"] if wanted and os.geteuid() == 0 else []
+
+
 def run_locust(args: argparse.Namespace, stack: night.Stack, plan_path: Path, out: Path,
                scorers: int) -> float:
     """The scorers' and the readers' locust processes side by side until the night is over;
@@ -157,7 +172,7 @@ def run_locust(args: argparse.Namespace, stack: night.Stack, plan_path: Path, ou
                "READERS": str(args.readers)}
         summary = open(night.WORK / f"locust-{part}.txt", "w")  # noqa: SIM115 - closed below
         processes.append((subprocess.Popen(  # nosec B603
-            [str(night.BIN / "locust"), "-f", str(Path(__file__).with_name("locustfile.py")),
+            [*locust_nice(args.client_priority), str(night.BIN / "locust"), "-f", str(Path(__file__).with_name("locustfile.py")),
              "--headless", "-u", str(users[part]), "-r", "50", "--host", stack.url,
              "--run-time", f"{int(args.max_minutes * 60)}s", "--only-summary",
              "--loglevel", "WARNING", "--stop-timeout", "5", part],
@@ -377,15 +392,15 @@ def run(args: argparse.Namespace, url: str, broker: str, cleanup: Cleanup) -> bo
     env = night.stack_env(url, broker)
     night.collect_static(env)
     stack = cleanup.stack = night.Stack(env, port=args.port, web_workers=args.web_workers,
-                                        reader_workers=args.reader_workers, beat=True, proxy=not args.no_proxy,
-                       nice=args.server_nice)
+                                        reader_workers=args.reader_workers, beat=True, proxy=not args.no_proxy)
     out = night.WORK / "load-result.json"
     stack.start()
     print(f"{'nginx in front of ' if stack.proxied else ''}"
           f"gunicorn ({args.web_workers} sync workers"
           f"{f' + {args.reader_workers} for readers' if stack.proxied else ''}), worker (2 processes), beat up; "
           f"{len(plan['players'])} scorers + {args.readers} readers, rounds of "
-          f"{args.round_seconds} s; the server's processes niced {args.server_nice}", flush=True)
+          f"{args.round_seconds} s; the load generator {client_priority(args.client_priority)}",
+          flush=True)
     parts = {"gunicorn": stack.web, **({"gunicorn (readers)": stack.readers} if stack.readers
                                        else {}), "worker": stack.worker, "beat": stack.beat,
              **({"nginx": stack.proxy} if stack.proxy else {}),

@@ -325,9 +325,8 @@ class Stack:
 
     def __init__(self, env: dict[str, str], *, port: int, web_workers: int,
                  reader_workers: int = 2, worker_concurrency: int = 2, beat: bool = False,
-                 proxy: bool = False, nice: int = 0) -> None:
+                 proxy: bool = False) -> None:
         self.env, self.port, self.beat_wanted, self.proxied = env, port, beat, proxy
-        self.nice = nice  # every process started niced by this much (the load bench's clients first)
         self.app_port = port + 1 if proxy else port
         self.readers_port, self.reader_workers = port + 2, reader_workers
         if proxy:
@@ -353,8 +352,6 @@ class Stack:
 
     def _spawn(self, name: str, args: list[str], **env: str) -> subprocess.Popen:
         log = open(self.logs / f"{name}.log", "a")  # noqa: SIM115 - lives with the process
-        if self.nice:
-            args = ["nice", "-n", str(self.nice), *args]  # exec'd: the same process id
         return subprocess.Popen(args, cwd=ROOT, env={**self.env, **env}, stdout=log,
                                 stderr=subprocess.STDOUT, start_new_session=True)
 

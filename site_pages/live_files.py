@@ -29,12 +29,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.contrib.auth.models import AnonymousUser
+from django.db import DatabaseError
 from django.http import Http404, HttpRequest
+from django.urls import reverse
 from django.utils import timezone
 
-from analytics.views.public import event_standings_fragment
+from analytics.views.public import event_standings, event_standings_fragment, season_standings
 from league.models import Event
 from league.permissions import visible_events
+from site_pages.views.pages import event_detail
 from site_pages.views.versions import event_version
 from site_pages.views.wall import wall_drawn
 
@@ -56,11 +59,30 @@ def running_public_slugs() -> list[str]:
 
 def anonymous_poll() -> HttpRequest:
     """A poll as a reader who is not signed in sends it (live-refresh.js)."""
+    request = anonymous_visit("")
+    request.META["HTTP_X_REQUESTED_WITH"] = "fetch"
+    return request
+
+
+def anonymous_visit(path: str) -> HttpRequest:
+    """A page loaded by a reader who is not signed in."""
     request = HttpRequest()
     request.method = "GET"
-    request.META["HTTP_X_REQUESTED_WITH"] = "fetch"
+    request.path = request.path_info = path
     request.user = AnonymousUser()
     return request
+
+
+def pages_warmed(slug: str) -> None:
+    """The event's pages a room loads (the event page, its standings page, its season's
+    standings) drawn into the pages' cache at their new version, as the first reader to load
+    them would: readers then get them from the cache instead of drawing them while they wait."""
+    event_detail(anonymous_visit(reverse("event-detail", args=[slug])), slug)
+    event_standings(anonymous_visit(reverse("event-standings", args=[slug])), slug)
+    season_id = Event.objects.filter(slug=slug).values_list("season_id", flat=True).first()
+    if season_id is not None:
+        season_standings(anonymous_visit(reverse("season-standings", args=[season_id])),
+                         season_id)
 
 
 @dataclass
@@ -124,7 +146,26 @@ class LivePages:
         slugs = running_public_slugs()
         for gone in sorted((set(self.drawn_at) | self._slugs_on_disk()) - set(slugs)):
             self.remove(gone)
-        return [slug for slug in slugs if self.publish(slug)]
+        return [slug for slug in slugs if self._published(slug)]
+
+    def _published(self, slug: str) -> bool:
+        try:
+            if not self.publish(slug):
+                return False
+        except DatabaseError:
+            raise  # nothing can be drawn: the caller removes every file
+        except Exception:
+            # Never a stale file: without one the polls reach the app, which says what is wrong.
+            log.exception("the live fragments of %s could not be drawn; removed", slug)
+            self.remove(slug)
+            return False
+        try:
+            pages_warmed(slug)
+        except DatabaseError:
+            raise
+        except Exception:  # the readers draw them as they come, as without the warming
+            log.exception("the pages of %s could not be drawn ahead", slug)
+        return True
 
     def publish(self, slug: str) -> bool:
         """The event's fragments whose version changed since drawn again (an entered round

@@ -124,10 +124,18 @@ def event_standings(request: HttpRequest, slug: str) -> HttpResponse:
         key = page_key("event-standings", event_version_row(user=request.user, slug=slug),
                        timezone.now().strftime("%Y%m%d%H%M"))  # the minute it prints
         return cached_response(request, key, lambda: event_standings_fragment(request, slug))
+    if shared_variant(request):  # everyone not signed in: drawn once per version, as the fragment
+        key = page_key("event-standings-page", event_version_row(user=request.user, slug=slug),
+                       timezone.now().strftime("%Y%m%d%H%M"))
+        return cached_response(request, key, lambda: _event_standings_page(request, slug))
+    return HttpResponse(_event_standings_page(request, slug))
+
+
+def _event_standings_page(request: HttpRequest, slug: str) -> str:
     event = _event_or_404(request, slug)
     context = {**_event_standings_context(event), "refresh_seconds": STANDINGS_REFRESH_SECONDS,
                "live": event.status == Event.Status.RUNNING}
-    return render(request, "analytics/event_standings.html", context)
+    return render_to_string("analytics/event_standings.html", context, request)
 
 
 def event_standings_fragment(request: HttpRequest, slug: str) -> str:

@@ -16,7 +16,7 @@ from analytics.standings.services import event_recompute
 from games.services.paper import result_enter_paper
 from league.models import Event, Rotation
 from site_pages.live_files import LivePages, Stamps, fragment_files, write_file
-from tests.factories import MembershipFactory
+from tests.factories import MembershipFactory, SeasonFactory
 from tests.site.factories import games_of, seated_event
 
 pytestmark = pytest.mark.django_db
@@ -168,3 +168,38 @@ def test_a_result_not_yet_in_the_standings_redraws_the_wall_only(event, pages):
     event_recompute(event_id=event.pk)
     assert pages.tick() == [event.slug]
     assert "1 confirmed game" in standings.read_text()
+
+
+def test_the_rooms_pages_are_drawn_ahead_into_the_cache(client, event, pages,
+                                                        django_assert_max_num_queries):
+    season = SeasonFactory(league__club=event.club)
+    Event.objects.filter(pk=event.pk).update(season=season)
+    event.refresh_from_db()
+    confirm_one(event)
+    pages.tick()
+    # The first reader to load each page after the change finds it drawn: only its version read.
+    for url in (reverse("event-detail", args=[event.slug]),
+                reverse("event-standings", args=[event.slug]),
+                reverse("season-standings", args=[event.season_id])):
+        with django_assert_max_num_queries(2):
+            response = client.get(url)
+        assert response.status_code == 200 and "</html>" in response.content.decode()
+
+
+def test_an_event_that_cannot_be_drawn_loses_its_files_and_the_others_go_on(event, pages,
+                                                                           monkeypatch):
+    other = seated_event(players=4, name="Wednesday night")
+    Event.objects.filter(pk=other.pk).update(status=Event.Status.RUNNING)
+    pages.tick()
+    confirm_one(event)
+    confirm_one(other)
+
+    def broken(request, slug):
+        if slug == event.slug:
+            raise ValueError("a template that cannot be drawn")
+        return "<p>the standings</p>"
+
+    monkeypatch.setattr("site_pages.live_files.event_standings_fragment", broken)
+    assert pages.tick() == [other.slug]
+    assert not (pages.root / "events" / event.slug).exists()
+    assert file_of(pages, other, "standings").read_text() == "<p>the standings</p>"
