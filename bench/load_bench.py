@@ -140,7 +140,10 @@ class Cleanup:
               f"{self.args.redis_db} flushed, {night.WORK} removed", flush=True)
 
 
-LOCUST_PARTS = ("Scorer", "Reader")  # one locust process each (bench/locustfile.py says why)
+# The load generator's processes: (user class, its share of the readers, name), the readers in
+# two (bench/locustfile.py says why).
+LOCUST_PARTS = (("Scorer", "0/1", "scorers"), ("Reader", "0/2", "readers-1"),
+                ("Reader", "1/2", "readers-2"))
 
 
 def client_priority(wanted: int) -> str:
@@ -163,36 +166,39 @@ def run_locust(args: argparse.Namespace, stack: night.Stack, plan_path: Path, ou
     their outputs merged into `out`."""
     done = night.WORK / "night-done"
     done.unlink(missing_ok=True)
-    users = {"Scorer": scorers, "Reader": args.readers}
     start = time.monotonic()
     processes = []
-    for part in LOCUST_PARTS:
+    for user_class, share, part in LOCUST_PARTS:
         env = {**os.environ, "LOAD_PLAN": str(plan_path), "LOAD_OUT": f"{out}.{part}",
                "LOAD_DONE": str(done), "ROUND_SECONDS": args.round_seconds,
-               "READERS": str(args.readers)}
+               "READERS": str(args.readers), "READER_PART": share}
+        number, parts = (int(x) for x in share.split("/"))
+        users = (scorers if user_class == "Scorer" else
+                 args.readers // parts + (1 if number < args.readers % parts else 0))
         summary = open(night.WORK / f"locust-{part}.txt", "w")  # noqa: SIM115 - closed below
         processes.append((subprocess.Popen(  # nosec B603
             [*locust_nice(args.client_priority), str(night.BIN / "locust"), "-f", str(Path(__file__).with_name("locustfile.py")),
-             "--headless", "-u", str(users[part]), "-r", "50", "--host", stack.url,
+             "--headless", "-u", str(users), "-r", "50", "--host", stack.url,
              "--run-time", f"{int(args.max_minutes * 60)}s", "--only-summary",
-             "--loglevel", "WARNING", "--stop-timeout", "5", part],
+             "--loglevel", "WARNING", "--stop-timeout", "5", user_class],
             env=env, cwd=night.WORK, stdout=summary, stderr=subprocess.STDOUT), summary))
     for process, summary in processes:
         process.wait()
         summary.close()
     wall = time.monotonic() - start
-    for part in LOCUST_PARTS:
+    for *_, part in LOCUST_PARTS:
         print((night.WORK / f"locust-{part}.txt").read_text(), end="")
-    out.write_text(json.dumps(merged_outputs([Path(f"{out}.{part}") for part in LOCUST_PARTS])))
+    out.write_text(json.dumps(merged_outputs([Path(f"{out}.{part}") for *_, part in LOCUST_PARTS])))
     return wall
 
 
 def merged_outputs(paths: list[Path]) -> dict:
-    """The two processes' outputs as one (each request kind and each list comes from one)."""
+    """The processes' outputs as one: each kind's timings and each list joined."""
     merged: dict = {"timings": {}, "finished": 0}
     for path in paths:
         part = json.loads(path.read_text())
-        merged["timings"].update(part.pop("timings"))
+        for name, samples in part.pop("timings").items():
+            merged["timings"].setdefault(name, []).extend(samples)
         merged["finished"] += part.pop("finished")
         for key, values in part.items():
             merged.setdefault(key, []).extend(values)

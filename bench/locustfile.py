@@ -15,10 +15,11 @@ They arrive over the first minute and stop when every scorer has finished the ni
 page records when its polls first showed each count of confirmed games, and a watcher asks the
 standings fragment every 0.2 s: the standings delay while the load runs.
 
-The scorers and the readers run as two locust processes (bench/load_bench.py starts
-`locust ... Scorer` and `locust ... Reader`): each is one process on one core, and the room's
-polls, most of the requests, would otherwise keep the scorers' replies waiting for their turn
-in a busy client (phones do not wait for each other). The scorers' process writes LOAD_DONE when
+The scorers and the readers run as separate locust processes (bench/load_bench.py starts
+`locust ... Scorer` and two `locust ... Reader`, READER_PART 0/2 and 1/2, each with half the
+readers): each is one process on one core, and the room's polls, most of the requests, would
+otherwise keep replies waiting for their turn in a busy client (phones do not wait for each
+other). The scorers' process writes LOAD_DONE when
 every player has played the night; the readers' process (with the standings watcher) stops then.
 
 Environment: LOAD_PLAN (the plan JSON), LOAD_OUT (where this process's accepted writes and raw
@@ -45,6 +46,9 @@ ROUND_LOW, ROUND_HIGH = (float(x) for x in os.environ.get("ROUND_SECONDS", "15-2
 REFRESH_SECONDS = 5  # how often a scorer's page looks for the other side's entry
 READER_REFRESH_SECONDS = 1  # site_pages.views.pages.STANDINGS_REFRESH_SECONDS
 ARRIVAL_SECONDS = 60
+READERS = int(os.environ.get("READERS", 300))
+# The readers are split over READER_PARTS processes; this one is number READER_PART.
+READER_PART, READER_PARTS = (int(x) for x in os.environ.get("READER_PART", "0/1").split("/"))
 ENTRY_NAMES = ("entry: submit round", "entry: confirm")
 # What the standings fragment and the wall say about their snapshot.
 GAMES_SHOWN = re.compile(r"(\d+) confirmed game")
@@ -88,7 +92,7 @@ def _watch(environment: object, **kw: object) -> None:
         environment.runner.quit()  # type: ignore[attr-defined]
 
     gevent.spawn(watch)
-    if not scorers:
+    if not scorers and READER_PART == 0:
         gevent.spawn(_standings_watcher, environment)
 
 
@@ -234,12 +238,13 @@ OPEN_PAGES = (
 
 
 class Reader(FastHttpUser):
-    fixed_count = int(os.environ.get("READERS", 300))
+    fixed_count = READERS // READER_PARTS + (1 if READER_PART < READERS % READER_PARTS else 0)
     weight = 1
 
     def on_start(self) -> None:
         with lock:  # each reader its own seeded choices: the same night on every run
-            self.rng = random.Random(f"reader-{state['next_reader']}")
+            # The readers of all parts together are readers 0 to READERS - 1, whatever the split.
+            self.rng = random.Random(f"reader-{READER_PART + READER_PARTS * state['next_reader']}")
             state["next_reader"] += 1
         self.follows_event = self.rng.random() < 2 / 3
         self.players = [p["slug"] for p in PLAN["players"]]
