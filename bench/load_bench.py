@@ -141,9 +141,9 @@ class Cleanup:
 
 
 # The load generator's processes: (user class, its share of the readers, name), the readers in
-# two (bench/locustfile.py says why).
-LOCUST_PARTS = (("Scorer", "0/1", "scorers"), ("Reader", "0/2", "readers-1"),
-                ("Reader", "1/2", "readers-2"))
+# three (bench/locustfile.py says why).
+LOCUST_PARTS = (("Scorer", "0/1", "scorers"), ("Reader", "0/3", "readers-1"),
+                ("Reader", "1/3", "readers-2"), ("Reader", "2/3", "readers-3"))
 
 
 def client_priority(wanted: int) -> str:
