@@ -6,6 +6,7 @@ import signal
 import time
 from pathlib import Path
 from types import FrameType
+from typing import cast
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -31,7 +32,7 @@ class Command(BaseCommand):
                             help="Bring the files up to date once, keep them, and stop.")
 
     def handle(self, *args: object, **options: object) -> None:
-        interval = float(options["interval"])  # type: ignore[arg-type]
+        interval = cast(float, options["interval"])  # argparse's type=float
         if not INTERVAL_RANGE[0] <= interval <= INTERVAL_RANGE[1]:
             raise CommandError(f"--interval must be between {INTERVAL_RANGE[0]} and "
                                f"{INTERVAL_RANGE[1]} seconds, not {interval}.")
