@@ -22,7 +22,10 @@ COPY site_pages ./site_pages
 COPY templates ./templates
 COPY static ./static
 COPY manage.py ./
-RUN pip install . && mkdir -p /app/data /app/live && chown -R league /app/data /app/live
+# The app runs from /app: its bytecode is compiled here once (PYTHONDONTWRITEBYTECODE keeps
+# the processes from writing it): the engine's command line imported in about 14 ms with it,
+# 31 ms without (one measurement, 2026-12-03).
+RUN pip install . && python -m compileall -q /app && mkdir -p /app/data /app/live && chown -R league /app/data /app/live
 
 USER league
 EXPOSE 8000
