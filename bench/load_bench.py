@@ -146,22 +146,24 @@ LOCUST_PARTS = (("Scorer", "0/1", "scorers"), ("Reader", "0/3", "readers-1"),
                 ("Reader", "1/3", "readers-2"), ("Reader", "2/3", "readers-3"))
 
 
-def client_priority(wanted: int) -> str:
-    """The load generator's niceness (`--client-priority`): -wanted when this process may
-    raise priorities (root), else 0. Said in words for the report."""
+def client_priority(wanted: int) -> int:
+    """The load generator's lead over the server (`--client-priority`): `wanted` when this
+    process may raise priorities (root), else 0 with a warning."""
     if wanted and os.geteuid() != 0:
         print(f"warning: --client-priority {wanted} needs root; the load generator runs at the "
               "server's priority", file=sys.stderr)
-        return "at the server's priority"
-    return f"at nice -{wanted}, ahead of the server" if wanted else "at the server's priority"
+        return 0
+    return wanted
 
 
-def locust_nice(wanted: int) -> list[str]:
-    return ["nice", "-n", f"-{wanted}"] if wanted and os.geteuid() == 0 else []
+def readers_in(share: str, readers: int) -> int:
+    """How many of the readers one process plays (`share` "k/n": the k-th of n)."""
+    number, parts = (int(x) for x in share.split("/"))
+    return readers // parts + (1 if number < readers % parts else 0)
 
 
 def run_locust(args: argparse.Namespace, stack: night.Stack, plan_path: Path, out: Path,
-               scorers: int) -> float:
+               scorers: int, lead: int) -> float:
     """The scorers' and the readers' locust processes side by side until the night is over;
     their outputs merged into `out`."""
     done = night.WORK / "night-done"
@@ -171,13 +173,12 @@ def run_locust(args: argparse.Namespace, stack: night.Stack, plan_path: Path, ou
     for user_class, share, part in LOCUST_PARTS:
         env = {**os.environ, "LOAD_PLAN": str(plan_path), "LOAD_OUT": f"{out}.{part}",
                "LOAD_DONE": str(done), "ROUND_SECONDS": args.round_seconds,
-               "READERS": str(args.readers), "READER_PART": share}
-        number, parts = (int(x) for x in share.split("/"))
-        users = (scorers if user_class == "Scorer" else
-                 args.readers // parts + (1 if number < args.readers % parts else 0))
+               "READERS": str(args.readers), "READER_PART": share,
+               "READERS_HERE": str(readers_in(share, args.readers))}
+        users = scorers if user_class == "Scorer" else readers_in(share, args.readers)
         summary = open(night.WORK / f"locust-{part}.txt", "w")  # noqa: SIM115 - closed below
         processes.append((subprocess.Popen(  # nosec B603
-            [*locust_nice(args.client_priority), str(night.BIN / "locust"), "-f", str(Path(__file__).with_name("locustfile.py")),
+            [*(["nice", "-n", f"-{lead}"] if lead else []), str(night.BIN / "locust"), "-f", str(Path(__file__).with_name("locustfile.py")),
              "--headless", "-u", str(users), "-r", "50", "--host", stack.url,
              "--run-time", f"{int(args.max_minutes * 60)}s", "--only-summary",
              "--loglevel", "WARNING", "--stop-timeout", "5", user_class],
@@ -401,11 +402,13 @@ def run(args: argparse.Namespace, url: str, broker: str, cleanup: Cleanup) -> bo
                                         reader_workers=args.reader_workers, beat=True, proxy=not args.no_proxy)
     out = night.WORK / "load-result.json"
     stack.start()
+    lead = client_priority(args.client_priority)
+    priority = f"at nice -{lead}, ahead of the server" if lead else "at the server's priority"
     print(f"{'nginx in front of ' if stack.proxied else ''}"
           f"gunicorn ({args.web_workers} sync workers"
           f"{f' + {args.reader_workers} for readers' if stack.proxied else ''}), worker (2 processes), beat up; "
           f"{len(plan['players'])} scorers + {args.readers} readers, rounds of "
-          f"{args.round_seconds} s; the load generator {client_priority(args.client_priority)}",
+          f"{args.round_seconds} s; the load generator {priority}",
           flush=True)
     parts = {"gunicorn": stack.web, **({"gunicorn (readers)": stack.readers} if stack.readers
                                        else {}), "worker": stack.worker, "beat": stack.beat,
@@ -415,7 +418,7 @@ def run(args: argparse.Namespace, url: str, broker: str, cleanup: Cleanup) -> bo
     busy_before, children_before = night.machine_busy_seconds(), children_cpu()
     pg_before = night.postgres_cpu_seconds()
     with night.LoadSampler() as load:
-        wall = run_locust(args, stack, plan_path, out, len(plan["players"]))
+        wall = run_locust(args, stack, plan_path, out, len(plan["players"]), lead)
         uptime_end = night.uptime()
     cpu = {name: night.tree_cpu_seconds(p.pid) - cpu_before[name] for name, p in parts.items()}
     cpu["locust"] = children_cpu() - children_before

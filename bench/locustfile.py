@@ -16,14 +16,16 @@ page records when its polls first showed each count of confirmed games, and a wa
 standings fragment every 0.2 s: the standings delay while the load runs.
 
 The scorers and the readers run as separate locust processes (bench/load_bench.py starts
-`locust ... Scorer` and two `locust ... Reader`, READER_PART 0/2 and 1/2, each with half the
-readers): each is one process on one core, and the room's polls, most of the requests, would
+`locust ... Scorer` and three `locust ... Reader`, READER_PART 0/3, 1/3 and 2/3, each with a
+third of the readers): each is one process on one core, and the room's polls, most of the requests, would
 otherwise keep replies waiting for their turn in a busy client (phones do not wait for each
 other). The scorers' process writes LOAD_DONE when
 every player has played the night; the readers' process (with the standings watcher) stops then.
 
 Environment: LOAD_PLAN (the plan JSON), LOAD_OUT (where this process's accepted writes and raw
-timings go), LOAD_DONE (the file that says the night is over), ROUND_SECONDS (default "15-25").
+timings go), LOAD_DONE (the file that says the night is over), ROUND_SECONDS (default "15-25"),
+READERS (all the readers), READER_PART ("k/n": this is the k-th of n readers' processes) and
+READERS_HERE (how many of them it plays).
 """
 
 from __future__ import annotations
@@ -238,7 +240,7 @@ OPEN_PAGES = (
 
 
 class Reader(FastHttpUser):
-    fixed_count = READERS // READER_PARTS + (1 if READER_PART < READERS % READER_PARTS else 0)
+    fixed_count = int(os.environ.get("READERS_HERE", READERS))  # this process's share
     weight = 1
 
     def on_start(self) -> None:

@@ -32,8 +32,8 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import DatabaseError
 from django.http import Http404, HttpRequest
 from django.urls import reverse
-from django.utils import timezone
 
+from analytics.views.page_cache import printed_minute
 from analytics.views.public import event_standings, event_standings_fragment, season_standings
 from league.models import Event
 from league.permissions import visible_events
@@ -177,7 +177,7 @@ class LivePages:
             self.remove(slug)
             return False
         # As the views key them: the standings by the event's own row and the minute they print.
-        versions = {"standings": (wall[0], timezone.now().strftime("%Y%m%d%H%M")), "wall": wall}
+        versions = {"standings": (wall[0], printed_minute()), "wall": wall}
         # Drawn after the version was read: at least as new as it (a change in between is
         # drawn again at the next tick, its version being newer).
         drawers: dict[str, Callable[[], str]] = {

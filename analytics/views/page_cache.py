@@ -25,7 +25,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.db.models import Count, Model, OuterRef, QuerySet, Subquery
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.cache import patch_vary_headers
 from django.utils.safestring import SafeString
 from django.utils.text import compress_string
@@ -106,6 +106,12 @@ def event_version_row(*, user: User | AnonymousUser, slug: str) -> tuple:
     if row is None:
         raise Http404("No such event.")
     return tuple(row)
+
+
+def printed_minute() -> str:
+    """The minute a page prints ("standings printed 3 December 2026, 20:15"), as part of its
+    version: a page kept in the cache is drawn again when it changes."""
+    return timezone.now().strftime("%Y%m%d%H%M")
 
 
 def page_key(kind: str, *parts: object) -> str:

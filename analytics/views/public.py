@@ -16,7 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.backends.django import Template as DjangoTemplate
 from django.template.loader import get_template, render_to_string
-from django.utils import timezone, translation
+from django.utils import translation
 from django.utils.safestring import SafeString
 from django.views.decorators.http import require_safe
 
@@ -28,6 +28,7 @@ from analytics.views.page_cache import (
     cached_response,
     event_version_row,
     page_key,
+    printed_minute,
     row_fields,
     shared_variant,
 )
@@ -119,15 +120,13 @@ def _stats_shown(request: HttpRequest, player: Player) -> bool:
 
 @require_safe
 def event_standings(request: HttpRequest, slug: str) -> HttpResponse:
-    if _is_fragment(request):
-        # The version in one query; the event is read only when the fragment is drawn.
-        key = page_key("event-standings", event_version_row(user=request.user, slug=slug),
-                       timezone.now().strftime("%Y%m%d%H%M"))  # the minute it prints
-        return cached_response(request, key, lambda: event_standings_fragment(request, slug))
-    if shared_variant(request):  # everyone not signed in: drawn once per version, as the fragment
-        key = page_key("event-standings-page", event_version_row(user=request.user, slug=slug),
-                       timezone.now().strftime("%Y%m%d%H%M"))
-        return cached_response(request, key, lambda: _event_standings_page(request, slug))
+    fragment = _is_fragment(request)
+    if fragment or shared_variant(request):  # the page: everyone not signed in alike
+        # The version in one query; the event is read only when the page is drawn.
+        kind, draw = (("event-standings", event_standings_fragment) if fragment
+                      else ("event-standings-page", _event_standings_page))
+        key = page_key(kind, event_version_row(user=request.user, slug=slug), printed_minute())
+        return cached_response(request, key, lambda: draw(request, slug))
     return HttpResponse(_event_standings_page(request, slug))
 
 

@@ -7,12 +7,17 @@ import functools
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
-from django.utils import timezone
 from django.utils.safestring import SafeString
 
 from analytics import selectors as analytics_selectors
 from analytics.handicaps import selectors as handicap_selectors
-from analytics.views.page_cache import cached_response, page_key, pieces_kept, shared_variant
+from analytics.views.page_cache import (
+    cached_response,
+    page_key,
+    pieces_kept,
+    printed_minute,
+    shared_variant,
+)
 from handfoot.errors import EngineError
 from handfoot.rules import PRESETS, BookCounts, RuleSet, rules_from_spec
 from league import selectors
@@ -117,7 +122,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         return render_to_string("league/public/event.html", context, request)
 
     return cached_response(
-        request, page_key("event", *version, timezone.now().strftime("%Y%m%d%H%M")), draw)
+        request, page_key("event", *version, printed_minute()), draw)
 
 
 def _table_shown(table: selectors.TableView) -> tuple:

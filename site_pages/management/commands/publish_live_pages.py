@@ -36,8 +36,8 @@ class Command(BaseCommand):
         if not INTERVAL_RANGE[0] <= interval <= INTERVAL_RANGE[1]:
             raise CommandError(f"--interval must be between {INTERVAL_RANGE[0]} and "
                                f"{INTERVAL_RANGE[1]} seconds, not {interval}.")
-        root = options["root"] or Path(settings.LIVE_PAGES_ROOT)
-        pages = LivePages(root=Path(str(root)))
+        root = cast(Path | None, options["root"]) or Path(settings.LIVE_PAGES_ROOT)
+        pages = LivePages(root=root)
         if options["once"]:
             drawn = pages.tick()
             self.stdout.write(f"{len(drawn)} event(s) drawn into {root}.")
