@@ -2,98 +2,103 @@
 
 from __future__ import annotations
 
-from .cards import CARD_STR, IS_RED3, KEY_OF, KEY_STR, MELD_KEY, PARSE, RANK_OF, WILD
-from .errors import EngineError
-from .moves import AskGoOut, Discard, Draw, Meld, MeldItem, Move, Pickup, apply_move
-from .state import START, State
+from .cards import CARD_STR, IS_RED3, KEY_OF, KEY_STR, RANK_OF, WILD
+from .moves import AskGoOut, Discard, Draw, Meld, MeldItem, Move, Pickup, move_allowed
+from .state import START, TO_BOOK, Item, State
 
 NATURAL_KEYS = (0, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
 
 
 def _works(state: State, move: Move) -> bool:
-    trial = state.copy()
-    try:
-        apply_move(trial, state.turn, move)
-    except EngineError:
-        return False
-    return True
+    return move_allowed(state, state.turn, move)
 
 
 def _by_key(state: State) -> tuple[dict[int, list[int]], list[int]]:
     naturals: dict[int, list[int]] = {}
     wilds: list[int] = []
-    for c in state.hand_cards(state.turn):
-        k = KEY_OF[c]
-        if k == WILD:
-            wilds.append(c)
-        elif k >= 0:
-            naturals.setdefault(k, []).append(c)
+    for c, n in enumerate(state.hands[state.turn]):
+        if n:
+            k = KEY_OF[c]
+            if k == WILD:
+                wilds += [c] * n
+            elif k >= 0:
+                naturals.setdefault(k, []).extend([c] * n)
     return naturals, wilds
 
 
-def _item(key: int, cards: list[int], book: bool = False) -> MeldItem:
-    return MeldItem(KEY_STR[key], tuple(CARD_STR[c] for c in cards), book)
+def _item(item: Item) -> MeldItem:
+    key, ids, target = item
+    return MeldItem(KEY_STR[key], tuple(map(CARD_STR.__getitem__, ids)), bool(target))
 
 
-def meld_items(state: State) -> list[MeldItem]:
-    """Single-item melds and additions worth trying with the current hand."""
+def meld_items(state: State) -> list[Item]:
+    """Single-item melds and additions worth trying with the current hand, as the engine's
+    (key, card ids, target) items."""
     rules = state.rules
     side = state.side_of[state.turn]
     open_ = state.open[side]
     naturals, wilds = _by_key(state)
-    items: list[MeldItem] = []
+    items: list[Item] = []
+    book_size = rules.book_size
+    grow_books = rules.book_growth == "naturals"
     for key in NATURAL_KEYS:
-        nats = naturals.get(key, [])
+        nats = naturals.get(key)
         meld = open_.get(key)
-        room = rules.book_size - (len(meld.cards) if meld else 0)
-        if rules.book_growth == "naturals":
+        if nats is None:
+            if meld is not None and wilds:
+                items.append((key, wilds[:1], 0))
+            continue
+        room = book_size - (len(meld.cards) if meld else 0)
+        if grow_books:
             room = max(room, len(nats))
         if meld is not None:
-            if nats:
-                items.append(_item(key, nats[:room]))
+            items.append((key, nats[:room], 0))
             if wilds:
-                items.append(_item(key, wilds[:1]))
+                items.append((key, wilds[:1], 0))
         elif len(nats) >= rules.min_meld_size:
-            items.append(_item(key, nats[:room]))
-        elif nats and wilds:
+            items.append((key, nats[:room], 0))
+        elif wilds:
             need = rules.min_meld_size - len(nats)
             if 0 < need <= len(wilds):
-                items.append(_item(key, nats + wilds[:need]))
-        if nats and rules.book_growth == "naturals" and key in state.last_book[side]:
-            items.append(_item(key, nats, True))
+                items.append((key, nats + wilds[:need], 0))
+        if grow_books and key in state.last_book[side]:
+            items.append((key, nats, TO_BOOK))
     if rules.wild_melds and wilds:
         meld = open_.get(WILD)
-        room = rules.book_size - (len(meld.cards) if meld else 0)
+        room = book_size - (len(meld.cards) if meld else 0)
         if meld is not None or len(wilds) >= rules.min_meld_size:
-            items.append(_item(WILD, wilds[:room]))
+            items.append((WILD, wilds[:room], 0))
     return items
 
 
-def _bundle(state: State, items: list[MeldItem]) -> tuple[MeldItem, ...]:
+def _bundle(state: State, items: list[Item]) -> list[Item]:
     """Items of distinct ranks that together fit in the hand."""
-    left = {CARD_STR[c]: n for c, n in enumerate(state.hands[state.turn]) if n}
-    seen: set[str] = set()
+    left = state.hands[state.turn][:]
+    seen: set[int] = set()
     out = []
-    for it in items:
-        if it.rank in seen or it.target_book:
+    for item in items:
+        key, ids, target = item
+        if key in seen or target:
             continue
-        need: dict[str, int] = {}
-        for c in it.cards:
-            need[c] = need.get(c, 0) + 1
-        if any(left.get(c, 0) < n for c, n in need.items()):
-            continue
-        for c, n in need.items():
-            left[c] -= n
-        seen.add(it.rank)
-        out.append(it)
-    return tuple(out)
+        for i, c in enumerate(ids):
+            if not left[c]:
+                for d in ids[:i]:
+                    left[d] += 1
+                break
+            left[c] -= 1
+        else:
+            seen.add(key)
+            out.append(item)
+    return out
 
 
-def _fits(hand: dict[int, int], items: tuple[MeldItem, ...], extra: tuple[str, ...]) -> bool:
-    need: dict[int, int] = {}
-    for c in [*extra, *(c for it in items for c in it.cards)]:
-        need[PARSE[c]] = need.get(PARSE[c], 0) + 1
-    return all(hand.get(c, 0) >= n for c, n in need.items())
+def _fits(hand: list[int], items: list[Item], extra: tuple[int, ...]) -> bool:
+    left = hand[:]
+    for c in [*extra, *(c for _key, ids, _target in items for c in ids)]:
+        if not left[c]:
+            return False
+        left[c] -= 1
+    return True
 
 
 def pickup_moves(state: State) -> list[Pickup]:
@@ -105,36 +110,39 @@ def pickup_moves(state: State) -> list[Pickup]:
     if key < 0:
         return []
     naturals, wilds = _by_key(state)
-    pairs: list[tuple[str, ...]] = []
+    pairs: list[tuple[int, ...]] = []
     if key == WILD:
         same = [c for c in wilds if RANK_OF[c] == RANK_OF[up]]
         pool = wilds if rules.wild_upcard == "any_wilds" else same
         if len(pool) >= 2:
-            pairs.append((CARD_STR[pool[0]], CARD_STR[pool[1]]))
+            pairs.append((pool[0], pool[1]))
     else:
         nats = naturals.get(key, [])
         if len(nats) >= 2:
-            pairs.append((CARD_STR[nats[0]], CARD_STR[nats[1]]))
+            pairs.append((nats[0], nats[1]))
     if rules.pickup_requires == "pair_or_meld" and state.open[state.side_of[state.turn]].get(key):
         pairs.append(())
-    hand = {c: n for c, n in enumerate(state.hands[state.turn]) if n}
+    hand = state.hands[state.turn]
     moves: list[Pickup] = []
     for pair in pairs:
-        moves.append(Pickup(pair, ()))
-        others = tuple(it for it in _bundle(state, meld_items(state)) if MELD_KEY[it.rank] != key)
+        names = tuple(CARD_STR[c] for c in pair)
+        moves.append(Pickup(names, ()))
+        others = [it for it in _bundle(state, meld_items(state)) if it[0] != key]
         if others and _fits(hand, others, pair):
-            moves.append(Pickup(pair, others))
+            moves.append(Pickup(names, tuple(_item(it) for it in others)))
     return [m for m in moves if _works(state, m)]
 
 
 def meld_moves(state: State) -> list[Meld]:
     items = meld_items(state)
-    candidates: list[Meld] = []
+    candidates: list[list[Item]] = []
     bundle = _bundle(state, items)
     if len(bundle) > 1:
-        candidates.append(Meld(bundle))
-    candidates.extend(Meld((it,)) for it in items)
-    return [m for m in candidates if _works(state, m)]
+        candidates.append(bundle)
+    candidates.extend([it] for it in items)
+    seat = state.turn
+    allowed = state.meld_allowed
+    return [Meld(tuple(_item(it) for it in c)) for c in candidates if allowed(seat, c)]
 
 
 def discard_moves(state: State) -> list[Discard]:

@@ -135,3 +135,15 @@ def apply_move(state: Any, seat: int, move: Move) -> None:
         state.ask_go_out(seat, move.answer == "yes")
     else:
         raise EngineError(_bad, f"not a move: {move!r}")
+
+
+def move_allowed(state: Any, seat: int, move: Move) -> bool:
+    """Whether `apply_move(state, seat, move)` would be accepted; the state does not change."""
+    if isinstance(move, Meld):
+        return bool(state.meld_allowed(seat, _internal(move.items)))
+    trial = state.copy()
+    try:
+        apply_move(trial, seat, move)
+    except EngineError:
+        return False
+    return True

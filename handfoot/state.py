@@ -474,6 +474,28 @@ class State:
         plan = self._plan(seat, items, self.hands[seat][:])
         self._commit(seat, plan, self.hand_n[seat] - plan.laid, 0)
 
+    def meld_allowed(self, seat: int, items: Sequence[Item]) -> bool:
+        """Whether `meld(seat, items)` would be accepted, by the same checks, with the state
+        left as it was: the legal-move lister asks this of every candidate, and a copy of
+        the state per question cost more than the question."""
+        if self.over or seat != self.turn or self.phase != TAKEN or not items:
+            return False
+        side = self.side_of[seat]
+        h = self.hands[seat]
+        laid = self._simple_items(h, self.open[side], items)
+        if laid is not None:
+            _give_back(h, items)
+            if not (self.laid_down[side] or self._first_lay_meets(laid)):
+                return False  # the general path finds the same value and refuses it too
+            if not (self.hand_n[seat] - laid[1] < 2 and self.on_foot[seat]):
+                return True  # `meld` takes its fast path
+        try:
+            plan = self._plan(seat, items, h[:])
+            self._check_plan(seat, plan, self.hand_n[seat] - plan.laid)
+        except EngineError:
+            return False
+        return True
+
     def meld_one(self, seat: int, key: int, ids: list[int]) -> None:
         """`meld(seat, [(key, ids, 0)])` in one step for the most common meld (about four in
         five): one item, no target, by a side that has laid down, starting or growing an open
@@ -567,10 +589,11 @@ class State:
             return False
         hand_after = self.hand_n[seat] - laid[1]
         if (hand_after < 2 and self.on_foot[seat]) or not (
-            self.laid_down[side] or self._first_lay_ok(side, laid)
+            self.laid_down[side] or self._first_lay_meets(laid)
         ):
             _give_back(h, items)
             return False
+        self.laid_down[side] = True
         f = self._simple_apply(seat, side, laid)
         self.hand_n[seat] = hand_after
         if f[F_FIRST_LAY] < 0:
@@ -591,28 +614,27 @@ class State:
             h[up] -= 1
             return False
         if (self.hand_n[seat] + taken - laid[1] < 2 and self.on_foot[seat]) or not (
-            self.laid_down[side] or self._first_lay_ok(side, laid)
+            self.laid_down[side] or self._first_lay_meets(laid)
         ):
             _give_back(h, items)
             h[up] -= 1
             return False
+        self.laid_down[side] = True
         f = self._simple_apply(seat, side, laid)
         self.hand_n[seat] += 1 - laid[1]  # the cards taken with the upcard are added by pickup
         if f[F_FIRST_LAY] < 0:
             f[F_FIRST_LAY] = f[F_TURNS] + 1  # this turn is counted once the pile is taken
         return True
 
-    def _first_lay_ok(self, side: int, laid: _Laid) -> bool:
-        """Whether the side's first lay-down (so every item starts a meld) meets the round's
-        minimum and, if the rules ask, holds a meld without wilds; the side has laid down
-        once this says yes (as `_commit` has it)."""
+    def _first_lay_meets(self, laid: _Laid) -> bool:
+        """Whether a side's first lay-down (so every item starts a meld) meets the round's
+        minimum and, if the rules ask, holds a meld without wilds (as `_check_plan` has it)."""
         rules = self.rules
         if laid[2] < rules.meld_minimum(self.round_no):
             return False
-        if rules.first_meld_needs_clean and not any(m.wild == 0 or m.key == WILD for m in laid[0]):
-            return False
-        self.laid_down[side] = True
-        return True
+        return not rules.first_meld_needs_clean or any(
+            m.wild == 0 or m.key == WILD for m in laid[0]
+        )
 
     def _simple_items(
         self, h: list[int], open_: dict[int, TableMeld], items: Sequence[Item]
@@ -869,8 +891,8 @@ class State:
         entry.added += ids
         entry.nat += nat
 
-    def _commit(self, seat: int, plan: _Plan, hand_after: int, free: int) -> None:
-        """Apply a checked plan after the first lay-down and going-out checks."""
+    def _check_plan(self, seat: int, plan: _Plan, hand_after: int) -> None:
+        """The first lay-down and going-out checks of a plan, before anything changes."""
         rules = self.rules
         side = self.side_of[seat]
         if not self.laid_down[side]:
@@ -885,14 +907,19 @@ class State:
                 raise _err(
                     E.BELOW_MINIMUM, "the first lay-down must include a meld without wild cards"
                 )
-        on_foot = self.on_foot[seat]
-        if on_foot and hand_after < 2:
+        if self.on_foot[seat] and hand_after < 2:
             problem = self._go_out_problem(seat, plan.book_delta)
             if problem:
                 raise _err(
                     E.CANNOT_GO_OUT,
                     f"this would leave {hand_after} card(s) on the foot, but {problem}",
                 )
+
+    def _commit(self, seat: int, plan: _Plan, hand_after: int, free: int) -> None:
+        """Apply a checked plan after the first lay-down and going-out checks."""
+        self._check_plan(seat, plan, hand_after)
+        side = self.side_of[seat]
+        on_foot = self.on_foot[seat]
         open_ = self.open[side]
         for key, entry in plan.open.items():
             if entry is None:

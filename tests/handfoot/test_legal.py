@@ -4,12 +4,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from handfoot import EngineError, apply_move
-from handfoot.cards import PARSE
-from handfoot.legal import legal_moves
+from handfoot.cards import CARD_STR, PARSE
+from handfoot.legal import NATURAL_KEYS, legal_moves, meld_items
 from handfoot.moves import Discard, Draw
 from handfoot.rules import PRESETS
 from handfoot.simulate import STRATEGIES, _deal
-from handfoot.state import State
+from handfoot.state import TO_BOOK, State
 
 
 def _start(preset: str, seed: int) -> State:
@@ -49,3 +49,54 @@ def test_copy_is_independent():
     apply_move(other, other.turn, Draw())
     assert state.phase == 0 and other.phase == 1
     assert len(state.stock) == len(other.stock) + 2
+
+
+def _meld_accepted(state: State, items) -> bool:
+    trial = state.copy()
+    try:
+        trial.meld(trial.turn, [(key, ids[:], target) for key, ids, target in items])
+    except EngineError:
+        return False
+    return True
+
+
+def _mutations(state: State, items, rng: random.Random):
+    """The lister's own candidates and near misses of them: a card more or less, another
+    rank, a book target, two items of one rank, cards the seat does not hold."""
+    hand = state.hand_cards(state.turn)
+    yield items
+    for key, ids, target in items:
+        yield [(key, ids, target)]
+        if ids[1:]:
+            yield [(key, ids[:-1], target)]
+        if hand:
+            yield [(key, [*ids, rng.choice(hand)], target)]
+        yield [(rng.choice(NATURAL_KEYS), ids, target)]
+        yield [(key, ids, TO_BOOK)]
+        yield [(key, ids, target), (key, ids[:1], 0)]
+        yield [(key, [rng.randrange(len(CARD_STR))] * len(ids), target)]
+
+
+def _snapshot(state: State):
+    return (state.hands[state.turn][:], state.hand_n[:], [dict(o) for o in state.open],
+            state.laid_down[:], state.book_counts, state.table_points[:], state.facts)  # fmt: skip
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(preset=st.sampled_from(list(PRESETS)), seed=st.integers(0, 10_000))
+def test_meld_allowed_answers_as_meld_would_and_changes_nothing(preset, seed):
+    state = _start(preset, seed)
+    rng = random.Random(seed)
+    asked = 0
+    for _ in range(400):
+        if state.over:
+            break
+        if state.phase == 1:
+            candidates = meld_items(state)
+            for items in _mutations(state, candidates[:6], rng):
+                before = repr(_snapshot(state))
+                assert state.meld_allowed(state.turn, items) == _meld_accepted(state, items), items
+                assert repr(_snapshot(state)) == before
+                asked += 1
+        apply_move(state, state.turn, STRATEGIES["greedy" if seed % 2 else "random"](state, rng))
+    assert asked
