@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from .cards import CARD_STR, IS_RED3, KEY_OF, KEY_STR, RANK_OF, WILD
+from functools import lru_cache
+from itertools import compress
+
+from .cards import CARD_STR, IS_RED3, KEY_OF, KEY_STR, NCARDS, RANK_OF, WILD
 from .moves import AskGoOut, Discard, Draw, Meld, MeldItem, Move, Pickup, move_allowed
 from .state import START, TO_BOOK, Item, State
 
 NATURAL_KEYS = (0, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
+_DISCARDS = tuple(Discard(card) for card in CARD_STR)  # by card id
 
 
 def _works(state: State, move: Move) -> bool:
@@ -16,19 +20,41 @@ def _works(state: State, move: Move) -> bool:
 def _by_key(state: State) -> tuple[dict[int, list[int]], list[int]]:
     naturals: dict[int, list[int]] = {}
     wilds: list[int] = []
-    for c, n in enumerate(state.hands[state.turn]):
-        if n:
-            k = KEY_OF[c]
-            if k == WILD:
-                wilds += [c] * n
-            elif k >= 0:
-                naturals.setdefault(k, []).extend([c] * n)
+    h = state.hands[state.turn]
+    for c in compress(range(NCARDS), h):  # the cards held, in order
+        k = KEY_OF[c]
+        if k == WILD:
+            wilds += [c] * h[c]
+        elif k >= 0:
+            if k in naturals:
+                naturals[k] += [c] * h[c]
+            else:
+                naturals[k] = [c] * h[c]
     return naturals, wilds
 
 
+@lru_cache(maxsize=1 << 14)
+def _item_value(key: int, ids: tuple[int, ...], target: int) -> MeldItem:
+    return MeldItem(KEY_STR[key], tuple(map(CARD_STR.__getitem__, ids)), bool(target))
+
+
+@lru_cache(maxsize=1 << 14)
+def _one_item_meld(key: int, ids: tuple[int, ...], target: int) -> Meld:
+    return Meld((_item_value(key, ids, target),))
+
+
+# A hand offers the same few candidates turn after turn: the values are remembered rather than
+# built again (they are immutable, and building them cost more than checking them).
 def _item(item: Item) -> MeldItem:
     key, ids, target = item
-    return MeldItem(KEY_STR[key], tuple(map(CARD_STR.__getitem__, ids)), bool(target))
+    return _item_value(key, tuple(ids), target)
+
+
+def _meld(items: list[Item]) -> Meld:
+    if len(items) == 1:
+        key, ids, target = items[0]
+        return _one_item_meld(key, tuple(ids), target)
+    return Meld(tuple(map(_item, items)))
 
 
 def meld_items(state: State) -> list[Item]:
@@ -124,10 +150,10 @@ def pickup_moves(state: State) -> list[Pickup]:
         pairs.append(())
     hand = state.hands[state.turn]
     moves: list[Pickup] = []
+    others = [it for it in _bundle(state, meld_items(state)) if it[0] != key] if pairs else []
     for pair in pairs:
         names = tuple(CARD_STR[c] for c in pair)
         moves.append(Pickup(names, ()))
-        others = [it for it in _bundle(state, meld_items(state)) if it[0] != key]
         if others and _fits(hand, others, pair):
             moves.append(Pickup(names, tuple(_item(it) for it in others)))
     return [m for m in moves if _works(state, m)]
@@ -142,7 +168,7 @@ def meld_moves(state: State) -> list[Meld]:
     candidates.extend([it] for it in items)
     seat = state.turn
     allowed = state.meld_allowed
-    return [Meld(tuple(_item(it) for it in c)) for c in candidates if allowed(seat, c)]
+    return [_meld(c) for c in candidates if allowed(seat, c)]
 
 
 def discard_moves(state: State) -> list[Discard]:
@@ -150,7 +176,7 @@ def discard_moves(state: State) -> list[Discard]:
     moves = []
     for c, n in enumerate(h):
         if n and not (state.lay and IS_RED3[c]):
-            d = Discard(CARD_STR[c])
+            d = _DISCARDS[c]
             if state.on_foot[state.turn] and state.hand_n[state.turn] == 1 and not _works(state, d):
                 continue
             moves.append(d)

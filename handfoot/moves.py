@@ -141,6 +141,8 @@ def move_allowed(state: Any, seat: int, move: Move) -> bool:
     """Whether `apply_move(state, seat, move)` would be accepted; the state does not change."""
     if isinstance(move, Meld):
         return bool(state.meld_allowed(seat, _internal(move.items)))
+    if isinstance(move, Pickup):
+        return bool(state.pickup_allowed(seat, [PARSE[c] for c in move.pair], _internal(move.melds)))
     trial = state.copy()
     try:
         apply_move(trial, seat, move)

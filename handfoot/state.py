@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from math import sumprod
+from typing import Literal
 
 from .cards import (
     CARD_STR,
@@ -483,6 +484,8 @@ class State:
         side = self.side_of[seat]
         h = self.hands[seat]
         laid = self._simple_items(h, self.open[side], items)
+        if laid is False:
+            return False
         if laid is not None:
             _give_back(h, items)
             if not (self.laid_down[side] or self._first_lay_meets(laid)):
@@ -585,7 +588,7 @@ class State:
         """
         h = self.hands[seat]
         laid = self._simple_items(h, self.open[side], items)
-        if laid is None:
+        if not laid:
             return False
         hand_after = self.hand_n[seat] - laid[1]
         if (hand_after < 2 and self.on_foot[seat]) or not (
@@ -610,7 +613,7 @@ class State:
         h = self.hands[seat]
         h[up] += 1
         laid = self._simple_items(h, self.open[side], items)
-        if laid is None:
+        if not laid:
             h[up] -= 1
             return False
         if (self.hand_n[seat] + taken - laid[1] < 2 and self.on_foot[seat]) or not (
@@ -638,15 +641,18 @@ class State:
 
     def _simple_items(
         self, h: list[int], open_: dict[int, TableMeld], items: Sequence[Item]
-    ) -> _Laid | None:
+    ) -> _Laid | Literal[False] | None:
         """Each item checked with its cards taken from the hand `h`, and the meld it makes
-        built; None (hand as it was) as soon as one is not plainly legal. One loop, no call
-        per item or card: this is the hot path of a replay."""
+        built; None (hand as it was) as soon as one is not plainly legal, and False when one is
+        plainly illegal (a card not held or of another rank, or too many wilds, where the
+        general path finds the same and refuses). One loop, no call per item or card: this is
+        the hot path of a replay."""
         rules = self.rules
         book_size = rules.book_size
         melds: list[TableMeld] = []
         seen: set[int] = set()  # the meld keys of the items checked so far
         laid = value = started = wilds_dirty = 0
+        refused = False
         for key, ids, target in items:
             base = open_.get(key)
             n = len(ids)
@@ -679,6 +685,7 @@ class State:
             if taken < n or (key != WILD and wild > wild_before and not rules.wilds_ok(nat, wild)):
                 for c in ids[:taken]:
                     h[c] += 1
+                refused = True
                 break
             if base is None:
                 cards = ids[:]
@@ -696,7 +703,7 @@ class State:
         else:
             return melds, laid, value, started, wilds_dirty
         _give_back(h, items[: len(melds)])
-        return None
+        return False if refused else None
 
     def _simple_apply(self, seat: int, side: int, laid: _Laid) -> list[int]:
         """Lay the checked items' melds on the side's table; the seat's facts (returned) count
@@ -720,11 +727,11 @@ class State:
         f[F_LAID] += cards
         return f
 
-    def pickup(self, seat: int, pair: Sequence[int], items: Sequence[Item]) -> None:
+    def _check_pickup(self, seat: int, pair: Sequence[int]) -> int:
+        """The checks of taking the pile before its melds'; the upcard."""
         self._check_turn(seat, START, "take the pile")
-        rules = self.rules
         pile = self.pile
-        need = max(rules.pickup_min_pile, 1)
+        need = max(self.rules.pickup_min_pile, 1)
         if len(pile) < need:
             raise _err(
                 E.PICKUP_NOT_ALLOWED,
@@ -734,6 +741,44 @@ class State:
             raise _err(E.PICKUP_NOT_ALLOWED, "the pile is frozen by a discarded wild card")
         up = pile[-1]
         self._check_pair(seat, up, pair)
+        return up
+
+    def pickup_allowed(self, seat: int, pair: Sequence[int], items: Sequence[Item]) -> bool:
+        """Whether `pickup(seat, pair, items)` would be accepted, by the same checks, with the
+        state left as it was (as `meld_allowed` for melds)."""
+        try:
+            up = self._check_pickup(seat, pair)
+        except EngineError:
+            return False
+        taken = min(self.rules.pickup_count, len(self.pile))
+        melds = [(KEY_OF[up], [up, *pair], 0), *items]
+        side = self.side_of[seat]
+        h = self.hands[seat]
+        h[up] += 1
+        laid = self._simple_items(h, self.open[side], melds)
+        if laid:
+            _give_back(h, melds)
+        h[up] -= 1
+        if laid is False:
+            return False
+        if laid is not None:
+            if not (self.laid_down[side] or self._first_lay_meets(laid)):
+                return False  # the general path finds the same value and refuses it too
+            if not (self.hand_n[seat] + taken - laid[1] < 2 and self.on_foot[seat]):
+                return True  # `pickup` takes its fast path
+        hand = h[:]
+        hand[up] += 1
+        try:
+            plan = self._plan(seat, melds, hand)
+            self._check_plan(seat, plan, self.hand_n[seat] + 1 - plan.laid + taken - 1)
+        except EngineError:
+            return False
+        return True
+
+    def pickup(self, seat: int, pair: Sequence[int], items: Sequence[Item]) -> None:
+        up = self._check_pickup(seat, pair)
+        rules = self.rules
+        pile = self.pile
         taken = min(rules.pickup_count, len(pile))
         melds = [(KEY_OF[up], [up, *pair], 0), *items]  # the upcard is laid with the pair
         if not self._pickup_simple(seat, up, melds, taken):

@@ -100,3 +100,37 @@ def test_meld_allowed_answers_as_meld_would_and_changes_nothing(preset, seed):
                 asked += 1
         apply_move(state, state.turn, STRATEGIES["greedy" if seed % 2 else "random"](state, rng))
     assert asked
+
+
+def _pickup_accepted(state: State, pair, items) -> bool:
+    trial = state.copy()
+    try:
+        trial.pickup(trial.turn, list(pair), [(key, ids[:], target) for key, ids, target in items])
+    except EngineError:
+        return False
+    return True
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(preset=st.sampled_from(list(PRESETS)), seed=st.integers(0, 10_000))
+def test_pickup_allowed_answers_as_pickup_would_and_changes_nothing(preset, seed):
+    state = _start(preset, seed)
+    rng = random.Random(seed)
+    asked = 0
+    for _ in range(400):
+        if state.over:
+            break
+        if state.phase == 0 and state.pile:
+            hand = state.hand_cards(state.turn)
+            up = state.pile[-1]
+            same = [c for c in hand if c // 4 == up // 4]
+            pairs = [(), tuple(same[:2]), tuple(rng.sample(hand, min(2, len(hand))))]
+            for pair in pairs:
+                for items in _mutations(state, meld_items(state)[:4], rng):
+                    before = repr((_snapshot(state), state.pile[:], state.frozen))
+                    allowed = state.pickup_allowed(state.turn, list(pair), items)
+                    assert allowed == _pickup_accepted(state, pair, items), (pair, items)
+                    assert repr((_snapshot(state), state.pile[:], state.frozen)) == before
+                    asked += 1
+        apply_move(state, state.turn, STRATEGIES["greedy" if seed % 2 else "random"](state, rng))
+    assert asked
