@@ -13,10 +13,6 @@ NATURAL_KEYS = (0, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
 _DISCARDS = tuple(Discard(card) for card in CARD_STR)  # by card id
 
 
-def _works(state: State, move: Move) -> bool:
-    return move_allowed(state, state.turn, move)
-
-
 def _by_key(state: State) -> tuple[dict[int, list[int]], list[int]]:
     naturals: dict[int, list[int]] = {}
     wilds: list[int] = []
@@ -156,7 +152,7 @@ def pickup_moves(state: State) -> list[Pickup]:
         moves.append(Pickup(names, ()))
         if others and _fits(hand, others, pair):
             moves.append(Pickup(names, tuple(_item(it) for it in others)))
-    return [m for m in moves if _works(state, m)]
+    return [m for m in moves if move_allowed(state, state.turn, m)]
 
 
 def meld_moves(state: State) -> list[Meld]:
@@ -172,14 +168,14 @@ def meld_moves(state: State) -> list[Meld]:
 
 
 def discard_moves(state: State) -> list[Discard]:
-    h = state.hands[state.turn]
+    seat = state.turn
+    last_card = state.on_foot[seat] and state.hand_n[seat] == 1  # discarding it goes out
     moves = []
-    for c, n in enumerate(h):
+    for c, n in enumerate(state.hands[seat]):
         if n and not (state.lay and IS_RED3[c]):
             d = _DISCARDS[c]
-            if state.on_foot[state.turn] and state.hand_n[state.turn] == 1 and not _works(state, d):
-                continue
-            moves.append(d)
+            if not last_card or move_allowed(state, seat, d):
+                moves.append(d)
     return moves
 
 

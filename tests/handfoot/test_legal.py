@@ -51,13 +51,19 @@ def test_copy_is_independent():
     assert len(state.stock) == len(other.stock) + 2
 
 
-def _meld_accepted(state: State, items) -> bool:
+def _accepted(state: State, action: str, *args) -> bool:
+    """Whether the State method `action` (seat first, then `args`) succeeds on a copy."""
     trial = state.copy()
     try:
-        trial.meld(trial.turn, [(key, ids[:], target) for key, ids, target in items])
+        getattr(trial, action)(trial.turn, *args)
     except EngineError:
         return False
     return True
+
+
+def _fresh(items):
+    """The items with lists of their own (a meld may keep the list it is given)."""
+    return [(key, ids[:], target) for key, ids, target in items]
 
 
 def _mutations(state: State, items, rng: random.Random):
@@ -77,60 +83,55 @@ def _mutations(state: State, items, rng: random.Random):
         yield [(key, [rng.randrange(len(CARD_STR))] * len(ids), target)]
 
 
-def _snapshot(state: State):
-    return (state.hands[state.turn][:], state.hand_n[:], [dict(o) for o in state.open],
-            state.laid_down[:], state.book_counts, state.table_points[:], state.facts)  # fmt: skip
+def _snapshot(state: State) -> str:
+    return repr((state.hands[state.turn], state.hand_n, state.open, state.laid_down,
+                 state.book_counts, state.table_points, state.facts, state.pile, state.frozen))  # fmt: skip
+
+
+def _positions(preset: str, seed: int):
+    """Each position of a seeded game (greedy players for odd seeds, random for even ones),
+    with the game's random source."""
+    state = _start(preset, seed)
+    rng = random.Random(seed)
+    choose = STRATEGIES["greedy" if seed % 2 else "random"]
+    for _ in range(400):
+        if state.over:
+            return
+        yield state, rng
+        apply_move(state, state.turn, choose(state, rng))
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 @given(preset=st.sampled_from(list(PRESETS)), seed=st.integers(0, 10_000))
 def test_meld_allowed_answers_as_meld_would_and_changes_nothing(preset, seed):
-    state = _start(preset, seed)
-    rng = random.Random(seed)
     asked = 0
-    for _ in range(400):
-        if state.over:
-            break
-        if state.phase == 1:
-            candidates = meld_items(state)
-            for items in _mutations(state, candidates[:6], rng):
-                before = repr(_snapshot(state))
-                assert state.meld_allowed(state.turn, items) == _meld_accepted(state, items), items
-                assert repr(_snapshot(state)) == before
-                asked += 1
-        apply_move(state, state.turn, STRATEGIES["greedy" if seed % 2 else "random"](state, rng))
+    for state, rng in _positions(preset, seed):
+        if state.phase != 1:
+            continue
+        for items in _mutations(state, meld_items(state)[:6], rng):
+            before = _snapshot(state)
+            expected = _accepted(state, "meld", _fresh(items))
+            assert state.meld_allowed(state.turn, items) == expected, items
+            assert _snapshot(state) == before
+            asked += 1
     assert asked
-
-
-def _pickup_accepted(state: State, pair, items) -> bool:
-    trial = state.copy()
-    try:
-        trial.pickup(trial.turn, list(pair), [(key, ids[:], target) for key, ids, target in items])
-    except EngineError:
-        return False
-    return True
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 @given(preset=st.sampled_from(list(PRESETS)), seed=st.integers(0, 10_000))
 def test_pickup_allowed_answers_as_pickup_would_and_changes_nothing(preset, seed):
-    state = _start(preset, seed)
-    rng = random.Random(seed)
     asked = 0
-    for _ in range(400):
-        if state.over:
-            break
-        if state.phase == 0 and state.pile:
-            hand = state.hand_cards(state.turn)
-            up = state.pile[-1]
-            same = [c for c in hand if c // 4 == up // 4]
-            pairs = [(), tuple(same[:2]), tuple(rng.sample(hand, min(2, len(hand))))]
-            for pair in pairs:
-                for items in _mutations(state, meld_items(state)[:4], rng):
-                    before = repr((_snapshot(state), state.pile[:], state.frozen))
-                    allowed = state.pickup_allowed(state.turn, list(pair), items)
-                    assert allowed == _pickup_accepted(state, pair, items), (pair, items)
-                    assert repr((_snapshot(state), state.pile[:], state.frozen)) == before
-                    asked += 1
-        apply_move(state, state.turn, STRATEGIES["greedy" if seed % 2 else "random"](state, rng))
+    for state, rng in _positions(preset, seed):
+        if state.phase != 0 or not state.pile:
+            continue
+        hand = state.hand_cards(state.turn)
+        same = [c for c in hand if c // 4 == state.pile[-1] // 4]
+        for pair in ([], same[:2], rng.sample(hand, min(2, len(hand)))):
+            for items in _mutations(state, meld_items(state)[:4], rng):
+                before = _snapshot(state)
+                expected = _accepted(state, "pickup", pair[:], _fresh(items))
+                assert state.pickup_allowed(state.turn, pair, items) == expected, (pair, items)
+                assert _snapshot(state) == before
+                asked += 1
     assert asked
+
