@@ -13,7 +13,17 @@ if TYPE_CHECKING:
 
     from .errors import EngineError, ErrorCode
     from .legal import legal_moves
-    from .moves import AskGoOut, Discard, Draw, Meld, MeldItem, Pickup, apply_move, move_from_event
+    from .moves import (
+        AskGoOut,
+        Discard,
+        Draw,
+        Meld,
+        MeldItem,
+        Pickup,
+        apply_move,
+        move_allowed,
+        move_from_event,
+    )
     from .replay import replay_log
     from .report import GameReport, RoundReport, SeatFacts, SideScore
     from .rules import (
@@ -40,6 +50,7 @@ __all__ = [
     "Pickup",
     "State",
     "apply_move",
+    "move_allowed",
     "legal_moves",
     "simulate_game",
     "move_from_event",
@@ -66,7 +77,7 @@ _HOME = {
     **dict.fromkeys(("EngineError", "ErrorCode"), "errors"),
     "legal_moves": "legal",
     **dict.fromkeys(("AskGoOut", "Discard", "Draw", "Meld", "MeldItem", "Pickup", "apply_move",
-                     "move_from_event"), "moves"),
+                     "move_allowed", "move_from_event"), "moves"),
     "replay_log": "replay",
     **dict.fromkeys(("GameReport", "RoundReport", "SeatFacts", "SideScore"), "report"),
     **dict.fromkeys(("PRESETS", "BookCounts", "ParameterInfo", "ParamKind", "RuleSet",

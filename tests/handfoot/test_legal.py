@@ -3,7 +3,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from handfoot import EngineError, apply_move
+from handfoot import EngineError, apply_move, move_allowed
 from handfoot.cards import CARD_STR, PARSE
 from handfoot.legal import NATURAL_KEYS, legal_moves, meld_items
 from handfoot.moves import Discard, Draw
@@ -40,6 +40,12 @@ def test_every_listed_move_is_legal_and_turns_can_end(preset, seed):
                 apply_move(trial, state.turn, m)
             except EngineError as err:  # pragma: no cover - the assertion message
                 raise AssertionError(f"{m} listed but illegal: {err}") from None
+            assert move_allowed(state, state.turn, m)
+        not_held = next(c for c, n in enumerate(state.hands[state.turn]) if not n)
+        for illegal in (Discard(CARD_STR[not_held]), Draw() if state.phase else Discard("JK")):
+            before = _snapshot(state)
+            assert not move_allowed(state, state.turn, illegal)
+            assert _snapshot(state) == before
         apply_move(state, state.turn, STRATEGIES["random"](state, rng))
 
 
