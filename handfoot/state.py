@@ -481,6 +481,12 @@ class State:
         the state per question cost more than the question."""
         if self.over or seat != self.turn or self.phase != TAKEN or not items:
             return False
+        return self._items_allowed(seat, items, 0)
+
+    def _items_allowed(self, seat: int, items: Sequence[Item], gained: int) -> bool:
+        """Whether the seat may lay `items` from its hand counts as they stand, `gained` cards
+        joining the hand besides (a pickup's): the fast path's check, then, if it cannot
+        decide, the general path's plan and checks; nothing changes."""
         side = self.side_of[seat]
         h = self.hands[seat]
         laid = self._simple_items(h, self.open[side], items)
@@ -490,11 +496,11 @@ class State:
             _give_back(h, items)
             if not (self.laid_down[side] or self._first_lay_meets(laid)):
                 return False  # the general path finds the same value and refuses it too
-            if not (self.hand_n[seat] - laid[1] < 2 and self.on_foot[seat]):
-                return True  # `meld` takes its fast path
+            if not (self.hand_n[seat] + gained - laid[1] < 2 and self.on_foot[seat]):
+                return True  # the action takes its fast path
         try:
             plan = self._plan(seat, items, h[:])
-            self._check_plan(seat, plan, self.hand_n[seat] - plan.laid)
+            self._check_plan(seat, plan, self.hand_n[seat] + gained - plan.laid)
         except EngineError:
             return False
         return True
@@ -751,29 +757,12 @@ class State:
         except EngineError:
             return False
         taken = min(self.rules.pickup_count, len(self.pile))
-        melds = [(KEY_OF[up], [up, *pair], 0), *items]
-        side = self.side_of[seat]
         h = self.hands[seat]
-        h[up] += 1
-        laid = self._simple_items(h, self.open[side], melds)
-        if laid:
-            _give_back(h, melds)
-        h[up] -= 1
-        if laid is False:
-            return False
-        if laid is not None:
-            if not (self.laid_down[side] or self._first_lay_meets(laid)):
-                return False  # the general path finds the same value and refuses it too
-            if not (self.hand_n[seat] + taken - laid[1] < 2 and self.on_foot[seat]):
-                return True  # `pickup` takes its fast path
-        hand = h[:]
-        hand[up] += 1
+        h[up] += 1  # the upcard is laid with the pair
         try:
-            plan = self._plan(seat, melds, hand)
-            self._check_plan(seat, plan, self.hand_n[seat] + 1 - plan.laid + taken - 1)
-        except EngineError:
-            return False
-        return True
+            return self._items_allowed(seat, [(KEY_OF[up], [up, *pair], 0), *items], taken)
+        finally:
+            h[up] -= 1
 
     def pickup(self, seat: int, pair: Sequence[int], items: Sequence[Item]) -> None:
         up = self._check_pickup(seat, pair)
