@@ -32,7 +32,8 @@ help:
 	@echo "make bench        - the engine, simulator (50 seeds a case), seating, hostile-input, analytics,"
 	@echo "                    move-log import (5,000 logs) and what-if (20,000 games) benchmarks"
 	@echo "make bench-simulator - every preset, table and strategy over 10,000 seeds (about 4-5 hours;"
-	@echo "                       FIRST_SEED=S SEEDS=N plays a part of them)"
+	@echo "                       FIRST_SEED=S SEEDS=N plays a part of them; COMPILED=1 on a copy of the"
+	@echo "                       engine compiled by mypyc, checked to play the same games: about half)"
 	@echo "make bench-full   - analytics on 2,000 players and 100,000 games; the fanned-out"
 	@echo "                    recompute of 20 clubs x 10,000 games with 1 and 2 worker processes"
 	@echo "make bench-load   - a club night under locust against nginx + gunicorn + PostgreSQL + a worker"
@@ -118,10 +119,19 @@ bench: setup-dev
 
 # Every preset, table size and strategy over 10,000 seeds each: about 4-5 hours on 2 cores.
 # A part of the seeds at a time: make bench-simulator FIRST_SEED=1000 SEEDS=250
+# COMPILED=1: on a copy of the engine compiled by mypyc and checked to play the same games
+# (bench/compile_engine.py), about twice as fast.
 FIRST_SEED ?= 0
 SEEDS ?= 10000
+COMPILED ?=
+COMPILED_ENGINE := data/bench/compiled-engine
 bench-simulator: setup-dev
+ifneq ($(COMPILED),)
+	nice -n 10 $(BIN)/python bench/compile_engine.py --out $(COMPILED_ENGINE)
+	BENCH_ENGINE=$(CURDIR)/$(COMPILED_ENGINE) nice -n 10 $(BIN)/python bench/simulator_bench.py --first-seed $(FIRST_SEED) --seeds $(SEEDS)
+else
 	nice -n 10 $(BIN)/python bench/simulator_bench.py --first-seed $(FIRST_SEED) --seeds $(SEEDS)
+endif
 
 bench-full: setup-dev
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} CELERY_BROKER_URL=$${CELERY_BROKER_URL:-$(TEST_BROKER_URL)} \

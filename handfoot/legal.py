@@ -155,16 +155,27 @@ def pickup_moves(state: State) -> list[Pickup]:
     return [m for m in moves if move_allowed(state, state.turn, m)]
 
 
-def meld_moves(state: State) -> list[Meld]:
+def meld_candidates(state: State) -> list[list[Item]]:
+    """The melds `meld_moves` lists, as the engine's items and before the legality check: the
+    bundle of distinct ranks, if there is one, then each single item."""
     items = meld_items(state)
     candidates: list[list[Item]] = []
     bundle = _bundle(state, items)
     if len(bundle) > 1:
         candidates.append(bundle)
     candidates.extend([it] for it in items)
+    return candidates
+
+
+def meld_value(candidate: list[Item]) -> Meld:
+    """The move of one of `meld_candidates`."""
+    return _meld(candidate)
+
+
+def meld_moves(state: State) -> list[Meld]:
     seat = state.turn
     allowed = state.meld_allowed
-    return [_meld(c) for c in candidates if allowed(seat, c)]
+    return [_meld(c) for c in meld_candidates(state) if allowed(seat, c)]
 
 
 def discard_moves(state: State) -> list[Discard]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from .cards import (
@@ -19,11 +20,11 @@ from .cards import (
     deck_counts,
 )
 from .formats import LOG_FORMAT
-from .legal import discard_moves, legal_moves, meld_moves, pickup_moves
+from .legal import discard_moves, legal_moves, meld_candidates, meld_value, pickup_moves
 from .moves import AskGoOut, Discard, Draw, Meld, MeldItem, Move, Pickup, apply_move
 from .replay import sides_for
 from .rules import RuleSet, rules_from_spec, rules_to_spec
-from .state import START, State
+from .state import START, Item, State
 
 MAX_EVENTS = 20000  # per round; a safety net, games end long before
 GO_OUT_HAND = 10  # a player on the foot with at most this many cards looks for going out
@@ -148,20 +149,28 @@ def _cards_laid(move: Meld | Pickup) -> int:
     return sum(len(it.cards) for it in items) + (len(move.pair) if isinstance(move, Pickup) else 0)
 
 
-def _planned[M: (Meld, Pickup)](state: State, moves: list[M]) -> list[M]:
-    """The moves whose items all fit the plan. Any legal one will do before the side's
-    first lay-down (the minimum is hard enough to reach) and, with partners, when the last few
-    cards of the hand can take the player to the foot."""
+def _plan_check(state: State) -> Callable[[Meld | Pickup], bool] | None:
+    """Whether a move's items all fit the plan; None where any legal move will do: before the
+    side's first lay-down (the minimum is hard enough to reach) and, with partners, when the last
+    few cards of the hand can take the player to the foot."""
     seat = state.turn
     if not state.laid_down[state.side_of[seat]]:
-        return moves
+        return None
     if state.mates[seat] and not state.on_foot[seat] and state.hand_n[seat] <= TO_FOOT_HAND:
-        return moves  # with partners; a player alone keeps its wilds for the books even then
-    needed = _books_needed(state, state.turn)
-    return [
-        m for m in moves
-        if all(_item_ok(state, it, needed) for it in (m.items if isinstance(m, Meld) else m.melds))
-    ]  # fmt: skip
+        return None  # with partners; a player alone keeps its wilds for the books even then
+    needed = _books_needed(state, seat)
+
+    def fits(move: Meld | Pickup) -> bool:
+        items = move.items if isinstance(move, Meld) else move.melds
+        return all(_item_ok(state, it, needed) for it in items)
+
+    return fits
+
+
+def _planned(state: State, moves: list[Pickup]) -> list[Pickup]:
+    """The moves that fit the plan (see `_plan_check`)."""
+    fits = _plan_check(state)
+    return moves if fits is None else [m for m in moves if fits(m)]
 
 
 def _closes_book(state: State, move: Meld) -> bool:
@@ -183,24 +192,41 @@ def _closes_book(state: State, move: Meld) -> bool:
     return False
 
 
-def _keep_hand(state: State, moves: list[Meld]) -> list[Meld]:
+def _hand_check(state: State) -> Callable[[Meld], bool] | None:
     """Alone on the foot with books still missing, a player keeps enough cards to take the
-    pile and to build the missing books, melding below that only to close a book."""
+    pile and to build the missing books, melding below that only to close a book; None
+    where any meld will do."""
     seat = state.turn
     if state.mates[seat] or not state.on_foot[seat] or not any(_books_needed(state, seat)):
-        return moves
+        return None
     hand = state.hand_n[seat]
-    return [m for m in moves if hand - _cards_laid(m) >= KEEP_HAND or _closes_book(state, m)]
+    return lambda m: hand - _cards_laid(m) >= KEEP_HAND or _closes_book(state, m)
 
 
-def _best_meld(moves: list[Meld]) -> Meld:
-    """Most cards laid; among equals the fewest wilds (they are worth keeping)."""
+def _score(candidate: list[Item]) -> tuple[int, int]:
+    """Most cards laid; among equals the fewest wilds (they are worth keeping), a wild meld's
+    own cards not counted."""
+    laid = wilds = 0
+    for key, ids, _target in candidate:
+        laid += len(ids)
+        if key != WILD:
+            wilds += sum(map(IS_WILD.__getitem__, ids))
+    return laid, -wilds
 
-    def score(m: Meld) -> tuple[int, int]:
-        wilds = sum(IS_WILD[PARSE[c]] for it in m.items if it.rank != "wild" for c in it.cards)
-        return (_cards_laid(m), -wilds)
 
-    return max(moves, key=score)
+def _best_meld(state: State, *checks: Callable[[Meld], bool] | None) -> Meld | None:
+    """The best legal meld (see `_score`; among equals the first listed by `meld_moves`) that
+    passes the checks, or None. The candidates are tried from the best down, so most of them
+    are never put to the legality check the whole list would need."""
+    seat = state.turn
+    allowed = state.meld_allowed
+    tests = [check for check in checks if check is not None]
+    # sorted() is stable with reverse=True too: equal scores keep the listing's order
+    for candidate in sorted(meld_candidates(state), key=_score, reverse=True):
+        move = meld_value(candidate)
+        if all(test(move) for test in tests) and allowed(seat, candidate):
+            return move
+    return None
 
 
 def _finish_this_turn(state: State) -> bool:
@@ -211,10 +237,10 @@ def _finish_this_turn(state: State) -> bool:
     if trial.asked is None:
         trial.asked = True
     while not trial.over:
-        melds = meld_moves(trial)
-        if not melds:
+        best = _best_meld(trial)
+        if best is None:
             break
-        apply_move(trial, seat, _best_meld(melds))
+        apply_move(trial, seat, best)
     return trial.over or (trial.hand_n[seat] == 1 and trial.can_go_out(seat))
 
 
@@ -257,13 +283,13 @@ def greedy_move(state: State, rng: random.Random) -> Move:
     if _going_out(state):
         if state.mates[seat] and state.rules.permission and state.asked is None:
             return AskGoOut(_partner_answer(state, rng))
-        melds = meld_moves(state)
-        if melds:
-            return _best_meld(melds)
+        best = _best_meld(state)
+        if best is not None:
+            return best
         return _discard_choice(state, discard_moves(state))
-    melds = _keep_hand(state, _planned(state, meld_moves(state)))
-    if melds:
-        return _best_meld(melds)
+    best = _best_meld(state, _plan_check(state), _hand_check(state))
+    if best is not None:
+        return best
     return _discard_choice(state, discard_moves(state))
 
 

@@ -187,7 +187,7 @@ class State:
         discard: Sequence[int],
     ) -> State:
         """A new round from dealt card ids (stock top first, discard bottom first)."""
-        s = cls.__new__(cls)
+        s = cls()
         n = len(hands)
         s.rules = rules
         s.lay = rules.red_threes == "lay"
@@ -228,7 +228,7 @@ class State:
         return s
 
     def copy(self) -> State:
-        s = State.__new__(State)
+        s = State()
         s.rules = self.rules
         s.lay = self.lay
         s.round_no = self.round_no
