@@ -106,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
           f"({source_cpu / compiled_cpu:.2f} x faster)")
     if differ or len(compiled) != len(source):
         shutil.rmtree(out)
-        print(f"the compiled copy plays {len(differ)} games differently, first: {differ[:3]}; "
+        print(f"the compiled copy plays {len(differ)} of {len(source)} games differently, first: {differ[:3]}; "
               "copy deleted")
         return 1
     print(f"every log identical: use it with BENCH_ENGINE={out}")

@@ -64,3 +64,54 @@ def test_red_threes_that_empty_the_stock_and_leave_one_unplayable_card_end_the_r
 def test_a_seeded_sample_of_games_simulates_and_replays_for_every_preset(preset):
     for seed in range(970, 980):
         assert replay_log(simulate_game(preset, 4, seed=seed)).valid
+
+
+def _states_of_greedy_games(preset: str, players: int, seeds: range):
+    """Every state at which a seat of a greedy game is to meld or discard."""
+    import random
+
+    from handfoot.cards import PARSE
+    from handfoot.moves import apply_move
+    from handfoot.rules import PRESETS
+    from handfoot.simulate import _deal, greedy_move
+    from handfoot.state import TAKEN, State
+
+    rules = PRESETS[preset]
+    for seed in seeds:
+        rng = random.Random(seed)
+        deal = _deal(rules, players, rng)
+        ids = lambda cs: [PARSE[c] for c in cs]  # noqa: E731
+        sides = 2 if players in (4, 6) else players
+        state = State.deal(rules, 1, players - 1, sides, [ids(h) for h in deal["hands"]],
+                           [ids(f) for f in deal["feet"]], ids(deal["stock"]),
+                           ids(deal["discard"]))  # fmt: skip
+        while not state.over:
+            if state.phase == TAKEN:
+                yield state.copy()
+            apply_move(state, state.turn, greedy_move(state, rng))
+
+
+@pytest.mark.parametrize(("preset", "players"), [("classic", 4), ("eleven", 3), ("pagat", 6)])
+def test_best_meld_is_the_best_of_the_listed_legal_melds_that_pass_the_checks(preset, players):
+    """`_best_meld` tries the candidates from the best down and stops at the first legal one
+    that passes the checks: it must pick what the whole list of legal melds, filtered, gives
+    (the first listed among equals), so that the simulator keeps playing the same games."""
+    from handfoot.cards import IS_WILD, PARSE
+    from handfoot.legal import meld_moves
+    from handfoot.simulate import _best_meld, _hand_check, _plan_check
+
+    def old_score(m):
+        wilds = sum(IS_WILD[PARSE[c]] for it in m.items if it.rank != "wild" for c in it.cards)
+        return (sum(len(it.cards) for it in m.items), -wilds)
+
+    compared = picked = 0
+    for state in _states_of_greedy_games(preset, players, range(3)):
+        checks = [c for c in (_plan_check(state), _hand_check(state)) if c is not None]
+        listed = [m for m in meld_moves(state) if all(check(m) for check in checks)]
+        expected = max(listed, key=old_score) if listed else None
+        assert _best_meld(state, _plan_check(state), _hand_check(state)) == expected
+        assert _best_meld(state) == (max(meld_moves(state), key=old_score)
+                                     if meld_moves(state) else None)  # fmt: skip
+        compared += 1
+        picked += expected is not None
+    assert compared > 100 and picked > 20  # the games reached states with melds to choose
