@@ -31,7 +31,7 @@ help:
 	@echo "make lint         - ruff, the import layers (lint-imports) and the types (mypy)"
 	@echo "make bench        - the engine, simulator (50 seeds a case), seating, hostile-input, analytics,"
 	@echo "                    move-log import (5,000 logs) and what-if (20,000 games) benchmarks"
-	@echo "make bench-simulator - every preset, table and strategy over 10,000 seeds (about 4-5 hours;"
+	@echo "make bench-simulator - every preset, table and strategy over 10,000 seeds (about 4-6 hours;"
 	@echo "                       FIRST_SEED=S SEEDS=N plays a part of them; COMPILED=1 on a copy of the"
 	@echo "                       engine compiled by mypyc, checked to play the same games: about half)"
 	@echo "make bench-full   - analytics on 2,000 players and 100,000 games; the fanned-out"
@@ -117,7 +117,7 @@ bench: setup-dev
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} CELERY_BROKER_URL=$${CELERY_BROKER_URL:-$(TEST_BROKER_URL)} \
 		$(BIN)/python bench/whatif_bench.py --games 20000
 
-# Every preset, table size and strategy over 10,000 seeds each: about 4-5 hours on 2 cores.
+# Every preset, table size and strategy over 10,000 seeds each: about 4-6 hours on 2 cores (2.5-3 with COMPILED=1).
 # A part of the seeds at a time: make bench-simulator FIRST_SEED=1000 SEEDS=250
 # COMPILED=1: on a copy of the engine compiled by mypyc and checked to play the same games
 # (bench/compile_engine.py), about twice as fast.
