@@ -46,7 +46,8 @@ def _item(item: Item) -> MeldItem:
     return _item_value(key, tuple(ids), target)
 
 
-def _meld(items: list[Item]) -> Meld:
+def meld_value(items: list[Item]) -> Meld:
+    """The move of one of `meld_candidates`."""
     if len(items) == 1:
         key, ids, target = items[0]
         return _one_item_meld(key, tuple(ids), target)
@@ -167,15 +168,10 @@ def meld_candidates(state: State) -> list[list[Item]]:
     return candidates
 
 
-def meld_value(candidate: list[Item]) -> Meld:
-    """The move of one of `meld_candidates`."""
-    return _meld(candidate)
-
-
 def meld_moves(state: State) -> list[Meld]:
     seat = state.turn
     allowed = state.meld_allowed
-    return [_meld(c) for c in meld_candidates(state) if allowed(seat, c)]
+    return [meld_value(c) for c in meld_candidates(state) if allowed(seat, c)]
 
 
 def discard_moves(state: State) -> list[Discard]:

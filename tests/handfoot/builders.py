@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from handfoot.cards import CARD_STR, IS_NATURAL, RANK_OF, deck_counts
-from handfoot.rules import rules_from_spec
+from handfoot.cards import CARD_STR, IS_NATURAL, PARSE, RANK_OF, deck_counts
+from handfoot.rules import RuleSet, rules_from_spec
+from handfoot.state import State
 
 
 def _filler_order(counts: Counter) -> list[str]:
@@ -119,3 +120,13 @@ WORKED_SHEET = {
          "table_points": 220, "held_points": 205, "went_out": False},
     ],
 }
+
+
+def state_from_deal(rules: RuleSet, dealer: int, nsides: int, deal: dict[str, Any]) -> State:
+    """Round 1 on the table from a deal of card names (a log's `deal`, or `simulate._deal`'s)."""
+
+    def ids(cards: list[str]) -> list[int]:
+        return [PARSE[c] for c in cards]
+
+    return State.deal(rules, 1, dealer, nsides, [ids(h) for h in deal["hands"]],
+                      [ids(f) for f in deal["feet"]], ids(deal["stock"]), ids(deal["discard"]))

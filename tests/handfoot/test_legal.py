@@ -4,20 +4,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from handfoot import EngineError, apply_move, move_allowed
-from handfoot.cards import CARD_STR, PARSE
+from handfoot.cards import CARD_STR
 from handfoot.legal import NATURAL_KEYS, legal_moves, meld_items
 from handfoot.moves import Discard, Draw
 from handfoot.rules import PRESETS
 from handfoot.simulate import STRATEGIES, _deal
 from handfoot.state import TO_BOOK, State
 
+from .builders import state_from_deal
+
 
 def _start(preset: str, seed: int) -> State:
     rules = PRESETS[preset]
-    deal = _deal(rules, 4, random.Random(seed))
-    ids = lambda cs: [PARSE[c] for c in cs]  # noqa: E731
-    return State.deal(rules, 1, 3, 2, [ids(h) for h in deal["hands"]], [ids(f) for f in deal["feet"]],
-                      ids(deal["stock"]), ids(deal["discard"]))  # fmt: skip
+    return state_from_deal(rules, 3, 2, _deal(rules, 4, random.Random(seed)))
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))

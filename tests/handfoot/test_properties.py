@@ -10,7 +10,8 @@ from handfoot import replay_log
 from handfoot.cards import PARSE, deck_counts
 from handfoot.moves import apply_move, move_from_event
 from handfoot.simulate import simulate_game
-from handfoot.state import State
+
+from .builders import state_from_deal
 
 PRESETS = ["classic", "pagat", "six-deck", "canasta", "eleven"]
 TABLES = [(2, None, False), (3, None, False), (4, None, False), (5, None, False),
@@ -47,12 +48,7 @@ def test_cards_conserved_at_every_step(preset, seed):
     from handfoot.rules import rules_from_spec
 
     rules = rules_from_spec(log["rules"])
-
-    def ids(cards):
-        return [PARSE[c] for c in cards]
-
-    state = State.deal(rules, 1, rnd["dealer"], 2, [ids(h) for h in deal["hands"]],
-                       [ids(f) for f in deal["feet"]], ids(deal["stock"]), ids(deal["discard"]))  # fmt: skip
+    state = state_from_deal(rules, rnd["dealer"], 2, deal)
     full = deck_counts(rules.deck_count(4))
     for ev in rnd["events"]:
         seat, move = move_from_event(ev)

@@ -70,21 +70,18 @@ def _states_of_greedy_games(preset: str, players: int, seeds: range):
     """Every state at which a seat of a greedy game is to meld or discard."""
     import random
 
-    from handfoot.cards import PARSE
     from handfoot.moves import apply_move
     from handfoot.rules import PRESETS
     from handfoot.simulate import _deal, greedy_move
-    from handfoot.state import TAKEN, State
+    from handfoot.state import TAKEN
+
+    from .builders import state_from_deal
 
     rules = PRESETS[preset]
     for seed in seeds:
         rng = random.Random(seed)
-        deal = _deal(rules, players, rng)
-        ids = lambda cs: [PARSE[c] for c in cs]  # noqa: E731
         sides = 2 if players in (4, 6) else players
-        state = State.deal(rules, 1, players - 1, sides, [ids(h) for h in deal["hands"]],
-                           [ids(f) for f in deal["feet"]], ids(deal["stock"]),
-                           ids(deal["discard"]))  # fmt: skip
+        state = state_from_deal(rules, players - 1, sides, _deal(rules, players, rng))
         while not state.over:
             if state.phase == TAKEN:
                 yield state.copy()
