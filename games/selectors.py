@@ -107,17 +107,26 @@ def game_seats(*, game: Game) -> list[Seat]:
     return _TABLE_SEATS.run(table_id=game.table_id)
 
 
-def seats_sides(seats: list[Seat] | tuple[Seat, ...]) -> list[SideSeats]:
-    """Seats (in seat order) as the table's sides in the engine's order, with their players."""
+def seats_sides(seats: list[Seat] | tuple[Seat, ...], *, shown: bool = False) -> list[SideSeats]:
+    """Seats (in seat order) as the table's sides in the engine's order, with their players:
+    their real names, or (`shown`) their names as each chose to show them in public."""
     sides: dict[int, list[str]] = {}
     for seat in seats:
-        sides.setdefault(seat.side, []).append(seat.player.name)
+        sides.setdefault(seat.side, []).append(
+            seat.player.shown_name if shown else seat.player.name)
     return [SideSeats(side, names) for side, names in sorted(sides.items())]
 
 
 def game_sides(*, game: Game) -> list[SideSeats]:
-    """The table's sides in the engine's order (side 0 holds seat 0), with their players."""
+    """The table's sides in the engine's order (side 0 holds seat 0), with their players' real
+    names (the director's room, the table's own page, history)."""
     return seats_sides(game_seats(game=game))
+
+
+def game_sides_shown(*, game: Game) -> list[SideSeats]:
+    """`game_sides` with the names as each player chose to show them (`Player.shown_name`):
+    what public pages (the replay) and the public API show."""
+    return seats_sides(game_seats(game=game), shown=True)
 
 
 @dataclass(frozen=True)

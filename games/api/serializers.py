@@ -10,6 +10,7 @@ from games.models import ResultVersion, Submission
 from games.services import result_revision
 from handfoot.rules import SIDE_PARTS, PartKind, ScoringPart
 from league.models import Game
+from league.permissions import is_director
 
 # --- the engine's report (handfoot.report), as stored and shown ------------------------------
 
@@ -263,7 +264,20 @@ class ResultSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(ResultSideSerializer(many=True))
     def get_sides(self, game: Game) -> list[dict[str, Any]]:
-        return [{"side": s.side, "players": s.names} for s in selectors.game_sides(game=game)]
+        """The players as each chose to show their name, except to the club's directors (as
+        `PlayerSerializer`)."""
+        request = self.context.get("request")
+        user = getattr(request, "user", None)
+        club_id = selectors.game_event(game=game).club_id
+        # One look-up per club in a list (a list's rows share its one child serializer).
+        directed: dict[int, bool] = self.__dict__.setdefault("_director_of", {})
+        if club_id not in directed:
+            directed[club_id] = user is not None and is_director(user, club_id)
+        if directed[club_id]:
+            sides = selectors.game_sides(game=game)
+        else:
+            sides = selectors.game_sides_shown(game=game)
+        return [{"side": s.side, "players": s.names} for s in sides]
 
     @extend_schema_field(ResultVersionSerializer(allow_null=True))
     def get_current(self, game: Game) -> dict[str, Any] | None:

@@ -182,7 +182,7 @@ class ResultDetail(ResultsAPIView):
         # The versions and submissions read once, the revision (the ETag) worked out from them.
         record = selectors.game_record(game=game)
         revision = services.result_revision(game=game, versions=record.versions)
-        context = {"record": record, "revision": revision}
+        context = {"record": record, "revision": revision, "request": request}
         return _with_etag(Response(ResultDetailSerializer(game, context=context).data), game,
                           revision=revision)
 
@@ -225,7 +225,7 @@ class SubmissionCreate(ResultsAPIView):
         # The versions read once: the current one and the revision (the ETag) come from them.
         record = selectors.game_versions_record(game=game)
         revision = services.result_revision(game=game, versions=record.versions)
-        context = {"record": record, "revision": revision}
+        context = {"record": record, "revision": revision, "request": request}
         body = {
             "submission": SubmissionSerializer(submission).data,
             "result": ResultSerializer(game, context=context).data,

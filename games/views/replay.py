@@ -14,7 +14,7 @@ def replay_page(request: HttpRequest, game_id: int) -> HttpResponse:
     context = {
         "game": game,
         "event": selectors.game_event(game=game),
-        "sides": selectors.game_sides(game=game),
+        "sides": selectors.game_sides_shown(game=game),  # a public page: public names
         "replay": replay,
         "story": replay["story"],
     }

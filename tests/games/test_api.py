@@ -333,3 +333,27 @@ def test_signed_in_player_enters_for_their_own_side(api_client, game):
     response = post(api_client, submit_url(game), {"document": sheet(1)}, **{"Idempotency-Key": "p"})
     assert response.status_code == 201
     assert response.json()["submission"]["entrant"] == f"game:{game.pk}:side:1"
+
+
+@pytest.mark.parametrize(("who", "shown"), [
+    ("anonymous", ["Player {pk}", "Cat"]), ("other", ["Player {pk}", "Cat"]),
+    ("director", ["Ann", "Cat"]),
+])
+def test_result_sides_name_players_as_they_chose_except_to_the_clubs_directors(api_client, game,
+                                                                              who, shown):
+    """Ann chose no name: the results API (list and detail) says "Player N" for her, as the
+    public pages do; the club's directors read the real name, as they do in the player API."""
+    from league.models import Player
+
+    ann = Player.objects.get(club=game.table.rotation.event.club, slug="ann")
+    ann.name_shown = Player.NameShown.HIDDEN
+    ann.save(update_fields=["name_shown"])
+    if who != "anonymous":
+        api_client.force_authenticate(club_user(game, "director") if who == "director"
+                                      else UserFactory())
+    expected = [name.format(pk=ann.pk) for name in shown]
+    detail = api_client.get(f"/api/results/{game.pk}/").json()
+    listed = api_client.get("/api/results/", {"game": game.pk}).json()
+    rows = listed["results"] if isinstance(listed, dict) else listed
+    assert detail["sides"][0]["players"] == expected
+    assert rows[0]["sides"][0]["players"] == expected

@@ -149,25 +149,92 @@ def test_my_mail_choices(client, me):
     assert client.post(other, {"email": "x@example.net"}).status_code == 404
 
 
-def test_a_hidden_name_is_hidden_on_the_public_pages_the_csv_and_the_api(client, me):
+def _public_addresses(tonight, players, logged):
+    """Every public page, file, feed and API answer that names a player of tonight's event, as
+    an anonymous visitor reaches them (`logged`: a game with a move log, for its replay)."""
+    season = tonight.season
+    club = tonight.club
+    ann, ben = players[0], players[1]
+    return [
+        tonight.get_absolute_url(), reverse("event-wall", args=[tonight.slug]),
+        reverse("event-standings", args=[tonight.slug]),
+        reverse("event-standings-csv", args=[tonight.slug]),
+        reverse("event-games-csv", args=[tonight.slug]),
+        reverse("event-results-xlsx", args=[tonight.slug]),
+        reverse("event-calendar", args=[tonight.slug]),
+        reverse("club-detail", args=[club.slug]), reverse("club-calendar", args=[club.slug]),
+        reverse("league-detail", args=[club.slug, season.league.slug]),
+        reverse("season-standings", args=[season.pk]),
+        reverse("season-standings-csv", args=[season.pk]),
+        reverse("season-games-csv", args=[season.pk]),
+        reverse("season-results-xlsx", args=[season.pk]),
+        reverse("leaderboard"), f"{reverse('head-to-head')}?club={club.slug}",
+        ann.get_absolute_url(), ben.get_absolute_url(),
+        reverse("game-replay", args=[logged.pk]),
+        reverse("api-result-replay", args=[logged.pk]),
+        reverse("api-results") + f"?event={tonight.slug}",
+        reverse("api-result", args=[logged.pk]),
+        f"/api/players/{ann.pk}/", "/api/players/",
+        reverse("api-event-standings", args=[tonight.slug]),
+        reverse("api-season-standings", args=[season.pk]),
+        reverse("api-leaderboard"),
+    ]
+
+
+def _everything_said(response) -> str:
+    """The body (each sheet's text for an XLSX file) and the headers of an answer."""
+    headers = " ".join(f"{k}: {v}" for k, v in response.items())
+    if response.get("Content-Type", "").startswith("application/vnd.openxmlformats"):
+        import io
+
+        import openpyxl
+        book = openpyxl.load_workbook(io.BytesIO(response.content), read_only=True)
+        cells = [str(c) for sheet in book.worksheets for row in sheet.iter_rows(values_only=True)
+                 for c in row if c is not None]
+        return headers + " ".join(cells)
+    return headers + response.content.decode()
+
+
+@pytest.mark.parametrize("chosen", ["full", "initial", "hidden"])
+def test_a_name_shows_on_every_public_page_file_feed_and_replay_only_as_chosen(client, me, chosen):
+    """The privacy walk: Ann chooses how her name shows; an anonymous visitor then reads every
+    public page, CSV and XLSX file, calendar, the replay page and the API. Her full name is
+    there only when she chose it; her public name is."""
+    from games.services import Entrant, submission_create
+    from handfoot.simulate import simulate_game
+    from tests.factories import SeasonFactory
+
     _, tonight, players = me
-    game = make_game(event=tonight, players=players)
-    confirm(game, [[500, 200]])
-    standings_services.event_recompute(event_id=tonight.pk)
-    client.post(reverse("my-privacy", args=[players[0].pk]), {"name_shown": "hidden"})
+    tonight.season = SeasonFactory(league__club=tonight.club)
+    tonight.save(update_fields=["season"])
+    confirm(make_game(event=tonight, players=players), [[500, 200]])
+    logged = make_game(event=tonight, players=players, rotation_number=2)
+    log = simulate_game("classic", 4, seed=1)
+    log["seats"] = [p.slug for p in players]
+    submission_create(game=logged, document=log, entrant=Entrant.for_side(logged, 0),
+                      idempotency_key="walk-log")
+    client.post(reverse("my-privacy", args=[players[0].pk]), {"name_shown": chosen})
     standings_services.event_recompute(event_id=tonight.pk)  # as the job after the change does
-    hidden = f"Player {players[0].pk}"
+    players[0].refresh_from_db()
+    public = players[0].shown_name
+    assert public == {"full": "Ann Lee", "initial": "Ann L.", "hidden": f"Player {players[0].pk}"}[chosen]
     client.logout()
-    pages = [tonight.get_absolute_url(), reverse("event-standings", args=[tonight.slug]),
-             reverse("event-standings-csv", args=[tonight.slug]),
-             reverse("event-games-csv", args=[tonight.slug]),
-             reverse("club-detail", args=[tonight.club.slug]), players[0].get_absolute_url(),
-             f"/api/players/{players[0].pk}/"]
-    for url in pages:
-        body = client.get(url).content.decode()
-        assert "Ann Lee" not in body, url
-    assert hidden in client.get(reverse("event-standings", args=[tonight.slug])).content.decode()
-    assert "keeps their statistics private" in client.get(players[0].get_absolute_url()).content.decode()
+    seen_public = []
+    for url in _public_addresses(tonight, players, logged):
+        response = client.get(url)
+        assert response.status_code == 200, url
+        said = _everything_said(response)
+        if chosen != "full":
+            assert "Ann Lee" not in said, url
+        if public in said:
+            seen_public.append(url)
+    # the walk reads real pages: the replay, its API and the standings show her public name
+    for url in (reverse("game-replay", args=[logged.pk]), reverse("api-result-replay", args=[logged.pk]),
+                reverse("api-result", args=[logged.pk]), reverse("event-standings", args=[tonight.slug])):
+        assert url in seen_public, url
+    if chosen == "hidden":
+        body = client.get(players[0].get_absolute_url()).content.decode()
+        assert "keeps their statistics private" in body
 
 
 def test_my_season_line(client, me):
