@@ -14,7 +14,9 @@ def main() -> int:
     host = (os.environ.get("DJANGO_ALLOWED_HOSTS", "localhost").split(",")[0].strip()
             or "localhost").lstrip(".")
     port = int(os.environ.get("HEALTHCHECK_PORT", "8000"))
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    # docker-compose.yml gives the check 5 s; a test on a busy machine gives it longer.
+    timeout = float(os.environ.get("HEALTHCHECK_TIMEOUT", "5"))
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
         connection.request("GET", "/healthz", headers={"Host": host, "X-Forwarded-Proto": "https"})
         status = connection.getresponse().status

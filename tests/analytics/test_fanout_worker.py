@@ -9,6 +9,7 @@ import pytest
 from analytics import services, tasks
 from analytics.models import PlayerStats, StandingsSnapshot
 from tests.analytics.test_fanout import _forget_everything, _seeded_club, _stored
+from tests.waiting import wait_for
 from tests.workers import real_worker
 
 pytestmark = [pytest.mark.worker, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -21,10 +22,8 @@ def test_the_nightly_rebuild_fans_out_over_a_real_worker(settings):
     _forget_everything()
     with real_worker(settings, concurrency=2, name="fanout"):
         tasks.recompute_all_clubs.delay()
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and not (
-                PlayerStats.objects.filter(club=club).exists()
-                and StandingsSnapshot.objects.filter(season__league__club=club).exists()):
-            time.sleep(0.2)
+        wait_for(lambda: PlayerStats.objects.filter(club=club).exists()
+                 and StandingsSnapshot.objects.filter(season__league__club=club).exists(),
+                 what="the fanned-out rebuild's statistics and season standings")
         time.sleep(1)  # the last part's transaction and any straggler
     assert _stored() == sequential

@@ -3,7 +3,6 @@
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -12,6 +11,7 @@ from django.db import connection
 from analytics.models import PlayerRating, PlayerStats, StandingsSnapshot
 from games import services as results
 from tests.games.factories import named_game, stockout_log
+from tests.waiting import wait_for
 
 REPO = Path(__file__).resolve().parents[2]
 # The worker is another process: it sees only committed rows of a shared server database.
@@ -56,19 +56,13 @@ def test_confirmed_result_shows_up_in_the_standings(worker):
     version = game.result_versions.order_by("-number").first()
     results.result_confirm(game=game, version_number=version.number,
                            entrant=results.Entrant.for_side(game, 1))
-    deadline = time.monotonic() + 30
-    snapshot = None
-    while time.monotonic() < deadline:
-        snapshot = StandingsSnapshot.objects.filter(event=event).first()
-        if snapshot is not None and snapshot.games == 1:
-            break
-        assert worker.poll() is None, "the worker died"
-        time.sleep(0.2)
-    assert snapshot is not None and snapshot.games == 1
+    snapshot = wait_for(
+        lambda: StandingsSnapshot.objects.filter(event=event, games=1).first(),
+        what="the standings of the confirmed game", alive=lambda: worker.poll() is None)
     assert sorted(r["total_points"] for r in snapshot.rows) == [-7705, -7705, -4155, -4155]
     # The ratings job, asked for with the standings job, rates the game and refreshes its
     # players' statistics on the same queue.
-    while time.monotonic() < deadline + 30 and not PlayerStats.objects.filter(club=event.club).exists():
-        time.sleep(0.2)
+    wait_for(lambda: PlayerStats.objects.filter(club=event.club).exists(),
+             what="the players' statistics", alive=lambda: worker.poll() is None)
     assert PlayerRating.objects.filter(club=event.club).count() == 4
     assert PlayerStats.objects.filter(club=event.club).count() == 4

@@ -17,6 +17,7 @@ import pytest
 from analytics.models import StandingsSnapshot
 from games import services as results
 from tests.games.factories import named_game, stockout_log
+from tests.waiting import wait_for
 from tests.workers import worker_database_url
 
 REPO = Path(__file__).resolve().parents[2]
@@ -46,23 +47,21 @@ class OwnRedis:
             ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
              "--appendonly", "no", "--dir", self.folder],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                return
-            except OSError:
-                time.sleep(0.05)
-        raise AssertionError("redis-server did not start")
+        wait_for(self._answers, what="redis-server to start", interval=0.05)
 
-    def wait_for_clients(self, count: int, seconds: float = 60) -> None:
+    def _answers(self) -> bool:
+        try:
+            socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+        except OSError:
+            return False
+        return True
+
+    def wait_for_clients(self, count: int) -> None:
         import redis as redis_client
 
         probe = redis_client.Redis.from_url(self.url)
-        deadline = time.monotonic() + seconds
-        while len(probe.client_list()) < count + 1:  # + this probe's own connection
-            assert time.monotonic() < deadline, "the worker never connected"
-            time.sleep(0.2)
+        # + this probe's own connection
+        wait_for(lambda: len(probe.client_list()) >= count + 1, what="the worker to connect")
         probe.close()
 
     def stop(self) -> None:

@@ -107,7 +107,7 @@ def fresh(proxy):
 
 
 def ask(port: int, path: str, **headers: str) -> http.client.HTTPResponse:
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     connection.request("GET", path, headers={"Host": HOST, **headers})
     response = connection.getresponse()
     response.body = response.read()

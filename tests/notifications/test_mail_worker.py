@@ -10,6 +10,7 @@ from notifications.models import SentMail
 from notifications.tasks import result_mails_task
 from tests.notifications.smtp import SmtpServer
 from tests.notifications.test_result_mail import confirmed_game  # noqa: F401  (fixture)
+from tests.waiting import wait_for
 from tests.workers import real_worker
 
 pytestmark = [pytest.mark.worker, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -35,9 +36,7 @@ def test_a_retried_mail_job_sends_each_mail_once(worker, busy_smtp, confirmed_ga
     game, seats = confirmed_game
     busy_smtp.inbox.defer_once.add(f"{seats[1].player.slug}@example.net")
     result_mails_task.delay(game.pk)
-    deadline = time.monotonic() + 60
-    while len(busy_smtp.messages) < 3 and time.monotonic() < deadline:
-        time.sleep(0.2)
+    wait_for(lambda: len(busy_smtp.messages) >= 3, what="three result mails")
     assert sorted(m["To"] for m in busy_smtp.messages) == sorted(
         f"{s.player.slug}@example.net" for s in seats[:3]
     )

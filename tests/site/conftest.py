@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from tests.groups import chromium_path
+from tests.waiting import BROWSER_WAIT_MS
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -17,7 +18,7 @@ CHROMIUM_ARGS = [
 ]
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
-TIMEOUT_MS = 15_000
+TIMEOUT_MS = BROWSER_WAIT_MS  # generous: the suite must pass on a busy machine
 DOC_SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
@@ -39,7 +40,9 @@ def chromium():
     # Playwright's sync API runs an event loop in this thread; the tests still talk to the
     # database synchronously, which Django would otherwise refuse inside a running loop.
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=TIMEOUT_MS)
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)

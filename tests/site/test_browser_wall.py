@@ -77,7 +77,7 @@ def test_a_confirmed_result_shows_on_the_next_poll(chromium, live_server, night)
     try:
         assert "3,333" not in page.inner_text("#wall")
         result_enter_paper(game=games[5], user=director, expected_revision=0, totals=[3335, 10])
-        page.locator("#wall").get_by_text("3,335").wait_for(timeout=12_000)
+        page.locator("#wall").get_by_text("3,335").wait_for(timeout=TIMEOUT_MS)
         assert page.url.endswith("/wall/")  # no reload: the fragment was swapped in
     finally:
         context.close()
