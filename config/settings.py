@@ -35,16 +35,19 @@ if PRODUCTION:
     if not ALLOWED_HOSTS:
         raise ImproperlyConfigured("DJANGO_ALLOWED_HOSTS must list the site's host names.")
     CSRF_TRUSTED_ORIGINS = _env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
-    SECURE_SSL_REDIRECT = os.environ.get("DJANGO_SECURE_SSL_REDIRECT", "1") == "1"
+    # DJANGO_HTTPS=0 serves plain http (docker-compose.yml's default, until TLS is set up in
+    # front): no redirect to https, cookies that a browser sends back over http, no HSTS.
+    HTTPS = os.environ.get("DJANGO_HTTPS", "1") == "1"
+    SECURE_SSL_REDIRECT = HTTPS and os.environ.get("DJANGO_SECURE_SSL_REDIRECT", "1") == "1"
     # X-Forwarded-Proto is believed only from a proxy in front (DJANGO_NUM_PROXIES > 0): with
     # gunicorn published directly, any client could claim https.
     if int(os.environ.get("DJANGO_NUM_PROXIES", "0")) > 0:
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    SESSION_COOKIE_SECURE = True
-    CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = 31536000
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
-    SECURE_HSTS_PRELOAD = True
+    SESSION_COOKIE_SECURE = HTTPS
+    CSRF_COOKIE_SECURE = HTTPS
+    SECURE_HSTS_SECONDS = 31536000 if HTTPS else 0
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
+    SECURE_HSTS_PRELOAD = HTTPS
     SECURE_CONTENT_TYPE_NOSNIFF = True
     SECURE_REFERRER_POLICY = "same-origin"
 else:
@@ -84,6 +87,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # A lost database connection answers 503 with Retry-After, not 500.
     "config.faults.DatabaseUnavailableMiddleware",
+    # The site's TIME_ZONE around each request; a club's page reads in the club's zone
+    # (league.time_zones), which must not leak into the next request.
+    "config.time_zone.TimeZoneResetMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages compressed (static files come compressed from WhiteNoise above). Django's gzip adds
     # random bytes to each response against BREACH; CSRF tokens are masked per response too.
@@ -158,6 +164,8 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en-us"
+# Only the zone a new club starts with (and of pages of no club): each club has its own
+# (Club.time_zone), in which its nights, reminders, calendars, mail and pages are.
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
@@ -195,6 +203,8 @@ if PRODUCTION or os.environ.get("EMAIL_HOST"):
         "username": os.environ.get("EMAIL_HOST_USER", ""),
         "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
         "use_tls": os.environ.get("EMAIL_USE_TLS", "0") == "1",
+        # A mail server that does not answer is a fault told to the directors, not a hang.
+        "timeout": int(os.environ.get("EMAIL_TIMEOUT", 20)),
     }}}
 else:
     MAILERS = {"default": {"BACKEND": "django.core.mail.backends.filebased.EmailBackend",
@@ -264,6 +274,12 @@ CELERY_BEAT_SCHEDULE = {
         "task": "analytics.recompute_all_clubs",
         "schedule": 24 * 60 * 60,
         "options": {"expires": 60 * 60},
+    },
+    # Jobs asked for while the broker was away (jobs.services.outbox): sent once it is back.
+    "resend-pending-jobs": {
+        "task": "jobs.resend_pending",
+        "schedule": 60,
+        "options": {"expires": 60},
     },
     "night-reminders": {
         "task": "notifications.send_due_reminders",
