@@ -55,6 +55,7 @@ class Code(StrEnum):
     BAD_TABLE = "BAD_TABLE"
     BAD_TABLE_SIZES = "BAD_TABLE_SIZES"
     BAD_TIE_BREAKS = "BAD_TIE_BREAKS"
+    BAD_TIME_ZONE = "BAD_TIME_ZONE"
     BAD_USERNAME = "BAD_USERNAME"
     BAD_VALUE = "BAD_VALUE"
     CANNOT_UNDO = "CANNOT_UNDO"
@@ -178,6 +179,7 @@ MESSAGES: dict[Code, str] = {
     Code.BAD_TABLE: "Rotation {rotation_number} has no table {table_number}.",
     Code.BAD_TABLE_SIZES: "Table sizes must be a list of 4 and/or 6, each once.",
     Code.BAD_TIE_BREAKS: "Tie-breaks must be an ordered list from: {choices}.",
+    Code.BAD_TIME_ZONE: "{time_zone} is not a time zone: choose one from the list, such as Europe/Berlin.",
     Code.BAD_USERNAME: "Give the username of the account to invite.",
     Code.BAD_VALUE: "{name}: {errors}",
     Code.CANNOT_UNDO: "{reason}",

@@ -13,6 +13,7 @@ from django.db.models import F, Q
 from django.urls import reverse
 
 from league.tie_breaks import TIE_BREAKS
+from league.time_zones import default_time_zone, validate_time_zone, zone_words
 
 
 class Club(models.Model):
@@ -20,12 +21,21 @@ class Club(models.Model):
     slug = models.SlugField(max_length=80, unique=True)
     description = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    time_zone = models.CharField(
+        max_length=64, default=default_time_zone, validators=[validate_time_zone],
+        help_text="The club's time zone: its nights, reminders, calendars and mail are in it.",
+    )
 
     class Meta:
         ordering = ["name"]
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def time_zone_words(self) -> str:
+        """The club's zone as said beside a time: "New York time"."""
+        return zone_words(self.time_zone)
 
 
 class Membership(models.Model):

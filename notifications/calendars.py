@@ -1,10 +1,14 @@
 """iCalendar feeds (the `icalendar` library): a club's nights, a league's, and a player's own
 (secret address) with their seats. Each night keeps one UID for ever, so a moved night is updated
 in place by the calendar programs (SEQUENCE grows with every change) and a called-off night shows
-as cancelled instead of vanishing."""
+as cancelled instead of vanishing.
 
-from datetime import datetime, timedelta
-from zoneinfo import ZoneInfo
+A night starts at its typed time in its club's zone (`league.time_zones.night_start`): DTSTART
+carries the zone's name (TZID) and the feed a VTIMEZONE for each zone it uses, with its
+daylight-saving rules, so a calendar program shows 19:30 in the club and the same moment
+elsewhere, on both sides of a daylight-saving change."""
+
+from datetime import timedelta
 
 from django.conf import settings
 from django.db.models import QuerySet
@@ -13,6 +17,7 @@ from icalendar import Calendar
 from icalendar import Event as CalendarEvent
 
 from league.models import Event, Player, Rotation, Seat
+from league.time_zones import night_start
 
 DURATION = timedelta(hours=3)
 PAST = timedelta(days=400)
@@ -38,10 +43,10 @@ def _entry(event: Event, description: str) -> CalendarEvent:
     entry.add("sequence", _sequence(event))
     if event.updated_at is not None:
         entry.add("last-modified", event.updated_at)
-    if event.starts_at is None:
+    start = night_start(event)
+    if start is None:
         entry.add("dtstart", event.date)  # a whole day: the time is not known yet
     else:
-        start = datetime.combine(event.date, event.starts_at, tzinfo=ZoneInfo(settings.TIME_ZONE))
         entry.add("dtstart", start)
         entry.add("dtend", start + DURATION)
     if event.place:
@@ -61,11 +66,21 @@ def _calendar(name: str) -> Calendar:
     return calendar
 
 
+def _with_zones(calendar: Calendar, events: list[Event]) -> bytes:
+    """The feed, with a VTIMEZONE for every TZID its nights name, its daylight-saving changes
+    from the first night to the last (not the zone's whole history: a feed stays small)."""
+    if events:
+        dates = [event.date for event in events]
+        calendar.add_missing_timezones(first_date=min(dates) - timedelta(days=1),
+                                       last_date=max(dates) + timedelta(days=2))
+    return calendar.to_ical()
+
+
 def nights_calendar(*, name: str, events: list[Event]) -> bytes:
     calendar = _calendar(name)
     for event in events:
         calendar.add_component(_entry(event, ""))
-    return calendar.to_ical()
+    return _with_zones(calendar, events)
 
 
 def player_calendar(*, player: Player, events: list[Event]) -> bytes:
@@ -85,7 +100,7 @@ def player_calendar(*, player: Player, events: list[Event]) -> bytes:
     calendar = _calendar(f"{player.name}: Hand and Foot nights")
     for event in events:
         calendar.add_component(_entry(event, "\n".join(seats.get(event.pk, []))))
-    return calendar.to_ical()
+    return _with_zones(calendar, events)
 
 
 def feed_events(*, events: QuerySet[Event]) -> list[Event]:

@@ -36,6 +36,7 @@ from jobs.models import Job
 from jobs.selectors import job_progress
 from league.models import Club, Event, Player, Season
 from league.permissions import check_can_view_event, check_directs_club, is_director
+from league.time_zones import club_zone_activate
 
 STANDINGS_COLUMNS = {
     "total_points": ["rank", "name", "games", "wins", "ties", "losses", "total_points",
@@ -100,6 +101,7 @@ def _is_fragment(request: HttpRequest) -> bool:
 def _event_or_404(request: HttpRequest, slug: str) -> Event:
     event = get_object_or_404(Event.objects.select_related("club"), slug=slug)
     check_can_view_event(request.user, event)
+    club_zone_activate(event.club)
     return event
 
 
@@ -108,6 +110,7 @@ def _player_or_404(club: str, slug: str) -> Player:
     player = selectors.player_by_slug(club=club, slug=slug)
     if player is None:  # as get_object_or_404 answers
         raise Http404(translation.gettext("No %s matches the given query.") % Player._meta.object_name)
+    club_zone_activate(player.club)
     return player
 
 
@@ -166,7 +169,9 @@ def event_games_csv(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _season_or_404(season_id: int) -> Season:
-    return get_object_or_404(Season.objects.select_related("league__club"), pk=season_id)
+    season = get_object_or_404(Season.objects.select_related("league__club"), pk=season_id)
+    club_zone_activate(season.league.club)
+    return season
 
 
 @require_safe

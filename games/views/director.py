@@ -17,19 +17,22 @@ from games.views import paper as paper_views
 from games.views.table import sheet_check_response, words_for
 from league.models import Event, Game
 from league.permissions import check_directs_event, signed_in
+from league.time_zones import club_zone_activate
 from web.http import refusal_status
 
 
 def _directed_game(request: HttpRequest, game_id: int) -> Game:
-    game = get_object_or_404(Game.objects.select_related("table__rotation__event"), pk=game_id)
+    game = get_object_or_404(Game.objects.select_related("table__rotation__event__club"), pk=game_id)
     check_directs_event(request.user, selectors.game_event(game=game))
+    club_zone_activate(selectors.game_event(game=game).club)
     return game
 
 
 @login_required
 def event_results(request: HttpRequest, slug: str) -> HttpResponse:
-    event = get_object_or_404(Event, slug=slug)
+    event = get_object_or_404(Event.objects.select_related("club"), slug=slug)
     check_directs_event(request.user, event)
+    club_zone_activate(event.club)
     rows = selectors.event_result_rows(event=event)
     return render(
         request,

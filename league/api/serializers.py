@@ -32,7 +32,7 @@ from league.services.credentials import game_side_credentials, side_credentials_
 class ClubSerializer(serializers.ModelSerializer):
     class Meta:
         model = Club
-        fields = ["id", "name", "slug", "description", "created_at"]
+        fields = ["id", "name", "slug", "description", "time_zone", "created_at"]
         read_only_fields = ["slug", "created_at"]
 
 

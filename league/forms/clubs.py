@@ -6,10 +6,24 @@ from django import forms
 
 from league.forms.fields import offer
 from league.models import Club, League, Membership, Season
+from league.time_zones import default_time_zone, time_zone_choices
+
+
+def _time_zone_field(*, required: bool = True) -> forms.ChoiceField:
+    return forms.ChoiceField(
+        choices=time_zone_choices, initial=default_time_zone, label="Time zone", required=required,
+        help_text="Where the club plays: its nights, reminders, calendars and mail are in this "
+                  "zone's time.",
+    )
 
 
 class ClubForm(forms.Form):
     name = forms.CharField(max_length=120, label="Club name")
+    time_zone = _time_zone_field(required=False)  # none given: the site's TIME_ZONE
+
+
+class ClubTimeZoneForm(forms.Form):
+    time_zone = _time_zone_field()
 
 
 class MemberForm(forms.Form):

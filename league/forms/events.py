@@ -25,7 +25,8 @@ class EventForm(forms.Form):
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     starts_at = forms.TimeField(required=False, label="Starts at",
                                 widget=forms.TimeInput(attrs={"type": "time"}),
-                                help_text="Shown on the event page, in reminders and calendars.")
+                                help_text="The club's own time (its time zone, on the club's page). "
+                                          "Shown on the event page, in reminders and calendars.")
     place = forms.CharField(max_length=200, required=False, label="Place",
                             help_text="Where the night is played, e.g. “The Crown, back room”.")
     kind = forms.ChoiceField(choices=Event.Kind.choices)

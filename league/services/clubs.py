@@ -11,6 +11,7 @@ from league.models import Club, League, Membership
 from league.services._common import apply_changes, refuse_unknown, require_name, unique_slug
 from league.services.audit import audit_record
 from league.signals import league_settings_changed
+from league.time_zones import default_time_zone, is_time_zone
 
 # What the league's settings page changes: one name per field, added to as settings are added.
 LEAGUE_SETTINGS_FIELDS = (
@@ -21,24 +22,39 @@ LEAGUE_SETTINGS_FIELDS = (
 )
 
 
+def _time_zone(time_zone: str) -> str:
+    time_zone = (time_zone or "").strip()
+    if not is_time_zone(time_zone):
+        raise refusal(Invalid, Code.BAD_TIME_ZONE, field="time_zone", time_zone=time_zone or "(none)")
+    return time_zone
+
+
 @transaction.atomic
-def club_create(*, name: str, director: User | None = None, description: str = "") -> Club:
-    """A club; the user who creates it becomes its first director."""
+def club_create(*, name: str, director: User | None = None, description: str = "",
+                time_zone: str | None = None) -> Club:
+    """A club; the user who creates it becomes its first director. Its nights are in
+    `time_zone` (the site's `TIME_ZONE` when not given)."""
     name = require_name(name, "club")
     club = Club.objects.create(
-        name=name, slug=unique_slug(Club.objects.all(), name, fallback="club"), description=description
+        name=name, slug=unique_slug(Club.objects.all(), name, fallback="club"), description=description,
+        time_zone=_time_zone(default_time_zone() if time_zone is None else time_zone),
     )
     if director is not None:
         Membership.objects.create(club=club, user=director, role=Membership.Role.DIRECTOR)
     return club
 
 
-def club_update(*, club: Club, name: str | None = None, description: str | None = None) -> Club:
+def club_update(*, club: Club, name: str | None = None, description: str | None = None,
+                time_zone: str | None = None) -> Club:
+    """Change the club's name, description or time zone. A new zone moves what is read in it
+    (reminders, calendars, the times of its pages), not the nights' typed dates and times."""
     changes: dict[str, Any] = {}
     if name is not None:
         changes["name"] = require_name(name, "club")
     if description is not None:
         changes["description"] = description
+    if time_zone is not None:
+        changes["time_zone"] = _time_zone(time_zone)
     return apply_changes(club, changes)
 
 

@@ -13,12 +13,14 @@ from django.shortcuts import get_object_or_404
 from core.errors import DomainError
 from league.models import Event
 from league.permissions import check_directs_event
+from league.time_zones import club_zone_activate
 
 
 def directed_event(request: HttpRequest, slug: str) -> Event:
     """The event if the user directs its club: 404 if they may not even see it, else 403."""
     event = get_object_or_404(Event.objects.select_related("club"), slug=slug)
     check_directs_event(request.user, event)
+    club_zone_activate(event.club)
     return event
 
 

@@ -18,6 +18,7 @@ from core.errors import DomainError
 from league import selectors, services
 from league.forms import (
     ClubForm,
+    ClubTimeZoneForm,
     DealerForm,
     EntrantForm,
     EventForm,
@@ -30,6 +31,7 @@ from league.forms import (
 from league.models import Club, Event, Membership, Registration, Rotation, Season
 from league.permissions import check_directs_club, directed_clubs
 from league.services.seating_plans import draft_seating_check
+from league.time_zones import club_today, club_zone_activate, zone_words
 from league.views import room, substitutes
 from league.views.common import attempt, directed_event
 
@@ -68,17 +70,19 @@ def club_create(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         club = attempt(request, "Club created; you are its director. Add its leagues, "
                         "seasons and scorers here.", services.club_create,
-                        name=form.cleaned_data["name"], director=request.user)
+                        name=form.cleaned_data["name"], director=request.user,
+                        time_zone=form.cleaned_data["time_zone"] or None)
         if club is not None:
             return redirect("director-club", slug=club.slug)
     else:
-        messages.error(request, "A club needs a name.")
+        messages.error(request, "A club needs a name and a time zone from the list.")
     return redirect("director-home")
 
 
 def _directed_club(request: HttpRequest, slug: str) -> Club:
     club = get_object_or_404(Club, slug=slug)
     check_directs_club(request.user, club)
+    club_zone_activate(club)
     return club
 
 
@@ -93,8 +97,25 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
         "member_form": MemberForm(),
         "league_form": LeagueForm(),
         "season_form": SeasonForm(club=club),
+        "time_zone_form": ClubTimeZoneForm(initial={"time_zone": club.time_zone}),
+        "time_zone_words": zone_words(club.time_zone),
     }
     return render(request, "league/director/club.html", context)
+
+
+@login_required
+@require_POST
+def club_time_zone(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's time zone: its nights keep their typed dates and times, read in the new zone."""
+    club = _directed_club(request, slug)
+    form = ClubTimeZoneForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose a time zone from the list.")
+    else:
+        zone = form.cleaned_data["time_zone"]
+        attempt(request, f"{club} now plays on {zone_words(zone)}: its nights, reminders, "
+                 "calendars and mail are in it.", services.club_update, club=club, time_zone=zone)
+    return redirect("director-club", slug=club.slug)
 
 
 @login_required
@@ -163,6 +184,8 @@ def _event_defaults(request: HttpRequest, clubs: Any) -> dict[str, Any]:
         initial["club"] = club
     if request.GET.get("kind") in Event.Kind.values:
         initial["kind"] = request.GET["kind"]
+    if "club" in initial:
+        initial["date"] = club_today(initial["club"])  # the club's today, not the site's
     return initial
 
 

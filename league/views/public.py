@@ -17,6 +17,7 @@ from league import selectors
 from league.models import Club, Event, League, Rotation, SideCredential
 from league.permissions import check_directs_club, is_director, visible_events
 from league.services.credentials import printed_code, side_credentials_ensure
+from league.time_zones import club_zone_activate
 
 HOME_EVENT_LIMIT = 8
 
@@ -38,6 +39,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def club_detail(request: HttpRequest, club: str) -> HttpResponse:
     club_obj = get_object_or_404(Club, slug=club)
+    club_zone_activate(club_obj)
     context = {
         "club": club_obj,
         "leagues": club_obj.leagues.prefetch_related("seasons"),
@@ -50,6 +52,7 @@ def club_detail(request: HttpRequest, club: str) -> HttpResponse:
 
 def league_detail(request: HttpRequest, club: str, league: str) -> HttpResponse:
     league_obj = get_object_or_404(League.objects.select_related("club"), club__slug=club, slug=league)
+    club_zone_activate(league_obj.club)
     nights = visible_events(request.user).filter(season__league=league_obj).order_by("-date", "name")
     context = {"league": league_obj, "seasons": league_obj.seasons.all(), "nights": nights}
     return render(request, "league/public/league.html", context)
@@ -59,17 +62,21 @@ def event_or_404(request: HttpRequest, slug: str) -> Event:
     """The event with its seating and registrations; 404 alike for unknown events and for
     events the user may not see, so private events do not reveal that they exist."""
     try:
-        return selectors.event_detail(slug=slug, user=request.user)
+        event = selectors.event_detail(slug=slug, user=request.user)
     except Event.DoesNotExist:
         raise Http404("No such event.") from None
+    club_zone_activate(event.club)
+    return event
 
 
 def event_summary_or_404(request: HttpRequest, slug: str) -> Event:
     """The event without its seating (`selectors.event_summary`); 404 as `event_or_404`."""
     try:
-        return selectors.event_summary(slug=slug, user=request.user)
+        event = selectors.event_summary(slug=slug, user=request.user)
     except Event.DoesNotExist:
         raise Http404("No such event.") from None
+    club_zone_activate(event.club)
+    return event
 
 
 # --- table cards --------------------------------------------------------------------------------

@@ -32,12 +32,14 @@ from league.names import (
 )
 from league.permissions import check_directs_club, signed_in
 from league.presets import preset_name, rules_text
+from league.time_zones import club_zone_activate
 from league.views.common import attempt, directed_event
 
 
 def _directed_club(request: HttpRequest, slug: str) -> Club:
     club = get_object_or_404(Club, slug=slug)
     check_directs_club(request.user, club)
+    club_zone_activate(club)
     return club
 
 

@@ -39,6 +39,7 @@ class Mail:
     key: str  # what it is about, with the reason the mail's identity: "game:12"
     template: str  # templates/notifications/mail/<template>.txt, .html and _subject.txt
     context: dict[str, Any]
+    time_zone: str = ""  # the club's (`Club.time_zone`): its times are written in it
 
 
 def site_url(path: str) -> str:
@@ -54,6 +55,13 @@ def unsubscribe_url(*, contact: Contact, reason: str) -> str:
     return site_url(reverse("mail-unsubscribe", args=[token]))
 
 
+def _time_zone(mail: Mail) -> str:
+    """The zone the mail's times are written in: its club's (given, or the club of the mail's
+    `club` or `event`), else the one active."""
+    club = mail.context.get("club") or getattr(mail.context.get("event"), "club", None)
+    return mail.time_zone or getattr(club, "time_zone", "") or timezone.get_current_timezone_name()
+
+
 def _message(mail: Mail, email: str, contact: Contact | None) -> EmailMultiAlternatives:
     context = {**mail.context, "site_url": settings.SITE_URL, "contact": contact}
     headers = {}
@@ -65,11 +73,12 @@ def _message(mail: Mail, email: str, contact: Contact | None) -> EmailMultiAlter
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
         }
     base = f"notifications/mail/{mail.template}"
-    subject = " ".join(render_to_string(f"{base}_subject.txt", context).split())
-    message = EmailMultiAlternatives(
-        subject=subject, body=render_to_string(f"{base}.txt", context), to=[email], headers=headers
-    )
-    message.attach_alternative(render_to_string(f"{base}.html", context), "text/html")
+    with timezone.override(_time_zone(mail)):
+        subject = " ".join(render_to_string(f"{base}_subject.txt", context).split())
+        body = render_to_string(f"{base}.txt", context)
+        html = render_to_string(f"{base}.html", context)
+    message = EmailMultiAlternatives(subject=subject, body=body, to=[email], headers=headers)
+    message.attach_alternative(html, "text/html")
     return message
 
 

@@ -3,14 +3,13 @@ not coming, maybe) on the club's schedule, and the night's results and standings
 finished. Each goes once per night and player (`mail_send`)."""
 
 from datetime import datetime, time, timedelta
-from zoneinfo import ZoneInfo
 
-from django.conf import settings
 from django.core import signing
 from django.urls import reverse
 from django.utils import timezone
 
 from league.models import Attendance, Event, Player
+from league.time_zones import night_start as league_night_start
 from notifications.models import ClubMail, Contact
 from notifications.services.mail import Mail, mail_send, site_url
 
@@ -20,9 +19,11 @@ RSVP_DAYS = 60
 
 
 def night_start(event: Event) -> datetime:
-    return datetime.combine(
-        event.date, event.starts_at or DEFAULT_START, tzinfo=ZoneInfo(settings.TIME_ZONE)
-    )
+    """When the night starts: its typed date and time in its club's zone (`DEFAULT_START` for
+    a night without a time)."""
+    start = league_night_start(event, default=DEFAULT_START)
+    assert start is not None  # a default is given  # nosec B101
+    return start
 
 
 def rsvp_token(*, event: Event, player: Player, answer: str) -> str:
@@ -81,6 +82,7 @@ def night_reminders_send(*, event: Event) -> int:
                 "links": links,
                 "event_url": site_url(event.get_absolute_url()),
             },
+            time_zone=event.club.time_zone,
         )
         sent += mail_send(mail=mail, email=contact.email, contact=contact)
     return sent
@@ -88,7 +90,10 @@ def night_reminders_send(*, event: Event) -> int:
 
 def due_reminders_send(*, now: datetime | None = None) -> int:
     """Reminders of the nights whose reminder time has come (the beat runs this every quarter
-    of an hour); each night's once."""
+    of an hour); each night's once. A night's reminder goes `reminder_hours` before its start
+    on its club's wall clock (`night_start`, in the club's zone): a night at 19:30 reminded a
+    day ahead is reminded at 19:30 local the day before, in every club and across a
+    daylight-saving change."""
     now = now or timezone.now()
     hours = dict(ClubMail.objects.values_list("club_id", "reminder_hours"))
     sent = 0
@@ -124,6 +129,7 @@ def night_results_send(*, event: Event, rows: list[dict]) -> int:
                 "rows": rows[:40],
                 "event_url": site_url(event.get_absolute_url()),
             },
+            time_zone=event.club.time_zone,
         )
         sent += mail_send(mail=mail, email=contact.email, contact=contact)
     return sent

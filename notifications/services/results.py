@@ -42,6 +42,7 @@ def result_mails_send(*, game_id: int) -> int:
             key=f"game:{game.pk}:v{version.number}",
             template="result",
             context=context,
+            time_zone=event.club.time_zone,
         )
         sent += mail_send(mail=mail, email=recipient.contact.email, contact=recipient.contact)
     return sent

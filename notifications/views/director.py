@@ -12,6 +12,7 @@ from django.views.decorators.http import require_http_methods
 
 from league.models import Club
 from league.permissions import check_directs_club
+from league.time_zones import club_zone_activate
 from notifications.models import ClubMail, SentMail
 
 PER_PAGE = 25
@@ -24,6 +25,7 @@ MAX_REMINDER_HOURS = 14 * 24
 def club_mail(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     check_directs_club(request.user, club)
+    club_zone_activate(club)
     choice, _ = ClubMail.objects.get_or_create(club=club)
     refusal = ""
     if request.method == "POST":

@@ -15,12 +15,14 @@ from jobs import selectors as job_selectors
 from jobs.models import Job
 from league.models import Club
 from league.permissions import check_directs_club
+from league.time_zones import club_zone_activate
 from site_pages import backup_jobs
 
 
 def _club(request: HttpRequest, slug: str) -> Club:
     club = get_object_or_404(Club, slug=slug)
     check_directs_club(request.user, club)
+    club_zone_activate(club)
     return club
 
 

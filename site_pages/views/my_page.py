@@ -17,7 +17,6 @@ from django.db.models import Q, Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 
 from analytics import selectors as analytics_selectors
@@ -33,6 +32,7 @@ from league.services.privacy import (
     player_privacy_update,
 )
 from league.templatetags.substitutes import full_seat_label
+from league.time_zones import club_today
 from notifications.models import Contact
 from notifications.services.contacts import contact_update
 
@@ -116,9 +116,9 @@ def _seats(player: Player, event: Event) -> list[MySeat]:
 
 
 def _my_clubs(user: User) -> list[MyClub]:
-    today = timezone.localdate()
     clubs = []
     for player in Player.objects.filter(user=user).select_related("club", "contact"):
+        today = club_today(player.club)  # "tonight" is the club's, wherever the site runs
         mine = MyClub(player=player, contact=getattr(player, "contact", None))
         entered = Q(registrations__player=player) | Q(rotations__seats__player=player)
         for event in Event.objects.filter(entered, club=player.club, date=today).distinct():
