@@ -48,16 +48,24 @@ def _first[Q_: QuerySet[Any, Any]](queryset: Q_) -> Q_:
 
 # The player page's reads, their SQL built once per process (`core.compiled_query`). Those that
 # depend on who looks (`visible_events`) are compiled for a viewer not signed in only.
-_PLAYER_BY_SLUG = CompiledQuery(
-    lambda club, slug: Player.objects.select_related("club", "stats", "rating")
-    .filter(club__slug=club, slug=slug).order_by()[:1], club=str, slug=str)
+_PLAYER_BY_PK = CompiledQuery(
+    lambda club, pk: Player.objects.select_related("club", "stats", "rating")
+    .filter(club__slug=club, pk=pk).order_by()[:1], club=str, pk=int)
 
 
-def player_by_slug(*, club: str, slug: str) -> Player | None:
-    """The club's player of this slug (unique in the club), with their club and, read along,
-    their stored statistics and rating (`player_stats` and `player_rating` read them from it,
-    no other query)."""
-    return next(iter(_PLAYER_BY_SLUG.run(club=club, slug=slug)), None)
+def player_by_pk(*, club: str, pk: int) -> Player | None:
+    """The club's player of this number (a player page's address), with their club and, read
+    along, their stored statistics and rating (`player_stats` and `player_rating` read them
+    from it, no other query)."""
+    return next(iter(_PLAYER_BY_PK.run(club=club, pk=pk)), None)
+
+
+def player_by_old_slug(*, club: str, slug: str) -> Player | None:
+    """The player an old address (by slug, i.e. by name) still leads to: only one whose name is
+    public in full. For a player who shows an initial or no name the slug leads nowhere, as if
+    there were no such player (the address would confirm the name)."""
+    return (Player.objects.select_related("club")
+            .filter(club__slug=club, slug=slug, name_shown=Player.NameShown.FULL).first())
 
 
 _PLAYER_STATS = CompiledQuery(
@@ -98,7 +106,7 @@ def leaderboard(*, club_id: int | None, min_games: int) -> list[PlayerRating]:
 
 
 def player_stats(*, player: Player) -> dict:
-    if Player.stats.is_cached(player):  # read along (`player_by_slug`)
+    if Player.stats.is_cached(player):  # read along (`player_by_pk`)
         stats = getattr(player, "stats", None)  # None: no statistics stored yet
         return (stats.data if stats is not None else None) or {}
     return next(iter(_PLAYER_STATS.run(player_id=player.pk)), None) or {}
@@ -135,7 +143,7 @@ def stat_rows(*, stats: dict) -> list[tuple[str, object, bool]]:
 
 
 def player_rating(*, player: Player) -> PlayerRating | None:
-    if Player.rating.is_cached(player):  # read along (`player_by_slug`)
+    if Player.rating.is_cached(player):  # read along (`player_by_pk`)
         return getattr(player, "rating", None)
     return next(iter(_PLAYER_RATING.run(player_id=player.pk)), None)
 

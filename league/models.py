@@ -137,7 +137,9 @@ class Player(models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return reverse("player-detail", kwargs={"club": self.club.slug, "slug": self.slug})
+        """The player's page by their number, which is public ("Player 7"): an address never
+        holds the name (the slug), whatever the player chose to show."""
+        return reverse("player-detail", kwargs={"club": self.club.slug, "pk": self.pk})
 
     @property
     def shown_name(self) -> str:

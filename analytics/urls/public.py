@@ -24,11 +24,19 @@ urlpatterns = [
          name="division-standings-csv"),
     path("seasons/<int:season_id>/divisions/<int:number>/standings-with-handicaps.csv",
          handicaps.division_handicapped_csv, name="division-standings-handicapped-csv"),
-    path("players/<slug:club>/<slug:slug>/", views.player_detail, name="player-detail"),
-    path("players/<slug:club>/<slug:slug>/stats.csv", views.player_stats_csv,
+    path("clubs/<slug:club>/players/<int:pk>/", views.player_detail, name="player-detail"),
+    path("clubs/<slug:club>/players/<int:pk>/stats.csv", views.player_stats_csv,
          name="player-stats-csv"),
-    path("partnerships/<slug:club>/<slug:slug_a>/<slug:slug_b>/", views.partnership_detail,
+    path("clubs/<slug:club>/partnerships/<int:pk_a>/<int:pk_b>/", views.partnership_detail,
          name="partnership-detail"),
+    # The old addresses held the player's slug (their name): moved for good while the name is
+    # public in full, not found once the player shows an initial or no name.
+    path("players/<slug:club>/<slug:slug>/", views.player_detail_by_slug,
+         name="player-detail-by-slug"),
+    path("players/<slug:club>/<slug:slug>/stats.csv", views.player_stats_csv_by_slug,
+         name="player-stats-csv-by-slug"),
+    path("partnerships/<slug:club>/<slug:slug_a>/<slug:slug_b>/",
+         views.partnership_detail_by_slugs, name="partnership-detail-by-slugs"),
     path("head-to-head/", views.head_to_head, name="head-to-head"),
     path("leaderboard/", views.leaderboard, name="leaderboard"),
 ]

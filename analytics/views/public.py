@@ -12,10 +12,12 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import cast
 
 from django.core.cache import cache
-from django.http import Http404, HttpRequest, HttpResponse
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import get_object_or_404, render
 from django.template.backends.django import Template as DjangoTemplate
 from django.template.loader import get_template, render_to_string
+from django.urls import reverse
 from django.utils import translation
 from django.utils.safestring import SafeString
 from django.views.decorators.http import require_safe
@@ -105,9 +107,9 @@ def _event_or_404(request: HttpRequest, slug: str) -> Event:
     return event
 
 
-def _player_or_404(club: str, slug: str) -> Player:
-    """The player with their club, statistics and rating read along (`selectors.player_by_slug`)."""
-    player = selectors.player_by_slug(club=club, slug=slug)
+def _player_or_404(club: str, pk: int) -> Player:
+    """The player with their club, statistics and rating read along (`selectors.player_by_pk`)."""
+    player = selectors.player_by_pk(club=club, pk=pk)
     if player is None:  # as get_object_or_404 answers
         raise Http404(translation.gettext("No %s matches the given query.") % Player._meta.object_name)
     club_zone_activate(player.club)
@@ -242,8 +244,8 @@ def _partners_table(player: Player, partners: list[tuple[selectors.Partner, dict
 
 
 @require_safe
-def player_detail(request: HttpRequest, club: str, slug: str) -> HttpResponse:
-    player = _player_or_404(club, slug)
+def player_detail(request: HttpRequest, club: str, pk: int) -> HttpResponse:
+    player = _player_or_404(club, pk)
     if not _stats_shown(request, player):
         return render(request, "analytics/player_private.html", {"player": player})
     viewer = request.user
@@ -272,38 +274,79 @@ def player_detail(request: HttpRequest, club: str, slug: str) -> HttpResponse:
 
 
 @require_safe
-def player_stats_csv(request: HttpRequest, club: str, slug: str) -> HttpResponse:
-    player = _player_or_404(club, slug)
+def player_stats_csv(request: HttpRequest, club: str, pk: int) -> HttpResponse:
+    player = _player_or_404(club, pk)
     if not _stats_shown(request, player):
         raise Http404("No such statistics")
     # Rates as the pages show them (67%), never as a fraction (0.67).
     rows = [{"statistic": label,
              "value": f"{round(value * 100)}%" if is_rate and isinstance(value, int | float) else value}
             for label, value, is_rate in selectors.stat_rows(stats=selectors.player_stats(player=player))]
-    return _csv_response(f"{player.slug}-stats.csv", ["statistic", "value"], rows)
+    return _csv_response(f"player-{player.pk}-stats.csv", ["statistic", "value"], rows)
 
 
 @require_safe
-def partnership_detail(request: HttpRequest, club: str, slug_a: str, slug_b: str) -> HttpResponse:
-    players = {p.slug: p for p in Player.objects.select_related("club")
-               .filter(club__slug=club, slug__in=[slug_a, slug_b])}
-    if slug_a == slug_b or len(players) != 2:
+def partnership_detail(request: HttpRequest, club: str, pk_a: int, pk_b: int) -> HttpResponse:
+    players = {p.pk: p for p in Player.objects.select_related("club")
+               .filter(club__slug=club, pk__in=[pk_a, pk_b])}
+    if pk_a == pk_b or len(players) != 2:
         raise Http404("No such pair of players.")
-    a, b = players[slug_a], players[slug_b]
+    a, b = players[pk_a], players[pk_b]
     data = selectors.partnership_stats(a=a, b=b)
     context = {"club": a.club, "a": a, "b": b, "stats": data,
                "stat_rows": selectors.stat_rows(stats=data)}
     return render(request, "analytics/partnership.html", context)
 
 
-def _side_slugs(raw: str) -> list[str]:
-    return [slug.strip() for slug in raw.split(",") if slug.strip()]
+def _old_address(club: str, slugs: Sequence[str], name: str) -> HttpResponse:
+    """An old address by slug (by name): moved for good to the address by number while every
+    player in it shows their full name; 404 otherwise, as for no such player."""
+    players = [selectors.player_by_old_slug(club=club, slug=slug) for slug in slugs]
+    if not all(players):
+        raise Http404(translation.gettext("No %s matches the given query.") % Player._meta.object_name)
+    return HttpResponsePermanentRedirect(
+        reverse(name, args=[club, *(p.pk for p in players if p is not None)]))
+
+
+@require_safe
+def player_detail_by_slug(request: HttpRequest, club: str, slug: str) -> HttpResponse:
+    return _old_address(club, [slug], "player-detail")
+
+
+@require_safe
+def player_stats_csv_by_slug(request: HttpRequest, club: str, slug: str) -> HttpResponse:
+    return _old_address(club, [slug], "player-stats-csv")
+
+
+@require_safe
+def partnership_detail_by_slugs(request: HttpRequest, club: str, slug_a: str,
+                                slug_b: str) -> HttpResponse:
+    return _old_address(club, [slug_a, slug_b], "partnership-detail")
+
+
+def _side_keys(raw: str) -> list[str]:
+    return [key.strip() for key in raw.split(",") if key.strip()]
 
 
 def _side(request: HttpRequest, name: str) -> list[str]:
-    """A side from the pickers (`a1`, `a2`) or a comma-separated list (`a`)."""
+    """A side from the pickers (`a1`, `a2`) or a comma-separated list (`a`): players by number
+    (an old link's slug still works for a player who shows their full name)."""
     picked = [request.GET.get(f"{name}{n}", "").strip() for n in (1, 2)]
-    return _side_slugs(request.GET.get(name, "")) or [slug for slug in picked if slug]
+    return _side_keys(request.GET.get(name, "")) or [key for key in picked if key]
+
+
+def _side_players(club: Club, keys: list[str]) -> dict[str, Player]:
+    """The club's players named by `keys`: numbers, or slugs of players who show their full
+    name (a slug never finds a player who hides it)."""
+    numbers = [int(k) for k in keys if k.isascii() and k.isdigit() and len(k) < 12]
+    found = Player.objects.filter(club=club).filter(
+        Q(pk__in=numbers) | Q(slug__in=keys, name_shown=Player.NameShown.FULL))
+    by_key = {}
+    for player in found:
+        by_key[str(player.pk)] = player
+        if player.name_shown == Player.NameShown.FULL:
+            by_key[player.slug] = player
+    return {k: by_key[k] for k in keys if k in by_key}
 
 
 @require_safe
@@ -325,16 +368,18 @@ def head_to_head(request: HttpRequest) -> HttpResponse:
                       status=404 if request.GET.get("club") else 200)
     if not asked:
         return render(request, "analytics/head_to_head.html", context)
-    players = {p.slug: p for p in Player.objects.filter(club=club, slug__in=side_a + side_b)}
+    players = _side_players(club, side_a + side_b)
     missing = [s for s in side_a + side_b if s not in players] or (
         [] if side_a and side_b else ["(empty)"])
     if missing:
         context["error"] = "Pick two players (or two sides) of the club; not found: " + ", ".join(missing)
         return render(request, "analytics/head_to_head.html", context, status=404)
-    if set(side_a) & set(side_b):
+    a, b = [players[s] for s in side_a], [players[s] for s in side_b]
+    context["chosen"] = {f"{side}{n}": str(team[n - 1].pk) if len(team) >= n else ""
+                         for side, team in (("a", a), ("b", b)) for n in (1, 2)}
+    if {p.pk for p in a} & {p.pk for p in b}:
         context["error"] = "A player cannot be on both sides."
         return render(request, "analytics/head_to_head.html", context, status=400)
-    a, b = [players[s] for s in side_a], [players[s] for s in side_b]
     result = selectors.head_to_head(club_id=club.pk, a={p.pk for p in a}, b={p.pk for p in b},
                                     viewer=request.user)
     context.update(a=a, b=b, single=len(a) == len(b) == 1, result=result,

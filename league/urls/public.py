@@ -7,7 +7,7 @@ from league.views import claims, public
 
 urlpatterns = [
     path("claim/<str:nonce>/", claims.claim_page, name="player-claim"),
-    path("players/<slug:club>/<slug:slug>/this-is-me/", claims.claim_request_page,
+    path("clubs/<slug:club>/players/<int:pk>/this-is-me/", claims.claim_request_page,
          name="player-claim-request"),
     path("", public.home, name="home"),
     path("clubs/<slug:club>/", public.club_detail, name="club-detail"),

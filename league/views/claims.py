@@ -56,9 +56,9 @@ def claim_page(request: HttpRequest, nonce: str) -> HttpResponse:
 
 @require_POST
 @login_required
-def claim_request_page(request: HttpRequest, club: str, slug: str) -> HttpResponse:
+def claim_request_page(request: HttpRequest, club: str, pk: int) -> HttpResponse:
     """ "This is me" on a player's page: a director of the club approves it."""
-    player = get_object_or_404(Player.objects.select_related("club"), club__slug=club, slug=slug)
+    player = get_object_or_404(Player.objects.select_related("club"), club__slug=club, pk=pk)
     try:
         claim_request(player=player, user=signed_in(request.user))
         messages.success(

@@ -111,7 +111,7 @@ def test_standings_page_queries_do_not_grow_with_the_event(client):
 def test_player_page_queries_do_not_grow_with_the_games(client, django_assert_max_num_queries):
     _, few = build_event(1)
     _, many = build_event(8)
-    url = lambda p: f"/players/{p.club.slug}/{p.slug}/"  # noqa: E731
+    url = lambda p: f"/clubs/{p.club.slug}/players/{p.pk}/"  # noqa: E731
     assert queries_for(client, url(few[0])) == queries_for(client, url(many[0]))
     with django_assert_max_num_queries(12):
         client.get(url(many[0]))
@@ -179,40 +179,81 @@ def test_player_statistics_show_shares_as_percentages_in_the_page_and_the_csv(cl
     page = client.get(players[0].get_absolute_url()).content.decode()
     assert '<th scope="row">Win rate</th><td class="num">100%</td>' in page
     rows = dict(csv.reader(io.StringIO(client.get(
-        f"/players/{players[0].club.slug}/{players[0].slug}/stats.csv").content.decode())))
+        f"/clubs/{players[0].club.slug}/players/{players[0].pk}/stats.csv").content.decode())))
     assert rows["Win rate"] == "100%"
 
 
 def test_unknown_player_is_404(client):
     club = ClubFactory()
-    assert client.get(f"/players/{club.slug}/nobody/").status_code == 404
+    assert client.get(f"/clubs/{club.slug}/players/999999/").status_code == 404
+    assert client.get(f"/players/{club.slug}/nobody/").status_code == 404  # an old address
+
+
+@pytest.mark.parametrize(("chosen", "moved"), [("full", True), ("initial", False), ("hidden", False)])
+def test_old_player_addresses_by_name_move_for_good_only_while_the_name_is_shown_in_full(
+        client, chosen, moved):
+    """A player's page, statistics file and partnership page are addressed by number; the old
+    addresses (by slug, i.e. by name) answer 301 to the new ones while the name is public in
+    full, and 404 (as for no one) once the player shows an initial or no name."""
+    _, players = build_event(3)
+    a, _, c, _ = players
+    a.name, a.slug, a.name_shown = "Ann Lee", "ann-lee", chosen
+    a.save(update_fields=["name", "slug", "name_shown"])
+    club = a.club.slug
+    assert a.get_absolute_url() == f"/clubs/{club}/players/{a.pk}/"
+    olds = {f"/players/{club}/{a.slug}/": a.get_absolute_url(),
+            f"/players/{club}/{a.slug}/stats.csv": f"{a.get_absolute_url()}stats.csv",
+            f"/partnerships/{club}/{a.slug}/{c.slug}/": f"/clubs/{club}/partnerships/{a.pk}/{c.pk}/",
+            f"/partnerships/{club}/{c.slug}/{a.slug}/": f"/clubs/{club}/partnerships/{c.pk}/{a.pk}/"}
+    for old, new in olds.items():
+        response = client.get(old)
+        if moved:
+            assert (response.status_code, response["Location"]) == (301, new), old
+            assert client.get(new).status_code == 200, new
+        else:
+            assert response.status_code == 404, old
+            assert a.slug not in response.content.decode()
+    # A player who shows their full name still has the old address of their partner's pages.
+    assert client.get(f"/players/{club}/{c.slug}/").status_code == 301
+    page = client.get(c.get_absolute_url()).content.decode()
+    assert a.slug not in page and f"/clubs/{club}/partnerships/{c.pk}/{a.pk}/" in page
 
 
 def test_partnership_page(client):
     _, players = build_event(3)
     a, _, c, _ = players
-    page = client.get(f"/partnerships/{a.club.slug}/{a.slug}/{c.slug}/")
+    page = client.get(f"/clubs/{a.club.slug}/partnerships/{a.pk}/{c.pk}/")
     assert page.status_code == 200
     assert "Better together than expected" in page.content.decode()
-    assert client.get(f"/partnerships/{a.club.slug}/{a.slug}/{a.slug}/").status_code == 404
+    assert client.get(f"/clubs/{a.club.slug}/partnerships/{a.pk}/{a.pk}/").status_code == 404
 
 
 def test_head_to_head_page_and_its_errors(client):
     _, (a, b, _, _) = build_event(2)
-    ok = client.get("/head-to-head/", {"club": a.club.slug, "a": a.slug, "b": b.slug})
+    ok = client.get("/head-to-head/", {"club": a.club.slug, "a": a.pk, "b": b.pk})
     assert ok.status_code == 200 and "Games as opponents" in ok.content.decode()
     assert client.get("/head-to-head/").status_code == 200
     assert client.get("/head-to-head/", {"club": "nope", "a": "x", "b": "y"}).status_code == 404
-    missing = client.get("/head-to-head/", {"club": a.club.slug, "a": a.slug, "b": "ghost"})
+    missing = client.get("/head-to-head/", {"club": a.club.slug, "a": a.pk, "b": "ghost"})
     assert missing.status_code == 404 and "ghost" in missing.content.decode()
-    assert client.get("/head-to-head/", {"club": a.club.slug, "a": a.slug, "b": a.slug}).status_code == 400
-    assert client.get("/head-to-head/", {"club": a.club.slug, "a": a.slug, "b": ""}).status_code == 404
+    assert client.get("/head-to-head/", {"club": a.club.slug, "a": a.pk, "b": a.pk}).status_code == 400
+    assert client.get("/head-to-head/", {"club": a.club.slug, "a": a.pk, "b": a.slug}).status_code == 400
+    assert client.get("/head-to-head/", {"club": a.club.slug, "a": a.pk, "b": ""}).status_code == 404
+
+
+def test_head_to_head_takes_an_old_links_slug_only_of_a_player_who_shows_the_full_name(client):
+    _, (a, b, _, _) = build_event(2)
+    assert client.get("/head-to-head/", {"club": a.club.slug, "a": a.slug, "b": b.slug}).status_code == 200
+    b.name_shown = "hidden"
+    b.save(update_fields=["name_shown"])
+    assert client.get("/head-to-head/", {"club": a.club.slug, "a": a.slug, "b": b.slug}).status_code == 404
+    assert client.get("/head-to-head/", {"club": a.club.slug, "a": a.slug, "b": b.pk}).status_code == 200
 
 
 def test_head_to_head_of_two_sides(client):
     _, (a, b, c, d) = build_event(3)  # games 1 and 3: A+C against B+D
-    response = client.get("/head-to-head/", {"club": a.club.slug, "a": f"{a.slug},{c.slug}",
-                                             "b": f"{b.slug}, {d.slug}"})
+    response = client.get("/head-to-head/", {"club": a.club.slug, "a": f"{a.pk},{c.pk}",
+                                             "b": f"{b.pk}, {d.pk}"})
     assert response.status_code == 200
     assert response.context["result"]["games"] == 2
 
@@ -347,8 +388,8 @@ def test_season_leaderboard_and_partnership_queries_do_not_grow(client):
         sizes.append([
             queries_for(client, f"/seasons/{season.pk}/standings/"),
             queries_for(client, f"/leaderboard/?club={club.slug}"),
-            queries_for(client, f"/partnerships/{club.slug}/{players[0].slug}/{players[2].slug}/"),
-            queries_for(client, f"/head-to-head/?club={club.slug}&a={players[0].slug}&b={players[1].slug}"),
+            queries_for(client, f"/clubs/{club.slug}/partnerships/{players[0].pk}/{players[2].pk}/"),
+            queries_for(client, f"/head-to-head/?club={club.slug}&a={players[0].pk}&b={players[1].pk}"),
         ])
     assert sizes[0] == sizes[1]
     assert max(sizes[1]) < 20
@@ -366,19 +407,19 @@ def test_csv_keeps_formula_like_names_as_text(client):
 
 def test_head_to_head_by_name_pickers_lists_the_games(client):
     _, (a, b, c, d) = build_event(3)  # games 1 and 3: A+C against B+D
-    page = client.get("/head-to-head/", {"club": a.club.slug, "a1": a.slug, "a2": c.slug,
-                                         "b1": b.slug, "b2": d.slug})
+    page = client.get("/head-to-head/", {"club": a.club.slug, "a1": a.pk, "a2": c.pk,
+                                         "b1": b.pk, "b2": d.pk})
     text = page.content.decode()
     assert page.status_code == 200 and page.context["result"]["games"] == 2
     assert len(page.context["games"]) == 2 and "Their games, newest first" in text
-    assert f'<option value="{a.slug}" selected>{a.name}</option>' in text
+    assert f'<option value="{a.pk}" selected>{a.name}</option>' in text
 
 
 def test_head_to_head_is_in_the_navigation_and_picks_the_only_club(client):
     _, (a, _, _, _) = build_event(1)
     page = client.get("/head-to-head/").content.decode()
     assert '<a href="/head-to-head/">Head to head</a>' in page
-    assert f"<option value=\"{a.slug}\">{a.name}</option>" in page
+    assert f"<option value=\"{a.pk}\">{a.name}</option>" in page
 
 
 def test_games_csv_lists_every_round_of_every_side_by_name(client):

@@ -22,7 +22,7 @@ READERS_PAGES = [
     "/events/spring-night/wall/",
     "/events/spring-night/wall/?fragment=1",
     "/seasons/12/standings/",
-    "/players/riverside/ann-lee/",
+    "/clubs/riverside/players/7/",
     "/leaderboard/",
 ]
 MAIN_PAGES = [
@@ -34,7 +34,8 @@ MAIN_PAGES = [
     "/events/spring-night/what-if/",
     "/events/spring-night/results.xlsx",
     "/seasons/12/what-if/",
-    "/players/riverside/ann-lee/stats.csv",
+    "/clubs/riverside/players/7/stats.csv",
+    "/players/riverside/ann-lee/",
     "/director/seasons/12/divisions/",
     "/me/players/3/calendar/",
     "/healthz",

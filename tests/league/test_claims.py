@@ -49,7 +49,7 @@ def test_one_account_is_one_person_in_every_club_but_one_player_per_club():
 def test_a_request_from_the_players_page_is_approved_by_a_director(client):
     player, user = PlayerFactory(), UserFactory()
     client.force_login(user)
-    client.post(reverse("player-claim-request", args=[player.club.slug, player.slug]))
+    client.post(reverse("player-claim-request", args=[player.club.slug, player.pk]))
     claim = PlayerClaim.objects.get(player=player, requested_by=user)
     assert claim_request(player=player, user=user) == claim  # asked twice: one request
     claim_approve(claim=claim, by=None)

@@ -199,12 +199,15 @@ def _everything_said(response) -> str:
 def test_a_name_shows_on_every_public_page_file_feed_and_replay_only_as_chosen(client, me, chosen):
     """The privacy walk: Ann chooses how her name shows; an anonymous visitor then reads every
     public page, CSV and XLSX file, calendar, the replay page and the API. Her full name is
-    there only when she chose it; her public name is."""
+    there only when she chose it (nor, on the pages, her slug, in an address or a link); her
+    public name is."""
     from games.services import Entrant, submission_create
     from handfoot.simulate import simulate_game
     from tests.factories import SeasonFactory
 
     _, tonight, players = me
+    players[0].slug = "ann-lee"  # the slug made from her name
+    players[0].save(update_fields=["slug"])
     tonight.season = SeasonFactory(league__club=tonight.club)
     tonight.save(update_fields=["season"])
     confirm(make_game(event=tonight, players=players), [[500, 200]])
@@ -213,6 +216,7 @@ def test_a_name_shows_on_every_public_page_file_feed_and_replay_only_as_chosen(c
     log["seats"] = [p.slug for p in players]
     submission_create(game=logged, document=log, entrant=Entrant.for_side(logged, 0),
                       idempotency_key="walk-log")
+    Rotation.objects.filter(event=tonight).update(status=Rotation.Status.STARTED)  # seats shown
     client.post(reverse("my-privacy", args=[players[0].pk]), {"name_shown": chosen})
     standings_services.event_recompute(event_id=tonight.pk)  # as the job after the change does
     players[0].refresh_from_db()
@@ -226,6 +230,8 @@ def test_a_name_shows_on_every_public_page_file_feed_and_replay_only_as_chosen(c
         said = _everything_said(response)
         if chosen != "full":
             assert "Ann Lee" not in said, url
+            if not url.startswith("/api/"):  # the API names players by slug (docs/players.md)
+                assert "ann-lee" not in said and "ann-lee" not in url, url
         if public in said:
             seen_public.append(url)
     # the walk reads real pages: the replay, its API and the standings show her public name
