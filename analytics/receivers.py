@@ -1,11 +1,15 @@
-"""The analytics' part in league-level changes: recompute what a change makes stale."""
+"""The analytics' part in league-level changes: recompute what a change makes stale.
 
-import logging
+Every job asked for after a commit goes through `jobs.services.outbox.task_send`: the change is
+stored and acknowledged whatever the broker does, and a job it could not take is sent again once
+it is back (issue 42)."""
+
 from typing import Any
 
 from django.db import transaction
 from django.dispatch import receiver
 
+from jobs.services.outbox import task_send
 from league.models import Player
 from league.signals import (
     divisions_changed,
@@ -16,8 +20,6 @@ from league.signals import (
     standings_settings_changed,
 )
 
-log = logging.getLogger(__name__)
-
 
 @receiver(player_merged)
 def recompute_after_merge(*, club: Any, **_: Any) -> None:
@@ -26,15 +28,16 @@ def recompute_after_merge(*, club: Any, **_: Any) -> None:
     from analytics.tasks import recompute_club
 
     club_id = club.pk
-    transaction.on_commit(lambda: recompute_club.delay(club_id))
+    transaction.on_commit(lambda: task_send(task=recompute_club, args=[club_id]))
 
 
 @receiver(standings_settings_changed)
 def recompute_after_settings(*, event_id: int, **_: Any) -> None:
-    """Scoring, tie-breaks or the sit-out rule changed: the standings follow."""
-    from analytics.tasks import enqueue_event_recompute
+    """Scoring, tie-breaks or the sit-out rule changed (sent after commit): the standings
+    follow (with the broker away, the stale snapshot sweep sends the job)."""
+    from analytics.tasks import enqueue_event_recompute_after_commit
 
-    enqueue_event_recompute(event_id)
+    enqueue_event_recompute_after_commit(event_id)
 
 
 @receiver(player_name_changed)
@@ -45,7 +48,7 @@ def recompute_after_renaming(*, player_id: int, **_: Any) -> None:
 
     club_id = Player.objects.filter(pk=player_id).values_list("club_id", flat=True).first()
     if club_id is not None:
-        transaction.on_commit(lambda: recompute_club.delay(club_id))
+        transaction.on_commit(lambda: task_send(task=recompute_club, args=[club_id]))
 
 
 @receiver(night_started)
@@ -53,10 +56,7 @@ def freeze_handicaps_at_start(*, event_id: int, **_: Any) -> None:
     """A night started (sent after commit): its handicaps are frozen as things stand now."""
     from analytics.tasks import freeze_handicaps
 
-    try:
-        freeze_handicaps.delay(event_id)
-    except Exception:  # the night has started whatever happens here: say so, do not fail it
-        log.warning("handicaps of event %s not frozen (broker down?)", event_id, exc_info=True)
+    task_send(task=freeze_handicaps, args=[event_id])  # the night has started whatever happens
 
 
 @receiver(divisions_changed)
@@ -64,11 +64,7 @@ def redraw_division_tables(*, season_id: int, **_: Any) -> None:
     """A season's divisions or places changed (sent after commit): its division tables follow."""
     from analytics.tasks import refresh_season_tables
 
-    try:
-        refresh_season_tables.delay(season_id)
-    except Exception:  # the places are saved; the nightly rebuild redraws the tables
-        log.warning("division tables of season %s not redrawn (broker down?)", season_id,
-                    exc_info=True)
+    task_send(task=refresh_season_tables, args=[season_id])  # the places are saved
 
 
 @receiver(league_settings_changed)
@@ -77,4 +73,4 @@ def recompute_after_league_settings(*, club_id: int, **_: Any) -> None:
     ratings and statistics are recomputed in a job (sent after commit)."""
     from analytics.tasks import recompute_club
 
-    recompute_club.delay(club_id)
+    task_send(task=recompute_club, args=[club_id])

@@ -70,6 +70,8 @@ class CatchUpWhenConnected(bootsteps.StartStopStep):
         try:
             parent.app.send_task("analytics.sweep_stale_snapshots", queue=queue,
                                  kwargs={"grace_seconds": 0, "queue": queue}, ignore_result=True)
+            # and the jobs kept while it was away (jobs.services.outbox)
+            parent.app.send_task("jobs.resend_pending", queue=queue, ignore_result=True)
         except Exception:  # the broker went again: the next connection asks again
             log.warning("catch-up sweep not sent; it is sent at the next connection")
 

@@ -55,3 +55,22 @@ class JobPart(models.Model):
 
     def __str__(self) -> str:
         return f"part {self.index} of {self.job_id}"
+
+
+class PendingTask(models.Model):
+    """A job that could not be handed to the worker when it was asked for (the broker, Redis,
+    away; or asked for later while tasks run in-process): `jobs.resend_pending` sends it (Celery
+    beat every minute, and a worker as soon as it has connected). Every job is idempotent and
+    recomputes from the database, so one sent twice changes nothing."""
+
+    task = models.CharField(max_length=100, help_text="The Celery task's name")
+    args = models.JSONField(default=list)
+    queue = models.CharField(max_length=60, blank=True)
+    key = models.CharField(max_length=64, unique=True, help_text="sha256 of task, args and queue")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return f"{self.task}{tuple(self.args)} waiting to be sent"

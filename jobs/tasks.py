@@ -7,7 +7,7 @@ from typing import Any
 from celery import Task, shared_task
 from django.db import InterfaceError, OperationalError
 
-from jobs.services import jobs
+from jobs.services import jobs, outbox
 
 _RETRY: dict[str, Any] = {
     "autoretry_for": (OperationalError, InterfaceError),
@@ -29,3 +29,10 @@ def job_plan_task(self: Task, job_id: str) -> None:
 @shared_task(name="jobs.part", ignore_result=True, **_RETRY)
 def job_part_task(job_id: str, index: int) -> None:
     jobs.job_part_run(job_id=uuid.UUID(job_id), index=index)
+
+
+@shared_task(name="jobs.resend_pending", ignore_result=True, **_RETRY)
+def resend_pending() -> int:
+    """Celery beat, every minute (and a worker just connected): the jobs kept while the broker
+    was away (`jobs.services.outbox`) are sent."""
+    return outbox.pending_resend()

@@ -79,3 +79,19 @@ class ClubMail(models.Model):
 
     def __str__(self) -> str:
         return f"mail of {self.club}"
+
+
+class MailOutage(models.Model):
+    """The mail server not taking mail (one row while it lasts): since when and why, in words,
+    for the directors' pages. Recorded by the first mail that meets the fault, cleared by the
+    first mail that goes out again."""
+
+    ROW = 1  # the one row
+
+    since = models.DateTimeField()
+    reason = models.CharField(max_length=200, help_text="What the mail server did, in words")
+    last_tried_at = models.DateTimeField()
+    attempts = models.PositiveIntegerField(default=1)
+
+    def __str__(self) -> str:
+        return f"mail not going out since {self.since}: {self.reason}"

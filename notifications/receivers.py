@@ -5,12 +5,14 @@ from typing import Any
 
 def mail_confirmed_result(sender: object, *, game_id: int | None = None, **kwargs: Any) -> None:
     """A game's confirmed result changed (after commit): its players get it by mail, once per
-    confirmed version (the job does nothing for a game without one)."""
+    confirmed version (the job does nothing for a game without one). The result is stored
+    whatever the broker does: with it away the job is kept and sent when it is back."""
     if game_id is None:
         return
+    from jobs.services.outbox import task_send
     from notifications.tasks import result_mails_task
 
-    result_mails_task.delay(game_id)
+    task_send(task=result_mails_task, args=[game_id])
 
 
 def forget_contact(sender: object, *, player_id: int, **kwargs: Any) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from games.models import ResultVersion, RoundResult
 from league.models import Game, Player, Seat, SideCredential
-from notifications.models import Contact
+from notifications.models import Contact, MailOutage, SentMail
 
 
 @dataclass(frozen=True)
@@ -80,3 +80,23 @@ def dispute_until(*, version: ResultVersion, hours: int) -> datetime | None:
     from datetime import timedelta
 
     return version.confirmed_at + timedelta(hours=hours) if version.confirmed_at else None
+
+
+def mail_outage_words() -> str | None:
+    """While the mail server does not take mail: what the directors' pages say (None: mail goes
+    out, as far as the last mail knows)."""
+    outage = MailOutage.objects.filter(pk=MailOutage.ROW).first()
+    if outage is None:
+        return None
+    from django.utils import timezone
+
+    since = timezone.localtime(outage.since)
+    when = f"{since:%H:%M}" if since.date() == timezone.localdate() else f"{since:%-d %b, %H:%M}"
+    return f"Mail is not going out: {outage.reason} (since {when}). We will retry."
+
+
+def mail_refused(*, reason: str, key: str, email: str) -> bool:
+    """Whether the mail server refused this address for this mail (for good)."""
+    return SentMail.objects.filter(
+        reason=reason, key=key, email=email, status=SentMail.Status.REFUSED
+    ).exists()

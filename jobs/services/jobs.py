@@ -93,8 +93,9 @@ def _dispatch_plan(job_id: uuid.UUID) -> None:
     runner = settings.JOBS_RUNNER
     if runner == "celery":
         from jobs import tasks
+        from jobs.services.outbox import task_send
 
-        tasks.job_plan_task.delay(str(job_id))
+        task_send(task=tasks.job_plan_task, args=[str(job_id)])  # the broker away: sent later
     elif runner == "thread":
         threading.Thread(
             target=_run_in_thread, args=(job_id,), daemon=True, name=f"job-{job_id}"

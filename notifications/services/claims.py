@@ -4,14 +4,19 @@ sent to the address the director typed, which is kept as the player's contact ad
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
+from django.db import transaction
 from django.urls import reverse
+from django.utils import timezone
 
 from core.errors import Invalid
+from jobs.services.outbox import task_send
 from league.models import Player, PlayerClaim
 from league.services.claims import claim_create
 from notifications.errors import Code, refusal
 from notifications.models import Contact
-from notifications.services.mail import Mail, mail_send, site_url
+from notifications.services.mail import Mail, MailDeferred, mail_send, site_url
+
+RETRY_SECONDS = 60  # the invitation's first retry; the job doubles its wait after that
 
 
 def claim_url(*, claim: PlayerClaim) -> str:
@@ -30,6 +35,21 @@ def claim_invite_by_mail(*, player: Player, email: str, by: User | None) -> Play
         player=player,
         defaults={"email": email, "undeliverable_at": None, "undeliverable_reason": ""},
     )
+    try:
+        _claim_mail_send(claim, contact)
+    except MailDeferred:
+        from notifications.tasks import claim_mail_task
+
+        # The mail server did not take it now: a job tries again, with a growing wait.
+        claim_id = claim.pk
+        transaction.on_commit(
+            lambda: task_send(task=claim_mail_task, args=[claim_id], countdown=RETRY_SECONDS)
+        )
+    return claim
+
+
+def _claim_mail_send(claim: PlayerClaim, contact: Contact) -> bool:
+    player = claim.player
     mail = Mail(
         reason="invitation",
         key=f"claim:{claim.pk}",
@@ -39,8 +59,21 @@ def claim_invite_by_mail(*, player: Player, email: str, by: User | None) -> Play
             "club": player.club,
             "claim": claim,
             "claim_url": claim_url(claim=claim),
-            "by": by,
+            "by": claim.created_by,
         },
     )
-    mail_send(mail=mail, email=email, contact=contact)
-    return claim
+    return mail_send(mail=mail, email=contact.email, contact=contact)
+
+
+def claim_mail_send(*, claim_id: int) -> bool:
+    """The invitation of a claim again (the job's retry): nothing when it went already, the claim
+    is used or gone, or the player's address changed since (a newer claim was sent there)."""
+    claim = (
+        PlayerClaim.objects.filter(pk=claim_id, used_at=None, expires_at__gt=timezone.now())
+        .select_related("player__club", "created_by")
+        .first()
+    )
+    contact = Contact.objects.filter(player_id=claim.player_id).first() if claim else None
+    if claim is None or contact is None or contact.email != claim.email:
+        return False
+    return _claim_mail_send(claim, contact)

@@ -4,24 +4,33 @@
 to the mail server and skips it when the record exists: a retried or twice-delivered job never
 sends a mail twice. A mail server that fails (connection lost) deletes the record so the retry
 sends it (`MailDeferred`); one that refuses the address for good (5xx) marks the contact
-undeliverable, and nothing more is sent
-there until the player gives an address again.
+undeliverable, and nothing more is sent there until the player gives an address again.
+
+A fault of the server is not a bad address (issue 42): a refused login, a connection refused or
+lost, the sender or the message refused, or every address refused (a 5xx to one address while
+the server takes mail for its own postmaster is the address's; otherwise the server's) marks
+nothing undeliverable. It is recorded as a `MailOutage` (since when, and why in words, for the
+directors' pages: `notifications.selectors.mail_outage_words`) and raises `MailServerDown`,
+so the job tries again later; the next mail that goes out clears it.
 """
 
+import contextlib
 import logging
 import smtplib
 from dataclasses import dataclass
+from email.utils import parseaddr
 from typing import Any
 
 from django.conf import settings
 from django.core import signing
-from django.core.mail import EmailMultiAlternatives
+from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
-from notifications.models import Contact, SentMail
+from notifications.models import Contact, MailOutage, SentMail
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +40,15 @@ UNSUBSCRIBE_SALT = "notifications.unsubscribe"
 class MailDeferred(Exception):
     """The mail server could not take the mail now (away, busy, a 4xx answer): nothing was
     recorded as sent, and the job tries again later."""
+
+
+class MailServerDown(MailDeferred):
+    """The mail server itself does not take mail (see the module): `reason` says why, in the
+    directors' words ("the mail server refused the login")."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -103,22 +121,95 @@ def mail_send(*, mail: Mail, email: str, contact: Contact | None = None) -> bool
     try:
         message.send()
     except smtplib.SMTPRecipientsRefused as refused:
-        if all(code >= 500 for code, _ in refused.recipients.values()):
-            _mark_undeliverable(record, contact, refused)
+        codes = [code for code, _ in refused.recipients.values()] or [421]
+        fault = _server_check() if min(codes) >= 500 else None
+        if min(codes) >= 500 and fault is None:
+            _mark_undeliverable(record, contact, refused)  # the server works: the address is bad
             return False
         record.delete()
+        if fault is not None or 421 in codes:
+            raise _server_down(fault or _fault_words(refused)) from refused
         raise MailDeferred(f"{email}: the mail server said to try again later") from refused
-    except smtplib.SMTPResponseException as answer:
-        if answer.smtp_code >= 500:
-            _mark_undeliverable(record, contact, answer)
-            return False
-        record.delete()
-        raise MailDeferred(f"{email}: the mail server said {answer.smtp_code}") from answer
-    except (OSError, smtplib.SMTPException) as away:
+    except OSError as error:  # every smtplib error, a connection refused or lost, a timeout
         record.delete()  # not sent: the job's retry sends it
-        raise MailDeferred(f"{email}: the mail server cannot be reached ({away})") from away
+        raise _server_down(_fault_words(error)) from error
     SentMail.objects.filter(pk=record.pk).update(status=SentMail.Status.SENT)
+    MailOutage.objects.filter(pk=MailOutage.ROW).delete()  # mail goes out again
     return True
+
+
+def _reply(error: smtplib.SMTPResponseException | smtplib.SMTPRecipientsRefused) -> str:
+    text: bytes | str
+    if isinstance(error, smtplib.SMTPRecipientsRefused):
+        code, text = next(iter(error.recipients.values()), (0, b""))
+    else:
+        code, text = error.smtp_code, error.smtp_error
+    words = text.decode(errors="replace") if isinstance(text, bytes) else str(text)
+    return f"{code} {' '.join(words.split())}"[:80]
+
+
+def _fault_words(error: BaseException) -> str:
+    """What the mail server did, in the directors' words."""
+    if isinstance(error, smtplib.SMTPAuthenticationError):
+        return "the mail server refused the login"
+    if isinstance(error, smtplib.SMTPResponseException | smtplib.SMTPRecipientsRefused) and (
+        _reply(error).startswith("421 ")
+    ):
+        return f"the mail server is not taking mail now ({_reply(error)})"
+    if isinstance(error, smtplib.SMTPRecipientsRefused):
+        return f"the mail server refused every address ({_reply(error)})"
+    if isinstance(error, smtplib.SMTPSenderRefused):
+        return f"the mail server refused the club's sending address ({_reply(error)})"
+    if isinstance(error, smtplib.SMTPDataError):
+        return f"the mail server refused the message ({_reply(error)})"
+    if isinstance(error, smtplib.SMTPResponseException):
+        return f"the mail server refused the connection ({_reply(error)})"
+    if isinstance(error, smtplib.SMTPServerDisconnected):
+        return "the mail server closed the connection"
+    return "the mail server cannot be reached"
+
+
+def _server_check() -> str | None:
+    """Whether the mail server takes mail now: None when it accepts the club's own postmaster
+    (which every mail server must: RFC 5321, 4.5.1), else what it did, in words. Asked only when
+    an address was refused for good, to tell a bad address from a server refusing them all."""
+    sender = parseaddr(settings.DEFAULT_FROM_EMAIL)[1] or "league@localhost"
+    postmaster = "postmaster@" + sender.rpartition("@")[2]
+    connection = get_connection()
+    try:
+        connection.open()
+        server: smtplib.SMTP = connection.connection  # type: ignore[attr-defined]  # the SMTP backend's, open
+        server.ehlo_or_helo_if_needed()
+        code, text = server.mail(sender)
+        if code >= 400:
+            return _fault_words(smtplib.SMTPSenderRefused(code, text, sender))
+        code, text = server.rcpt(postmaster)
+        server.rset()
+        if code >= 400:
+            return _fault_words(smtplib.SMTPRecipientsRefused({postmaster: (code, text)}))
+        return None
+    except OSError as error:
+        return _fault_words(error)
+    finally:
+        with contextlib.suppress(OSError):  # closing a connection the server dropped
+            connection.close()
+
+
+def _server_down(reason: str) -> MailServerDown:
+    """Record the outage (since its first fault) and say so; raised by the caller."""
+    now = timezone.now()
+    try:
+        updated = MailOutage.objects.filter(pk=MailOutage.ROW).update(
+            reason=reason, last_tried_at=now, attempts=F("attempts") + 1
+        )
+        if not updated:
+            with transaction.atomic():
+                MailOutage.objects.create(pk=MailOutage.ROW, since=now, reason=reason,
+                                          last_tried_at=now)
+    except IntegrityError:
+        pass  # recorded by another mail at the same moment
+    log.warning("mail not going out: %s", reason)
+    return MailServerDown(reason)
 
 
 def _mark_undeliverable(record: SentMail, contact: Contact | None, refused: Exception) -> None:

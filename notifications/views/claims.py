@@ -15,6 +15,7 @@ from league.models import Club, Player, PlayerClaim
 from league.permissions import check_directs_club
 from league.services.claims import claim_approve, claim_create
 from league.views.public import _qr_svg
+from notifications.selectors import mail_outage_words, mail_refused
 from notifications.services.claims import claim_invite_by_mail, claim_url
 
 
@@ -32,10 +33,10 @@ def player_claims(request: HttpRequest, slug: str, player_slug: str) -> HttpResp
     if request.method == "POST":
         try:
             if request.POST.get("how") == "mail":
-                claim_invite_by_mail(
+                claim = claim_invite_by_mail(
                     player=player, email=request.POST.get("email", "")[:254], by=director
                 )
-                messages.success(request, f"The link is on its way to {player.name}.")
+                _say_how_the_mail_went(request, claim, player)
                 return redirect("director-player-claims", slug=club.slug, player_slug=player.slug)
             claim = claim_create(player=player, by=director)
             link = claim_url(claim=claim)
@@ -51,6 +52,17 @@ def player_claims(request: HttpRequest, slug: str, player_slug: str) -> HttpResp
         context,
         status=400 if "refusal" in context else 200,
     )
+
+
+def _say_how_the_mail_went(request: HttpRequest, claim: PlayerClaim, player: Player) -> None:
+    if mail_outage_words() is not None:  # the page's banner says why, since when
+        messages.warning(request, f"The link for {player.name} goes out once the mail server "
+                                  "takes mail again.")
+    elif mail_refused(reason="invitation", key=f"claim:{claim.pk}", email=claim.email):
+        messages.error(request, f"The mail server refused {claim.email}: check the address "
+                                f"with {player.name}, or hand them a link instead.")
+    else:
+        messages.success(request, f"The link is on its way to {player.name}.")
 
 
 @require_POST
