@@ -136,3 +136,18 @@ def test_the_migration_gives_the_clubs_there_were_the_sites_time_zone(settings):
         migration.apply(before, editor)
     assert Club.objects.get(slug="old-club").time_zone == "America/Chicago"
     assert after.models["league", "club"].fields["time_zone"].default() == "America/Chicago"
+
+
+@pytest.mark.django_db
+def test_the_api_takes_and_gives_the_clubs_time_zone(api_client):
+    user = UserFactory()
+    api_client.force_authenticate(user)
+    made = api_client.post("/api/clubs/", {"name": "Hudson Club", "time_zone": NEW_YORK},
+                           format="json")
+    assert made.status_code == 201 and made.json()["time_zone"] == NEW_YORK
+    club_id = made.json()["id"]
+    moved = api_client.patch(f"/api/clubs/{club_id}/", {"time_zone": BERLIN}, format="json")
+    assert moved.status_code == 200 and moved.json()["time_zone"] == BERLIN
+    refused = api_client.patch(f"/api/clubs/{club_id}/", {"time_zone": "Berlin"}, format="json")
+    assert refused.status_code == 400
+    assert Club.objects.get(pk=club_id).time_zone == BERLIN
