@@ -48,12 +48,13 @@ def result_recipients(*, game: Game) -> list[ResultRecipient]:
 
 
 def result_lines(*, game: Game) -> dict[str, Any]:
-    """The game's sides (names), each round's score per side, and the totals."""
-    names: dict[int, list[str]] = defaultdict(list)
+    """The game's sides (their players, `players`), each round's score per side, and the
+    totals; `result_lines_for` puts in the names one reader may see."""
+    names: dict[int, list[Player]] = defaultdict(list)
     for seat in (
         Seat.objects.filter(table__game=game).select_related("player").order_by("seat_number")
     ):
-        names[seat.side].append(seat.player.name)
+        names[seat.side].append(seat.player)
     scores: dict[int, dict[int, int]] = defaultdict(dict)
     for row in RoundResult.objects.filter(game=game).order_by("round_number", "side"):
         scores[row.round_number][row.side] = row.score
@@ -66,7 +67,7 @@ def result_lines(*, game: Game) -> dict[str, Any]:
         "sides": [
             {
                 "number": i + 1,
-                "names": " & ".join(names[s]),
+                "players": names[s],
                 "total": sum(r["scores"][i] for r in rounds),
             }
             for i, s in enumerate(sides)
@@ -74,6 +75,18 @@ def result_lines(*, game: Game) -> dict[str, Any]:
         "rounds": rounds,
         "totals_only": rounds == [] or rounds[0]["number"] == 0,
     }
+
+
+def result_lines_for(lines: dict[str, Any], *, reader: Player) -> dict[str, Any]:
+    """`result_lines` as one player reads them in their mail: the other players as each chose
+    to show their name in public (`Player.shown_name`: a mail goes to several people), the
+    reader by their own name."""
+    sides = [
+        {**side, "names": " & ".join(
+            p.name if p.pk == reader.pk else p.shown_name for p in side["players"])}
+        for side in lines["sides"]
+    ]
+    return {**lines, "sides": sides}
 
 
 def dispute_until(*, version: ResultVersion, hours: int) -> datetime | None:

@@ -27,7 +27,7 @@ def result_mails_send(*, game_id: int) -> int:
             "player": recipient.player,
             "event": event,
             "game": game,
-            "lines": lines,
+            "lines": selectors.result_lines_for(lines, reader=recipient.player),
             "rotation": game.table.rotation.number,
             "table": game.table.number,
             "my_side": recipient.side + 1,

@@ -158,3 +158,44 @@ def test_a_result_imported_from_the_clubs_past_is_not_mailed(smtp, confirmed_gam
     )
     assert result_mails_send(game_id=game.pk) == 0
     assert smtp.messages == []
+
+
+def test_the_unsubscribe_header_is_a_plain_link_a_mail_program_can_post_to(client, smtp,
+                                                                           confirmed_game):
+    """RFC 2369 and 8058: `List-Unsubscribe: <http...>` as written, on one line (not RFC 2047
+    encoded-words, which mail programs do not read as a link), and a POST of
+    `List-Unsubscribe=One-Click` to it stops the mails."""
+    game, seats = confirmed_game
+    result_mails_send(game_id=game.pk)
+    message = next(m for m in smtp.messages if m["To"] == f"{seats[0].player.slug}@example.net")
+    raw = {name.lower(): value for name, value in message.raw_items()}
+    header = raw["list-unsubscribe"]
+    assert "=?" not in header and "\n" not in header, header
+    assert header.startswith("<http://league.example/mail/unsubscribe/") and header.endswith(">")
+    assert raw["list-unsubscribe-post"] == "List-Unsubscribe=One-Click"
+    link = header.strip("<>")
+    answer = client.post(link, "List-Unsubscribe=One-Click",
+                         content_type="application/x-www-form-urlencoded")
+    assert answer.status_code == 200
+    assert not Contact.objects.get(player=seats[0].player).wants(Contact.Reason.RESULT)
+
+
+def test_the_result_mail_names_the_other_players_as_they_chose_and_the_reader_in_full(
+        smtp, confirmed_game):
+    """A mail goes to the other players of the game: a player who chose no name (or an initial)
+    is named as on the public pages; each reader still sees their own full name."""
+    game, seats = confirmed_game
+    quiet, initial = seats[1].player, seats[2].player
+    quiet.name, quiet.name_shown = "Quentin Quiet", "hidden"
+    quiet.save(update_fields=["name", "name_shown"])
+    initial.name, initial.name_shown = "Ida Inkster", "initial"
+    initial.save(update_fields=["name", "name_shown"])
+    assert result_mails_send(game_id=game.pk) == 3
+    mails = {m["To"]: m.get_body(("plain",)).get_content() + m.get_body(("html",)).get_content()
+             for m in smtp.messages}
+    to_first = mails[f"{seats[0].player.slug}@example.net"]
+    assert "Quentin" not in to_first and f"Player {quiet.pk}" in to_first
+    assert "Inkster" not in to_first and "Ida I." in to_first
+    to_quiet = mails[f"{quiet.slug}@example.net"]
+    assert "Hello Quentin Quiet" in to_quiet and f"Side 2 (Quentin Quiet & " in to_quiet
+    assert "Ida I." in to_quiet and "Inkster" not in to_quiet
