@@ -553,3 +553,15 @@ SIDE_PARTS: tuple[ScoringPart, ...] = (
 )
 ENTERED_PARTS: tuple[ScoringPart, ...] = tuple(p for p in SIDE_PARTS if p.entered)
 PARTS_BY_NAME: dict[str, ScoringPart] = {p.name: p for p in SIDE_PARTS}
+
+
+def parts_scored(rules: RuleSet) -> tuple[ScoringPart, ...]:
+    """The parts a scorer writes that these rules can score, in the sheet's order: wild books
+    only where melds of wilds are allowed, laid red 3s only where red 3s are laid (held ones are
+    in the points left in hand). A printed sheet has a box for each of these and no other."""
+    unscored = set()
+    if not rules.wild_melds:
+        unscored.add("wild_books")
+    if rules.red_threes != "lay":
+        unscored.add("red_threes")
+    return tuple(part for part in ENTERED_PARTS if part.name not in unscored)

@@ -153,3 +153,9 @@ def pairs_parse(text: str) -> list[tuple[str, str]]:
 def played_by(substitute: str, member: str) -> str:
     """How every page names a seat a substitute played for an absent member."""
     return f"played by {substitute} for {member}"
+
+
+def room_names(asked: str | None) -> str:
+    """The names a printed card or sheet shows: "full" (the default: paper stays in the room) or
+    "public" (the names players chose for public pages), as the director asked (`?names=`)."""
+    return "public" if asked == "public" else "full"

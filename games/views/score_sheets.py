@@ -1,7 +1,9 @@
 """Printable score sheets, one per table of a rotation, for a table that keeps its score on
 paper: names by side (sides from 1), the dealer and minimum meld of each round, the books needed
-to go out, and boxes for every figure a sheet asks for. The director prints them from the
-rotation's table cards; a finished sheet is entered at the game's result page (paper entry)."""
+to go out, and a box for every figure the event's rules score (`handfoot.rules.parts_scored`).
+Names are the players' full names, for the room, unless the director asks for the names players
+chose for public pages (`?names=public`). The director prints them from the rotation's table
+cards; a finished sheet is entered at the game's result page (paper entry)."""
 
 from __future__ import annotations
 
@@ -13,20 +15,17 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadReque
 from django.shortcuts import get_object_or_404, render
 
 from games.services import event_rules
-from handfoot.rules import BookCounts
+from handfoot.rules import BookCounts, RuleSet, parts_scored
 from league import selectors as league_selectors
 from league.models import Event
+from league.names import room_names
 from league.permissions import check_directs_event
 
-# The boxes of each round and side, in the order a table's sheet asks for them.
-FIGURE_BOXES = (
-    "Clean books",
-    "Dirty books",
-    "Red 3s",
-    "Went out",
-    "Points on the table",
-    "Round total",
-)
+
+def figure_boxes(rules: RuleSet) -> list[str]:
+    """The boxes of each round and side: each part these rules score, in the order a table's
+    sheet asks for them, then the round's total."""
+    return [part.words for part in parts_scored(rules)] + ["Round total"]
 
 
 @dataclass
@@ -56,18 +55,21 @@ def books_words(books: BookCounts) -> str:
     return said + (" book" if books.total() == 1 else " books")
 
 
-def _sheet(table: league_selectors.TableView, rounds: int, meld: Any) -> ScoreSheet:
+def _sheet(table: league_selectors.TableView, rounds: int, meld: Any, *, public: bool) -> ScoreSheet:
     seats = table.seats
     first = next(
         (s.seat_number for s in seats if s.deals_first), seats[0].seat_number if seats else 0
     )
     order = [s.seat_number for s in seats]
-    names = {s.seat_number: s.player.name for s in seats}
+    def name(player: Any) -> str:
+        return str(player.shown_name if public else player.name)
+
+    names = {s.seat_number: name(s.player) for s in seats}
     start = order.index(first) if first in order else 0
     return ScoreSheet(
         table=table.number,
         sides=[
-            (n, [p.name for p in players])
+            (n, [name(p) for p in players])
             for n, players in enumerate(table.sides, start=1)
         ],
         # The deal passes one seat clockwise each round.
@@ -97,7 +99,9 @@ def score_sheets(request: HttpRequest, slug: str) -> HttpResponse:
     rotation = rotations[number]
     rules = event_rules(event=event)
     plan = league_selectors.rotation_plan(rotation=rotation)
-    sheets = [_sheet(t, rules.rounds, rules.meld_minimum) for t in plan.tables if t.seats]
+    names = room_names(request.GET.get("names"))
+    sheets = [_sheet(t, rules.rounds, rules.meld_minimum, public=names == "public")
+              for t in plan.tables if t.seats]
     return render(
         request,
         "games/score_sheets.html",
@@ -105,7 +109,8 @@ def score_sheets(request: HttpRequest, slug: str) -> HttpResponse:
             "event": event,
             "rotation": rotation,
             "sheets": sheets,
-            "boxes": FIGURE_BOXES,
+            "boxes": figure_boxes(rules),
+            "names": names,
             "books_to_go_out": books_words(rules.books_to_go_out),
         },
     )

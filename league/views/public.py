@@ -15,6 +15,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from league import selectors
 from league.models import Club, Event, League, Rotation, SideCredential
+from league.names import room_names
 from league.permissions import check_directs_club, is_director, visible_events
 from league.services.credentials import printed_code, side_credentials_ensure
 from league.time_zones import club_zone_activate
@@ -156,6 +157,7 @@ def table_cards(request: HttpRequest, slug: str) -> HttpResponse:
         "rotation": rotation,
         "cards": _table_cards(request, plan),
         "play_url": request.build_absolute_uri(reverse("play-home")),
+        "names": room_names(request.GET.get("names")),
     }
     return render(request, "league/table_cards.html", context)
 

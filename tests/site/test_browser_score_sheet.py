@@ -50,8 +50,8 @@ def test_printed_each_table_is_one_page_with_its_names_dealers_and_minimum_melds
         page.get_by_role("link", name="Print its score sheet").click()
         page.wait_for_load_state()
         page.emulate_media(media="print")
-        pdf_bytes = page.pdf(format="A4", landscape=True)
-        page.set_viewport_size({"width": 1123, "height": 794})
+        pdf_bytes = page.pdf(format="A4")
+        page.set_viewport_size({"width": 794, "height": 1123})
         page.locator(".score-sheet").first.screenshot(path=str(shot))
     finally:
         context.close()
