@@ -99,6 +99,7 @@ class Code(StrEnum):
     SEATING_EXISTS = "SEATING_EXISTS"
     SIGN_IN = "SIGN_IN"
     UNDO_NOT_OFFERED = "UNDO_NOT_OFFERED"
+    USERNAME_UNUSABLE = "USERNAME_UNUSABLE"
     UNKNOWN_FIELD = "UNKNOWN_FIELD"
     WITHDRAWN = "WITHDRAWN"
     WRONG_CLUB = "WRONG_CLUB"
@@ -222,6 +223,7 @@ MESSAGES: dict[Code, str] = {
     Code.SEATED_TWICE: "Placed more than once: {names}.",
     Code.SEATING_EXISTS: "Cannot change {fields} once rotations are seated.",
     Code.SIGN_IN: "Sign in first: the profile is linked to your account.",
+    Code.USERNAME_UNUSABLE: "That username can't be used: choose another.",
     Code.UNDO_NOT_OFFERED: "Opening registration or starting the event is not undone from the history.",
     Code.UNKNOWN_FIELD: "Cannot change {fields}.",
     Code.WITHDRAWN: "{name} has already withdrawn.",

@@ -44,10 +44,27 @@ def claim_find(*, nonce: str) -> PlayerClaim:
     )
     if claim is None:
         raise refusal(NotFound, Code.CLAIM_UNKNOWN)
+    _check_usable(claim)
+    return claim
+
+
+def _check_usable(claim: PlayerClaim) -> None:
+    """A link is used up once used, once it expired, and once its profile was taken with
+    another link since (a superseded link: an older mail, a second QR code)."""
     if claim.used_at is not None:
         raise refusal(Conflict, Code.CLAIM_USED)
     if claim.expires_at <= timezone.now():
         raise refusal(Conflict, Code.CLAIM_EXPIRED, expires_at=claim.expires_at)
+    if claim.player.user_id is not None:
+        raise refusal(Conflict, Code.PLAYER_CLAIMED, player_name=claim.player.name)
+
+
+def _locked(claim_pk: int) -> PlayerClaim:
+    """The claim and its player, locked (in the caller's transaction) in one order, claim then
+    player, and checked again now that no one else can change them."""
+    claim = PlayerClaim.objects.select_for_update().select_related("player__club").get(pk=claim_pk)
+    claim.player = Player.objects.select_for_update().select_related("club").get(pk=claim.player_id)
+    _check_usable(claim)
     return claim
 
 
@@ -55,18 +72,37 @@ def claim_accept(*, nonce: str, user: User) -> Player:
     """Link `user` to the claim's player; the link is used up."""
     with transaction.atomic():
         # Locked: the same link opened twice at once links one account, once.
-        claim = claim_find(nonce=nonce)
-        claim = (
-            PlayerClaim.objects.select_for_update().select_related("player__club").get(pk=claim.pk)
-        )
-        if claim.used_at is not None:
-            raise refusal(Conflict, Code.CLAIM_USED)
-        player = claim.player
-        _check_free(player, user)
-        player.user = user
-        player.save(update_fields=["user"])
-        claim.used_at = timezone.now()
-        claim.save(update_fields=["used_at"])
+        claim = _locked(claim_find(nonce=nonce).pk)
+        _check_free(claim.player, user)
+        return _take(claim, user)
+
+
+def claim_accept_new_account(*, nonce: str, username: str, password: str) -> tuple[Player, User]:
+    """Make an account (`username`, `password`: checked by the form, all but whether the name
+    is taken) and link it to the claim's player, all or nothing: a link that is used, expired or
+    superseded makes no account. A taken username is refused in the same words as any other
+    username that cannot be used, and only here, once the link is known good (the caller counts
+    it as a failed lookup): the form never says which usernames exist."""
+    with transaction.atomic():
+        # The race: two links of one profile (an older mail and a new one) opened at once, or
+        # one link twice. Each locks the claim and then the player before checking, so the
+        # second waits for the first to commit, then sees the profile taken (or the link used)
+        # and refuses before any account is made. Checking first and creating the account
+        # outside this transaction made an account for a link refused a moment later.
+        claim = _locked(claim_find(nonce=nonce).pk)
+        if User.objects.filter(username__iexact=username).exists():
+            raise refusal(Invalid, Code.USERNAME_UNUSABLE)
+        user = User.objects.create_user(username=username, password=password)
+        return _take(claim, user), user
+
+
+def _take(claim: PlayerClaim, user: User) -> Player:
+    """The locked claim's player becomes `user`'s; the link is used up."""
+    player = claim.player
+    player.user = user
+    player.save(update_fields=["user"])
+    claim.used_at = timezone.now()
+    claim.save(update_fields=["used_at"])
     return player
 
 

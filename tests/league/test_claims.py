@@ -1,6 +1,7 @@
 """Claiming a player profile: one-time links that expire and say why, a request a director
 approves, one account for one person in every club."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -121,3 +122,70 @@ def test_the_clubs_directors_see_what_players_chose(client):
     client.force_login(MembershipFactory(club=player.club, role="director").user)
     page = client.get(reverse("director-players", args=[player.club.slug])).content.decode()
     assert "No account yet &middot; shown as Eve F. &middot; statistics private" in page
+
+
+ACCOUNT = {"new_account": "1", "password1": "a-long-pass-phrase-9",
+           "password2": "a-long-pass-phrase-9"}
+
+
+def test_an_older_link_of_a_profile_taken_since_makes_no_account(client):
+    """Two links of one profile (an older mail, then a new one): the new one is used; the older
+    one is refused before anything is made, on the page and in the service."""
+    from django.contrib.auth.models import User
+
+    from league.services.claims import claim_accept_new_account
+
+    player = PlayerFactory(name="Gil Hart")
+    older = claim_create(player=player, by=None)
+    newer = claim_create(player=player, by=None)
+    claim_accept(nonce=newer.nonce, user=UserFactory(username="gil"))
+    url = reverse("player-claim", args=[older.nonce])
+    page = client.get(url)
+    assert page.status_code == 410 and "belongs to an account already" in page.content.decode()
+    answer = client.post(url, {**ACCOUNT, "username": "gil-again"})
+    assert answer.status_code == 410
+    with pytest.raises(Conflict, match="belongs to an account already"):
+        claim_accept_new_account(nonce=older.nonce, username="gil-2", password="x-long-pass-9")
+    assert not User.objects.filter(username__in=["gil-again", "gil-2"]).exists()
+    player.refresh_from_db()
+    assert player.user.username == "gil"
+    older.refresh_from_db()
+    assert older.used_at is None
+
+
+def test_the_account_form_does_not_say_which_usernames_exist(client, settings):
+    """The claim page answers a taken name as any name it cannot use, and only once the rest of
+    the form is good; each such answer counts in the lookup throttle like a wrong link. A free
+    name makes the account."""
+    from django.contrib.auth.models import User
+
+    UserFactory(username="hana")
+    player = PlayerFactory(name="Hana Ito")
+    url = reverse("player-claim", args=[claim_create(player=player, by=None).nonce])
+    short = {**ACCOUNT, "password1": "short", "password2": "short"}
+    taken_bad = client.post(url, {**short, "username": "hana"}).content.decode()
+    free_bad = client.post(url, {**short, "username": "hana-ito"}).content.decode()
+    assert "already exists" not in taken_bad
+    same = [re.sub(r'value="[^"]*"', "", page) for page in (taken_bad, free_bad)]  # names, CSRF
+    assert same[0] == same[1]
+    taken = client.post(url, {**ACCOUNT, "username": "HANA"})
+    assert taken.status_code == 400
+    body = taken.content.decode()
+    assert "That username can&#x27;t be used: choose another." in body
+    assert "already exists" not in body and "taken" not in body
+    assert User.objects.filter(username__iexact="hana").count() == 1
+    free = client.post(url, {**ACCOUNT, "username": "hana-ito"})
+    assert free.status_code == 302
+    player.refresh_from_db()
+    assert player.user.username == "hana-ito"
+
+
+def test_asking_name_after_name_on_the_claim_page_is_throttled(client, monkeypatch):
+    from web import throttling
+
+    counted = []
+    monkeypatch.setattr(throttling, "lookup_failed", lambda request: counted.append(1) or None)
+    UserFactory(username="ivo")
+    url = reverse("player-claim", args=[claim_create(player=PlayerFactory(), by=None).nonce])
+    client.post(url, {**ACCOUNT, "username": "ivo"})
+    assert counted == [1]
