@@ -22,10 +22,15 @@ def rsvp(request: HttpRequest, token: str) -> HttpResponse:
     if found is None:
         raise Http404("No such link")
     event, player, answer = found
+    # What the player answered so far (none until they press the button): the link's answer is
+    # only what the button will send.
+    given = (Attendance.objects.filter(event=event, player=player)
+             .values_list("answer", flat=True).first())
     context = {
         "event": event,
         "player": player,
         "answer": Attendance.Answer(answer).label,
+        "given": Attendance.Answer(given).label if given else "",
         "done": False,
         "refusal": "",
     }

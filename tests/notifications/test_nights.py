@@ -61,7 +61,8 @@ def test_answering_from_the_reminder_needs_one_click_and_no_login(client, smtp, 
     coming = re.search(r"Coming: http://league.example(\S+)", text).group(1)
     page = client.get(coming)  # a mail program's preview opens links: nothing is answered
     assert (
-        page.status_code == 200 and "your answer: <strong>Coming</strong>" in page.content.decode()
+        page.status_code == 200 and "you have not answered yet" in page.content.decode()
+        and "Answer: coming" in page.content.decode()
     )
     assert not Attendance.objects.exists()
     done = client.post(coming)
@@ -104,3 +105,23 @@ def test_the_club_chooses_when_reminders_go_out(client, night):
     assert "whole number of hours" in refused.content.decode()
     assert client.post(url, {"reminder_hours": "99999"}).status_code == 400
     assert ClubMail.objects.get(club=event.club).reminder_hours == 6
+
+
+def test_the_answer_page_says_not_answered_yet_until_the_button_is_pressed(client):
+    """A reminder's "coming" link opens a page with one button: until it is pressed the page
+    says the player has not answered (the link's answer is only what the button sends)."""
+    from django.urls import reverse
+
+    from notifications.services.nights import rsvp_token
+
+    event = EventFactory(date=timezone.localdate() + datetime.timedelta(days=3),
+                         status=Event.Status.REGISTRATION)
+    ann = PlayerFactory(club=event.club, name="Ann Lee")
+    url = reverse("rsvp", args=[rsvp_token(event=event, player=ann, answer="yes")])
+    page = client.get(url).content.decode()
+    assert "you have not answered yet" in page and "Answer: coming" in page
+    assert not Attendance.objects.filter(event=event, player=ann).exists()
+    assert "Thank you, Ann Lee: coming." in client.post(url).content.decode()
+    no = reverse("rsvp", args=[rsvp_token(event=event, player=ann, answer="no")])
+    page = client.get(no).content.decode()
+    assert "your answer so far: <strong>coming</strong>" in page and "Answer: not coming" in page
