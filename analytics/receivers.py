@@ -6,9 +6,11 @@ it is back (issue 42)."""
 
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.dispatch import receiver
 
+from games.signals import results_imported
 from jobs.services.outbox import task_send
 from league.models import Player
 from league.signals import (
@@ -74,3 +76,13 @@ def recompute_after_league_settings(*, club_id: int, **_: Any) -> None:
     from analytics.tasks import recompute_club
 
     task_send(task=recompute_club, args=[club_id])
+
+
+@receiver(results_imported)
+def recompute_after_import(*, club_id: int, **_: Any) -> None:
+    """An import of a club's past results committed (sent once per import, after commit): the
+    club is rebuilt once (every night's standings, the seasons', ratings and statistics), on the
+    bulk queue, so a live night's jobs never wait behind it."""
+    from analytics.tasks import recompute_club
+
+    task_send(task=recompute_club, args=[club_id], queue=settings.BULK_QUEUE)

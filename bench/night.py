@@ -419,7 +419,8 @@ class Stack:
     def start_worker(self) -> None:
         self.worker = self._spawn("worker", [
             str(BIN / "celery"), "-A", "config", "worker", "--loglevel=INFO",
-            f"--concurrency={self.concurrency}", "--without-gossip", "--without-mingle",
+            f"--concurrency={self.concurrency}", "-Q", "celery,bulk",  # live and bulk queues
+            "--without-gossip", "--without-mingle",
             "-n", f"bench-{os.getpid()}@%h"], LOG_LEVEL="INFO")
 
     def start_beat(self) -> None:

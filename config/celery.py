@@ -76,8 +76,26 @@ class CatchUpWhenConnected(bootsteps.StartStopStep):
             log.warning("catch-up sweep not sent; it is sent at the next connection")
 
 
+# Tasks that are bulk work wherever they are sent from (the beat's nightly rebuild); a job of a
+# bulk kind (jobs.kinds.JobKind.bulk: the imports) and an import's rebuild name the bulk queue
+# themselves, and the follow-ups of a job go to the queue it came from.
+BULK_TASKS = frozenset({"analytics.recompute_all_clubs"})
+
+
+def route_task(name: str, args: object, kwargs: object, options: dict[str, Any],
+               task: object = None, **_: Any) -> dict[str, str] | None:
+    """Celery's router: bulk tasks to `settings.BULK_QUEUE` (read when sent: a test's worker
+    serves a bulk queue of its own), everything else to the default queue."""
+    if name in BULK_TASKS:
+        from django.conf import settings
+
+        return {"queue": settings.BULK_QUEUE}
+    return None
+
+
 app = Celery("handfoot")
 app.config_from_object("django.conf:settings", namespace="CELERY")
+app.conf.task_routes = (route_task,)
 app.steps["consumer"].add(CatchUpWhenConnected)
 app.autodiscover_tasks()
 

@@ -263,6 +263,11 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "max_retries": 1, "interval_start": 0, "interval_step": 0.5, "interval_max": 0.5,
 }
+# Bulk work (imports of past results and move logs, the nightly rebuild, a backfill) goes to a
+# queue of its own, served by a worker of its own (docker-compose.yml's `worker-bulk`), so a live
+# night's jobs on the default queue never wait behind it (issue 42). Routed in config.celery.
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+BULK_QUEUE = os.environ.get("CELERY_BULK_QUEUE", "bulk")
 STALE_SNAPSHOT_SWEEP_SECONDS = int(os.environ.get("STALE_SNAPSHOT_SWEEP_SECONDS", 60))
 STALE_SNAPSHOT_GRACE = int(os.environ.get("STALE_SNAPSHOT_GRACE", 30))
 CELERY_BEAT_SCHEDULE = {

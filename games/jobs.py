@@ -98,10 +98,11 @@ def _import_logs(params: dict[str, Any], _: Any) -> dict[str, Any]:
 
 def register() -> None:
     kind_register(JobKind(name=RESULTS_IMPORT, words="Importing the results", unit="games",
-                          plan=_plan, run_part=_store, finish=_finish, may_see=_directs_club))
+                          plan=_plan, run_part=_store, finish=_finish, may_see=_directs_club,
+                          bulk=True))
     kind_register(JobKind(name=LOGS_IMPORT, words="Importing the move logs", unit="files",
                           plan=_plan_logs, run_part=_import_logs, finish=_finish,
-                          may_see=directs_event))
+                          may_see=directs_event, bulk=True))
 
 
 def logs_import_job(*, event: Event, token: str, user: User) -> Job:

@@ -23,6 +23,8 @@ class JobKind:
     run_part: Callable[[dict[str, JSON], JSON], JSON]
     finish: Callable[[dict[str, JSON], list[JSON]], JSON]
     may_see: Callable[[Any, dict[str, JSON]], bool]  # (user, params): may this user follow it?
+    # Bulk work (an import): planned and run on `settings.BULK_QUEUE`, behind the live jobs.
+    bulk: bool = False
 
 
 _KINDS: dict[str, JobKind] = {}

@@ -22,13 +22,16 @@ def worker_database_url() -> str:
 @contextmanager
 def real_worker(settings, *, concurrency: int = 1, env: dict[str, str] | None = None,
                 name: str = "test") -> Iterator[subprocess.Popen]:
-    """A worker serving a fresh queue, which this process's tasks go to while it runs."""
+    """A worker serving a fresh queue, which this process's tasks go to while it runs, and a
+    fresh bulk queue (settings.BULK_QUEUE: imports, rebuilds), as production's two workers do."""
     from config.celery import app
 
     queue = f"{name}-{uuid.uuid4().hex[:8]}"
+    settings.BULK_QUEUE = f"{queue}-bulk"
     process = subprocess.Popen(  # nosec B603
         [sys.executable, "-m", "celery", "-A", "config", "worker", f"--concurrency={concurrency}",
-         "-Q", queue, "--without-gossip", "--without-mingle", "--loglevel=WARNING"],
+         "-Q", f"{queue},{queue}-bulk", "--without-gossip", "--without-mingle",
+         "--loglevel=WARNING"],
         cwd=REPO_ROOT, env={**os.environ, "DATABASE_URL": worker_database_url(), **(env or {})})
     saved = (app.conf.task_default_queue, app.conf.task_always_eager)
     app.conf.task_default_queue, app.conf.task_always_eager = queue, False

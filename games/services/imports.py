@@ -22,11 +22,11 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from core.errors import Invalid
-from games import spreadsheets
+from games import signals, spreadsheets
 from games.errors import Code, refusal
 from games.models import ImportProfile, ResultImport, ResultVersion
 from games.services.documents import GameTable, document_check, document_prepare, event_rules
-from games.services.projection import result_project
+from games.services.projection import announcements_held, result_project
 from games.spreadsheets import GameIn, Problem
 from league.models import (
     Club,
@@ -376,10 +376,23 @@ def _store(plan: ImportPlan, club: Club, user: User | None, season_name: str | N
         players[name_key(name)] = player_create(club=club, name=name)
     nights = plan.nights()
     season = _season(club, season_name, nights[0][0])
-    stored = 0
     by_date: dict[datetime.date, list[GameIn]] = defaultdict(list)
     for game in plan.games:
         by_date[game.date].append(game)
+    with announcements_held() as events:  # one announcement for the import, not one a game
+        _store_nights(plan, club, user, season, by_date, batch, players, progress)
+    club_id, event_ids = club.pk, sorted(events)
+    transaction.on_commit(lambda: signals.results_imported.send(
+        sender=ResultImport, club_id=club_id, event_ids=event_ids))
+    batch.summary = plan.to_dict() | {"imported": True}
+    batch.save(update_fields=["summary"])
+    plan.imported = batch
+
+
+def _store_nights(plan: ImportPlan, club: Club, user: User | None, season: Season | None,
+                  by_date: dict[datetime.date, list[GameIn]], batch: ResultImport,
+                  players: dict[str, Player], progress: Callable[[int, int], None]) -> None:
+    stored = 0
     for date, games in sorted(by_date.items()):
         event = event_create(club=club, name=f"League night {date:%-d %b %Y}", date=date,
                              kind=Event.Kind.LEAGUE_NIGHT, season=season, seed=0,
@@ -396,6 +409,3 @@ def _store(plan: ImportPlan, club: Club, user: User | None, season_name: str | N
         Rotation.objects.filter(event=event).update(status=Rotation.Status.CLOSED)
         audit_record(club=club, event=event, user=user, action="results_import",
                      summary=f"Imported {len(games)} games from {plan.file_name}.")
-    batch.summary = plan.to_dict() | {"imported": True}
-    batch.save(update_fields=["summary"])
-    plan.imported = batch

@@ -3,7 +3,9 @@ rows (what standings and statistics read) and its `Game.status`."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from django.db import transaction
@@ -14,6 +16,23 @@ from games.models import ResultVersion, RoundResult, SeatRoundFacts
 from games.selectors import GameTable, game_table
 from handfoot.rules import ENTERED_PARTS
 from league.models import Game
+
+# The events whose results changed while `announcements_held` is open (None: not held).
+_held_events: ContextVar[set[int] | None] = ContextVar("games_held_events", default=None)
+
+
+@contextmanager
+def announcements_held() -> Iterator[set[int]]:
+    """For code that stores many results in one go (an import of past results): the games'
+    `results_changed` are not announced one by one (2,000 games asked for 2,000 jobs); the
+    block gives the set of events changed, which the caller announces once
+    (`games.signals.results_imported`)."""
+    held: set[int] = set()
+    token = _held_events.set(held)
+    try:
+        yield held
+    finally:
+        _held_events.reset(token)
 
 
 def _derived_status(game: Game, versions: Sequence[ResultVersion] | None) -> str:
@@ -135,6 +154,9 @@ def result_project(
         game_status_sync(game=game, versions=versions)
         event_id = game.table.rotation.event_id
         game_id = game.pk
+        if (held := _held_events.get()) is not None:
+            held.add(event_id)  # announced once by the caller
+            return
         transaction.on_commit(
             lambda: signals.results_changed.send(sender=Game, event_id=event_id, game_id=game_id)
         )

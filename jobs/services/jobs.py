@@ -95,7 +95,10 @@ def _dispatch_plan(job_id: uuid.UUID) -> None:
         from jobs import tasks
         from jobs.services.outbox import task_send
 
-        task_send(task=tasks.job_plan_task, args=[str(job_id)])  # the broker away: sent later
+        kind = Job.objects.filter(pk=job_id).values_list("kind", flat=True).first()
+        queue = settings.BULK_QUEUE if kind is not None and kind_get(kind).bulk else None
+        # its parts follow the plan's queue; the broker away: sent later
+        task_send(task=tasks.job_plan_task, args=[str(job_id)], queue=queue)
     elif runner == "thread":
         threading.Thread(
             target=_run_in_thread, args=(job_id,), daemon=True, name=f"job-{job_id}"
