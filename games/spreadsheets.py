@@ -23,6 +23,7 @@ import csv
 import datetime
 import io
 import re
+import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -141,19 +142,56 @@ class Unreadable(ValueError):
     pass
 
 
-def read_workbook(data: bytes, file_name: str) -> list[Sheet]:
-    """The sheets of a CSV, XLSX or ODS file (told apart by content, then by name)."""
+class TooLarge(Unreadable):
+    """The file is larger than the reading allows (said in words: what it has, what is read)."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one reading of a file may take, checked before the reading where the file says its
+    size (a CSV's bytes, an XLSX's sheet dimensions and shared strings, an ODS's content), and
+    while reading where it does not."""
+
+    rows: int  # of one sheet
+    columns: int
+    cells: int  # rows x columns over the whole file
+    cell_chars: int  # of one cell (a CSV field)
+    text_bytes: int  # an XLSX's shared strings, an ODS's content, uncompressed
+    name: str = "an import"  # what reads it, in words: "a preview"
+
+
+# The preview, in the web request: a club's file of some hundreds of nights fits many times.
+PREVIEW = Limits(rows=5_000, columns=60, cells=200_000, cell_chars=1_000,
+                 text_bytes=256_000, name="a preview")
+# The import itself, in the worker (jobs) or on the command line.
+IMPORT = Limits(rows=MAX_ROWS, columns=200, cells=2_000_000, cell_chars=10_000,
+                text_bytes=20_000_000, name="an import")
+
+
+def _too_large(what: str, has: int, most: int, limits: Limits, unit: str,
+               *, more: bool = False, unit_again: bool = False) -> TooLarge:
+    """'The sheet “Oct” has 2,000 columns; a preview reads at most 60.' (`more`: counted until
+    past the limit, "or more"; `unit_again`: the limit with its unit, "256 KB")."""
+    most_words = f"{most:,}{unit if unit_again else ''}"
+    return TooLarge(f"{what} has {has:,}{unit}{' or more' if more else ''}; {limits.name} reads "
+                    f"at most {most_words}. Remove the rows and columns that are not results, "
+                    "or split the file.")
+
+
+def read_workbook(data: bytes, file_name: str, limits: Limits = IMPORT) -> list[Sheet]:
+    """The sheets of a CSV, XLSX or ODS file (told apart by content, then by name), read within
+    `limits` (`TooLarge` in words, before reading where the file says its size)."""
     lower = file_name.lower()
     if data[:2] == b"PK":
         if lower.endswith(".ods") or b"opendocument" in data[:200]:
-            return _read_ods(data)
-        return _read_xlsx(data)
+            return _read_ods(data, limits)
+        return _read_xlsx(data, limits)
     if lower.endswith((".xlsx", ".ods", ".xls")):
         raise Unreadable("The file is not a spreadsheet this site reads (CSV, XLSX or ODS).")
-    return [_read_csv(data, file_name)]
+    return [_read_csv(data, file_name, limits)]
 
 
-def _read_csv(data: bytes, file_name: str) -> Sheet:
+def _read_csv(data: bytes, file_name: str, limits: Limits) -> Sheet:
     for encoding in ("utf-8-sig", "cp1252"):
         try:
             text = data.decode(encoding)
@@ -164,31 +202,119 @@ def _read_csv(data: bytes, file_name: str) -> Sheet:
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    rows = list(csv.reader(io.StringIO(text), dialect))
-    return Sheet(re.sub(r"\.[^.]*$", "", file_name.rsplit("/", 1)[-1]) or "CSV", rows)
+    name = re.sub(r"\.[^.]*$", "", file_name.rsplit("/", 1)[-1]) or "CSV"
+    rows: list[list[Any]] = []
+    cells = 0
+    reader = csv.reader(io.StringIO(text), dialect)
+    previous = csv.field_size_limit(limits.cell_chars)  # a longer field stops the reader
+    try:
+        for row in reader:
+            rows.append(row)
+            cells += len(row)
+            _check_row(name, len(rows), len(row), cells, limits)
+    except csv.Error:
+        raise _too_large(f"A cell in row {reader.line_num} of the file", limits.cell_chars + 1,
+                         limits.cell_chars, limits, " characters", more=True,
+                         unit_again=True) from None
+    finally:
+        csv.field_size_limit(previous)
+    return Sheet(name, rows)
 
 
-def _read_xlsx(data: bytes) -> list[Sheet]:
+def _check_row(sheet: str, rows: int, columns: int, cells: int, limits: Limits,
+               *, stated: bool = False) -> None:
+    """`stated`: the sizes the file states (exact), else those read so far (at least)."""
+    more = not stated
+    if columns > limits.columns:
+        raise _too_large(f"The sheet \u201c{sheet}\u201d", columns, limits.columns, limits,
+                         " columns", more=more)
+    if rows > limits.rows:
+        raise _too_large(f"The sheet \u201c{sheet}\u201d", rows, limits.rows, limits, " rows",
+                         more=more)
+    if cells > limits.cells:
+        raise _too_large("The file", cells, limits.cells, limits, " cells", more=more)
+
+
+_DIMENSION = re.compile(rb"<(?:\w+:)?dimension\s+ref=\"([A-Z]+)(\d+)(?::([A-Z]+)(\d+))?\"")
+
+
+def _column_number(letters: bytes) -> int:
+    number = 0
+    for letter in letters:
+        number = number * 26 + letter - 64
+    return number
+
+
+def _xlsx_check(data: bytes, limits: Limits) -> None:
+    """An XLSX's sizes before it is read: each sheet's dimension (rows and columns as the sheet
+    states them) and the shared strings' size, from the zip's directory and the sheets' first
+    bytes; no cell is read."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        parts = archive.infolist()
+    except (zipfile.BadZipFile, OSError):
+        raise Unreadable("The workbook cannot be read (not a complete XLSX file).") from None
+    with archive:
+        cells = 0
+        for part in parts:
+            if part.filename.endswith("sharedStrings.xml") and part.file_size > limits.text_bytes:
+                raise _too_large("The workbook's text", part.file_size // 1000,
+                                 limits.text_bytes // 1000, limits, " KB", unit_again=True)
+            if not re.fullmatch(r"xl/worksheets/[^/]+\.xml", part.filename):
+                continue
+            with archive.open(part) as stream:
+                head = stream.read(4096)
+            found = _DIMENSION.search(head)
+            if found is None:
+                continue  # no dimension stated: bounded while reading
+            last_column, last_row = found.group(3) or found.group(1), found.group(4) or found.group(2)
+            columns, rows = _column_number(last_column), int(last_row)
+            sheet = part.filename.rsplit("/", 1)[-1].removesuffix(".xml")
+            cells += rows * columns
+            _check_row(sheet.replace("sheet", "Sheet "), rows, columns, cells, limits, stated=True)
+
+
+def _read_xlsx(data: bytes, limits: Limits) -> list[Sheet]:
     import openpyxl  # type: ignore[import-untyped]  # no stubs (types-openpyxl is no dependency)
 
+    _xlsx_check(data, limits)
     try:
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as err:  # openpyxl raises many kinds for a damaged file
         raise Unreadable(f"The workbook cannot be read ({err.__class__.__name__}).") from None
     sheets = []
+    cells = 0
     for ws in book.worksheets:
         rows = []
-        for row in ws.iter_rows(values_only=True):
-            rows.append(list(row))
-            if len(rows) > MAX_ROWS:
-                raise Unreadable(f"Sheet \u201c{ws.title}\u201d has more than {MAX_ROWS:,} rows.")
+        # A sheet that states no dimension (or a wrong one) is bounded here: one column past
+        # the limit is read, to say so.
+        for row in ws.iter_rows(values_only=True, max_col=limits.columns + 1):
+            values = list(row)
+            while values and values[-1] is None:
+                values.pop()
+            rows.append(values)
+            cells += len(values)
+            _check_row(ws.title, len(rows), len(values), cells, limits)
+            if any(isinstance(v, str) and len(v) > limits.cell_chars for v in values):
+                raise _too_large(f"A cell in row {len(rows)} of the sheet \u201c{ws.title}\u201d",
+                                 max(len(v) for v in values if isinstance(v, str)),
+                                 limits.cell_chars, limits, " characters", unit_again=True)
         sheets.append(Sheet(ws.title, rows))
     book.close()
     return sheets
 
 
-def _read_ods(data: bytes) -> list[Sheet]:
+def _read_ods(data: bytes, limits: Limits) -> list[Sheet]:
     import pandas as pd
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            content = archive.getinfo("content.xml").file_size
+    except (zipfile.BadZipFile, KeyError, OSError):
+        raise Unreadable("The spreadsheet cannot be read (not a complete ODS file).") from None
+    if content > limits.text_bytes:
+        raise _too_large("The spreadsheet's content", content // 1000, limits.text_bytes // 1000,
+                         limits, " KB", unit_again=True)
 
     try:
         frames = pd.read_excel(io.BytesIO(data), engine="odf", sheet_name=None, header=None,
@@ -196,8 +322,11 @@ def _read_ods(data: bytes) -> list[Sheet]:
     except Exception as err:  # odfpy and pandas raise many kinds for a damaged file
         raise Unreadable(f"The spreadsheet cannot be read ({err.__class__.__name__}).") from None
     sheets = []
+    cells = 0
     for name, frame in frames.items():
         frame = frame.astype(object).where(frame.notna(), None)
+        cells += frame.size
+        _check_row(str(name), frame.shape[0], frame.shape[1], cells, limits, stated=True)
         sheets.append(Sheet(str(name), [list(r) for r in frame.itertuples(index=False)]))
     return sheets
 

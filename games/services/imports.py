@@ -147,11 +147,12 @@ def header_mapping_remember(*, club: Club, headers: list[str], mapping: dict[str
         profile.save(update_fields=["header_maps"])
 
 
-def _read(data: bytes, file_name: str) -> list[spreadsheets.Sheet]:
+def _read(data: bytes, file_name: str,
+          limits: spreadsheets.Limits = spreadsheets.IMPORT) -> list[spreadsheets.Sheet]:
     if len(data) > MAX_IMPORT_BYTES:
         raise refusal(Invalid, Code.IMPORT_TOO_LARGE, megabytes=MAX_IMPORT_BYTES // 1_000_000)
     try:
-        return spreadsheets.read_workbook(data, file_name)
+        return spreadsheets.read_workbook(data, file_name, limits)
     except spreadsheets.Unreadable as err:
         raise refusal(Invalid, Code.IMPORT_UNREADABLE, reason=str(err)) from None
 
@@ -273,11 +274,13 @@ def _games_digest(games: list[GameIn]) -> str:
 def results_import_plan(*, club: Club, file_name: str, data: bytes,
                         mapping: dict[str, str] | None = None, day_first: bool | None = None,
                         choices: dict[str, str] | None = None,
-                        today: datetime.date | None = None) -> ImportPlan:
-    """Read and check a file against the club without storing anything."""
+                        today: datetime.date | None = None,
+                        limits: spreadsheets.Limits = spreadsheets.IMPORT) -> ImportPlan:
+    """Read (within `limits`: `spreadsheets.PREVIEW` in a web request) and check a file
+    against the club without storing anything."""
     file_name = (file_name or "results").rsplit("/", 1)[-1][:255]
     plan = ImportPlan(file_name=file_name, digest=hashlib.sha256(data).hexdigest())
-    sheets = _read(data, file_name)
+    sheets = _read(data, file_name, limits)
     plan.headers = spreadsheets.file_headers(sheets)
     mapping = {**header_mapping(club=club, headers=plan.headers), **(mapping or {})}
     plan.unknown_headers = spreadsheets.unknown_headers(sheets, mapping)
@@ -342,13 +345,14 @@ def results_import(*, club: Club, file_name: str, data: bytes,
                    mapping: dict[str, str] | None = None, day_first: bool | None = None,
                    choices: dict[str, str] | None = None, dry_run: bool = False,
                    today: datetime.date | None = None,
-                   progress: Callable[[int, int], None] | None = None) -> ImportPlan:
+                   progress: Callable[[int, int], None] | None = None,
+                   limits: spreadsheets.Limits = spreadsheets.IMPORT) -> ImportPlan:
     """Check the file and, when nothing is wrong (and not `dry_run`), store it: all or nothing.
     Returns the plan (its `imported` set when stored; `already` when the file was imported
     before, then nothing changes). Problems are in the plan, never half stored. `progress` is
     told (games stored, games in all) as the games are stored."""
     plan = results_import_plan(club=club, file_name=file_name, data=data, mapping=mapping,
-                               day_first=day_first, choices=choices, today=today)
+                               day_first=day_first, choices=choices, today=today, limits=limits)
     if dry_run or not plan.importable:
         return plan
     try:

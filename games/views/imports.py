@@ -77,7 +77,8 @@ def results_import(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect("director-results-import-job", slug=club.slug, job_id=job.pk)
     try:
         if request.POST.get("action") == "map":
-            headers = spreadsheets.file_headers(spreadsheets.read_workbook(data, name))
+            headers = spreadsheets.file_headers(
+                spreadsheets.read_workbook(data, name, spreadsheets.PREVIEW))
             unknown = [str(h) for h in request.POST.getlist("header")][:100]
             mapping = {h: str(request.POST.get(f"kind-{i}", "")) for i, h in enumerate(unknown)}
             imports.header_mapping_remember(club=club, headers=headers,
@@ -85,8 +86,10 @@ def results_import(request: HttpRequest, slug: str) -> HttpResponse:
         plan = imports.results_import(
             club=club, file_name=name, data=data, season_name=season or None,
             user=signed_in(request.user),  # a director (checked above) is signed in
-            day_first=order, choices=_choices(request, close), dry_run=True)
+            day_first=order, choices=_choices(request, close), dry_run=True,
+            limits=spreadsheets.PREVIEW)  # bounded before reading: never 30 s of a web worker
     except (DomainError, spreadsheets.Unreadable) as refused:
+        imports.upload_forget(club=club, token=token)  # a file refused is not kept
         context["error"] = getattr(refused, "message", str(refused))
         return render(request, "games/results_import.html", context,
                       status=refusal_status(refused) if isinstance(refused, DomainError) else 400)

@@ -1,0 +1,122 @@
+"""Issue 42: hostile spreadsheets. A preview (in the web request) reads a bounded file: sizes a
+file states (an XLSX's dimension and shared strings) are checked before any cell is read, a CSV
+is read with a field size limit, and what is too large is refused in words with 400, nothing
+kept; the import itself (the job, the command line) reads within its own, larger bounds."""
+
+import csv
+import io
+import re
+import zipfile
+
+import openpyxl
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from games import spreadsheets
+from games.models import ResultImport
+from league.models import Event
+from tests.factories import ClubFactory, MembershipFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def director(client):
+    membership = MembershipFactory(club=ClubFactory(slug="c"))
+    client.force_login(membership.user)
+    return membership
+
+
+def preview(client, name, data):
+    return client.post(reverse("director-results-import", args=["c"]),
+                       {"file": SimpleUploadedFile(name, data), "action": "preview"})
+
+
+def xlsx(rows):
+    book = openpyxl.Workbook()
+    for row in rows:
+        book.active.append(row)
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def refused_in_words(page, words):
+    text = page.content.decode()
+    assert page.status_code == 400, text[:500]
+    assert words in text
+    assert 'name="token"' not in text  # nothing kept for a next step
+    assert not ResultImport.objects.exists() and not Event.objects.exists()
+
+
+def test_a_sheet_of_2000_columns_is_refused_in_words_before_its_cells_are_read(
+    client, director, monkeypatch
+):
+    data = xlsx([[f"h{c}" for c in range(2000)], list(range(2000)), list(range(2000))])
+
+    def never(*args, **kwargs):
+        raise AssertionError("the workbook was opened")
+
+    monkeypatch.setattr(openpyxl, "load_workbook", never)
+    refused_in_words(preview(client, "wide.xlsx", data),
+                     "has 2,000 columns; a preview reads at most 60.")
+
+
+def with_shared_strings(data: bytes, strings: list[str]) -> bytes:
+    """The workbook with its text in a shared strings part, as Excel writes it (openpyxl writes
+    strings inline)."""
+    table = "".join(f"<si><t>{t}</t></si>" for t in strings)
+    shared = ('<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
+              f'count="{len(strings)}" uniqueCount="{len(strings)}">{table}</sst>').encode()
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(out, "w") as copy:
+        for part in source.infolist():
+            copy.writestr(part, source.read(part))
+        copy.writestr("xl/sharedStrings.xml", shared)
+    return out.getvalue()
+
+
+def test_a_workbook_with_300_kb_of_shared_strings_is_refused_in_words(
+    client, director, monkeypatch
+):
+    strings = [f"{n:05d} " + "x" * 94 for n in range(3000)]  # 3,000 strings of 100 characters
+    data = with_shared_strings(xlsx([["Date", "Team 1"]]), strings)
+    monkeypatch.setattr(openpyxl, "load_workbook", lambda *a, **k: pytest.fail("opened"))
+    refused_in_words(preview(client, "texts.xlsx", data),
+                     "text has 3")  # 3xx KB
+    assert "KB; a preview reads at most 256 KB." in preview(client, "t.xlsx", data).content.decode()
+
+
+def test_a_csv_with_a_200_kb_field_is_refused_in_words(client, director):
+    out = io.StringIO()
+    csv.writer(out).writerows([["Date", "Team 1", "Team 2"], ["2026-10-13", "y" * 200_000, "z"]])
+    refused_in_words(preview(client, "long.csv", out.getvalue().encode()),
+                     "A cell in row 2 of the file has 1,001 characters or more; a preview "
+                     "reads at most 1,000 characters.")
+
+
+def test_a_sheet_that_states_no_size_is_bounded_while_it_is_read():
+    data = xlsx([list(range(100))])
+    with zipfile.ZipFile(io.BytesIO(data)) as source, io.BytesIO() as target:
+        with zipfile.ZipFile(target, "w") as copy:
+            for part in source.infolist():
+                body = source.read(part)
+                if part.filename.startswith("xl/worksheets/"):
+                    body = re.sub(rb"<dimension [^>]*>", b"", body)
+                copy.writestr(part, body)
+        stripped = target.getvalue()
+    assert b"dimension" not in zipfile.ZipFile(io.BytesIO(stripped)).read("xl/worksheets/sheet1.xml")
+    with pytest.raises(spreadsheets.TooLarge, match="has 61 columns or more; a preview reads"):
+        spreadsheets.read_workbook(stripped, "s.xlsx", spreadsheets.PREVIEW)
+    assert len(spreadsheets.read_workbook(stripped, "s.xlsx")[0].rows[0]) == 100  # the import's
+
+
+def test_the_import_reads_within_its_own_larger_bounds():
+    out = io.StringIO()
+    csv.writer(out).writerows([["Date", "Note"], ["2026-10-13", "n" * 5_000]])
+    data = out.getvalue().encode()
+    with pytest.raises(spreadsheets.TooLarge):
+        spreadsheets.read_workbook(data, "x.csv", spreadsheets.PREVIEW)
+    assert spreadsheets.read_workbook(data, "x.csv")[0].rows[1][1] == "n" * 5_000
+    assert csv.field_size_limit() == 131072  # the reader's limit is given back
