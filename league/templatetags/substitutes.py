@@ -2,8 +2,7 @@
 
 `{{ player|seat_label:table }}` (a player of a `league.selectors.TableView`) and
 `{{ seat|seat_label }}` (a `SeatView`) give the name as shown in public, or "played by <the
-substitute> for <the absent member>"; `full_seat_label` gives the full names (director pages); `{{ player|person_name:names }}` the
-full name where `names` is "full" (the room's printed cards), else the public one.
+substitute> for <the absent member>"; `full_seat_label` gives the full names (director pages).
 """
 
 from typing import Any
@@ -42,7 +41,3 @@ def full_seat_label(subject: Any, table: Any = None) -> str:
         return player.name
     return played_by(player.name, member.name)
 
-
-@register.filter
-def person_name(player: Player, names: str = "") -> str:
-    return player.name if names == "full" else player.shown_name

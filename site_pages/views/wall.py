@@ -7,6 +7,7 @@ page's rule (`league.views.public.event_summary_or_404`: private events stay pri
 from __future__ import annotations
 
 import functools
+import math
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,6 +30,7 @@ from site_pages.views.rotation_pieces import rotation_pieces
 from site_pages.views.versions import event_version
 
 WALL_REFRESH_SECONDS = 1  # a 304 while nothing changed
+WALL_ROWS_PER_COLUMN = 16  # a projector's standings column (1280 x 720 and up)
 # Standings columns by the event's scoring: (the row's key, the heading the page shows).
 SCORE_COLUMNS: dict[str, tuple[str, str]] = {
     Event.Scoring.MATCH_POINTS: ("match_points", "Match points"),
@@ -128,7 +130,19 @@ def _standings_rows(event: Event, snapshot: StandingsSnapshot) -> SafeString:
     ]
     key = page_key("wall-standings", snapshot.pk, snapshot.computed_at, event.scoring)
     return kept_piece(key, lambda: render_to_string(
-        "site_pages/_wall_standings_rows.html", {"standings": rows, "score_words": score_words}))
+        "site_pages/_wall_standings_rows.html",
+        {"columns": standings_columns(rows), "score_words": score_words, "event": event}))
+
+
+def standings_columns(rows: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The standings cut into columns of at most WALL_ROWS_PER_COLUMN rows, as even as can be:
+    a projector cannot be scrolled, so a 32-player night shows as two columns of 16, side by
+    side (static/js/wall-fit.js then shrinks the type until the last row is on the screen)."""
+    if not rows:
+        return []
+    count = math.ceil(len(rows) / WALL_ROWS_PER_COLUMN)
+    size = math.ceil(len(rows) / count)
+    return [rows[i:i + size] for i in range(0, len(rows), size)]
 
 
 def wall_context(event: Event, version_rows: list[tuple]) -> dict[str, Any]:

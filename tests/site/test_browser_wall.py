@@ -81,3 +81,44 @@ def test_a_confirmed_result_shows_on_the_next_poll(chromium, live_server, night)
         assert page.url.endswith("/wall/")  # no reload: the fragment was swapped in
     finally:
         context.close()
+
+
+ROWS_ON_SCREEN = """() => {
+  const rows = [...document.querySelectorAll('.wall-standings-table tbody tr')];
+  const off = rows.filter(r => { const b = r.getBoundingClientRect();
+    return b.bottom > window.innerHeight || b.right > window.innerWidth || b.top < 0; });
+  return {rows: rows.length, off: off.map(r => r.innerText.split('\\t')[0])};
+}"""
+
+
+@pytest.fixture
+def big_night():
+    """A 32-player night: eight tables, every game of its first rotation entered."""
+    event = seated_event(players=32, rotations=1, name="Thirty-two players",
+                         status=Rotation.Status.STARTED)
+    director = MembershipFactory(club=event.club, role="director").user
+    for n, game in enumerate(games_of(event)):
+        result_enter_paper(game=game, user=director, expected_revision=0,
+                           totals=[3000 + 100 * n, 1500 + 35 * n])
+    event_recompute(event_id=event.pk)
+    return event
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1920, "height": 1080}, {"width": 1280, "height": 720}],
+                         ids=["1080p", "720p"])
+def test_on_a_projector_every_standings_row_of_a_32_player_night_is_on_the_screen(
+        chromium, live_server, big_night, viewport):
+    context, page = open_wall(chromium, live_server, viewport, big_night)
+    try:
+        page.wait_for_function(
+            "() => { const r = document.querySelectorAll('.wall-standings-table tbody tr');"
+            " return r.length && r[r.length - 1].getBoundingClientRect().bottom <= innerHeight; }")
+        seen = page.evaluate(ROWS_ON_SCREEN)
+        row_px = float(page.locator(".wall-standings-table tbody th").first.evaluate(
+            "el => getComputedStyle(el).fontSize").removesuffix("px"))
+        problems = axe_problems(page, "32-player wall")
+    finally:
+        context.close()
+    assert seen == {"rows": 32, "off": []}
+    assert row_px >= 16  # still read across a room
+    assert problems == []
