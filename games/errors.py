@@ -51,6 +51,9 @@ class Code(StrEnum):
     NOT_AWAITING_CONFIRMATION = "NOT_AWAITING_CONFIRMATION"
     STALE_VERSION = "STALE_VERSION"
     NOT_DISPUTED = "NOT_DISPUTED"
+    NOT_CONFIRMED = "NOT_CONFIRMED"
+    DISPUTE_CLOSED = "DISPUTE_CLOSED"
+    DISPUTE_REASON_REQUIRED = "DISPUTE_REASON_REQUIRED"
     NO_MOVE_LOG = "NO_MOVE_LOG"
     LOG_MISSES_ROUNDS = "LOG_MISSES_ROUNDS"
     # corrections
@@ -134,6 +137,11 @@ MESSAGES: dict[Code, str] = {
     Code.STALE_VERSION: "The result changed since you loaded it (now version {now}, you saw "
     "version {seen}); reload and try again.",
     Code.NOT_DISPUTED: "This table's result is not disputed: there is nothing to settle.",
+    Code.NOT_CONFIRMED: "This game's result is not confirmed yet: enter your own figures, or "
+    "confirm the other side's.",
+    Code.DISPUTE_CLOSED: "This result could be disputed until {until}; ask the director for a "
+    "correction.",
+    Code.DISPUTE_REASON_REQUIRED: "Say what is wrong with the result.",
     Code.NO_MOVE_LOG: "No move log of this game was accepted, so {consequence}.",
     Code.LOG_MISSES_ROUNDS: "The move log covers {covered} only, and the entries also differ in "
     "{missing}: choose a version or enter the right figures.",

@@ -174,6 +174,17 @@ class ConfirmForm(TableForm):
     version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
 
 
+class DisputeForm(TableForm):
+    """A side says what is wrong with a confirmed result (games.services.disputes)."""
+
+    reason = forms.CharField(
+        label="What is wrong?",
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="For example: round 2 was 1,230 to 990, not 990 to 1,230.",
+    )
+
+
 class CorrectionForm(forms.Form):
     revision = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
     reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), max_length=2000)

@@ -2,7 +2,6 @@
 
 from collections import defaultdict
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from games.models import ResultVersion, RoundResult
@@ -87,12 +86,6 @@ def result_lines_for(lines: dict[str, Any], *, reader: Player) -> dict[str, Any]
         for side in lines["sides"]
     ]
     return {**lines, "sides": sides}
-
-
-def dispute_until(*, version: ResultVersion, hours: int) -> datetime | None:
-    from datetime import timedelta
-
-    return version.confirmed_at + timedelta(hours=hours) if version.confirmed_at else None
 
 
 def mail_outage_words() -> str | None:

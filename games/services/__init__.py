@@ -14,6 +14,8 @@
   log's figures, or a correction with them), kept in the history with the reason.
 - `withdrawal`: a director withdraws a wrongly entered sheet or log before confirmation (kept,
   marked, logged in the audit trail) and may restore it; the result is read again either way.
+- `disputes`: a side disputes a confirmed result, until the time the result mail promised
+  (even after the night): a line for the director, who corrects the result or leaves it.
 - `projection`: the confirmed version becomes `RoundResult` and `SeatRoundFacts` rows, and once
   committed `games.signals.results_changed` tells the layers above (the analytics recompute).
 
@@ -28,6 +30,7 @@ from games.services.correction import (
     result_correct,
     result_revision,
 )
+from games.services.disputes import result_dispute
 from games.services.documents import (
     MAX_DOCUMENT_BYTES,
     SIDE_FIGURES,
@@ -43,6 +46,7 @@ from games.services.documents import (
 )
 from games.services.entrants import (
     Entrant,
+    dispute_entrant_for,
     entrant_for,
     seated_side,
     table_link_check,
@@ -58,6 +62,7 @@ __all__ = [
     "MAX_DOCUMENT_BYTES",
     "SIDE_FIGURES",
     "correction_rounds",
+    "dispute_entrant_for",
     "dispute_settle_by_log",
     "document_check",
     "document_hash",
@@ -68,6 +73,7 @@ __all__ = [
     "report_range_check",
     "result_confirm",
     "result_correct",
+    "result_dispute",
     "result_project",
     "result_revision",
     "round_differences",

@@ -102,3 +102,17 @@ def entrant_for(
     table_link_check(game=game)
     _side_claim_check(side, claimed_side)
     return Entrant.for_side(game, side, user=user)
+
+
+def dispute_entrant_for(
+    *, game: Game, user: Any, link: TableLink | None = None
+) -> Entrant | None:
+    """Who disputes a confirmed result: the side of the link (from the result mail), else the
+    side a signed-in player sits on; None for anyone else. Unlike entering, the event need not
+    run: the window is the result mail's (`disputes.result_dispute` checks it)."""
+    if link is not None:
+        if link.game.pk != game.pk:
+            raise refusal(Forbidden, Code.WRONG_TABLE_LINK)
+        return Entrant.for_side(game, link.side)
+    side = seated_side(game=game, user=user)
+    return None if side is None else Entrant.for_side(game, side, user=user)

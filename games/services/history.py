@@ -169,6 +169,26 @@ def correction_record(
     )
 
 
+def dispute_record(
+    *, game: Game, version: ResultVersion, entrant: Entrant, reason: str
+) -> AuditEntry:
+    """A side disputes the confirmed result (games.services.disputes): the reason first (a
+    summary is kept to 300 characters), the whole of it in the line's data."""
+    event = game.table.rotation.event
+    user, who = _who(game, entrant)
+    return audit_record(
+        club=event.club,
+        event=event,
+        user=user,
+        who=who,
+        action=selectors.DISPUTE_ACTION,
+        summary=f"Disputed the confirmed result at {_where(game)} "
+        f"({figures_words(game, version.totals)}): {reason}",
+        data={"game_id": game.pk, "version": version.number, "side": entrant.side,
+              "reason": reason},
+    )
+
+
 # --- undo from the history ---------------------------------------------------------------------
 
 

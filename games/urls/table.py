@@ -11,4 +11,5 @@ urlpatterns = [
     path("<str:token>/log/seats/", views.log_map, name="play-log-map"),
     path("<str:token>/check/", views.check_sheet, name="play-check"),
     path("<str:token>/confirm/", views.confirm_result, name="play-confirm"),
+    path("<str:token>/dispute/", views.dispute_result, name="play-dispute"),
 ]

@@ -41,6 +41,7 @@ def event_results(request: HttpRequest, slug: str) -> HttpResponse:
             "event": event,
             "rows": rows,
             "disputed": [r for r in rows if r["game"].status == Game.Status.DISPUTED],
+            "player_disputes": selectors.event_open_disputes(event=event),
         },
     )
 

@@ -26,6 +26,7 @@ from games.errors import Code, refusal
 from games.forms import (
     CodeForm,
     ConfirmForm,
+    DisputeForm,
     LogMappingForm,
     LogUploadForm,
     SheetForm,
@@ -36,6 +37,7 @@ from games.wording import TableWords, table_words
 from handfoot.checking import parse_document
 from handfoot.errors import EngineError
 from league.models import Game
+from league.time_zones import club_zone_activate
 from web.http import refusal_status
 from web.throttling import page_lookup_throttled
 
@@ -75,6 +77,7 @@ def _link(token: str) -> selectors.TableLink:
     link = selectors.table_link_by_token(token=token)
     if link is None:
         raise Http404("No game has this link.")
+    club_zone_activate(link.game.table.rotation.event.club)  # times as the result mail gave them
     return link
 
 
@@ -93,14 +96,34 @@ class Visit:
         return self.link.game
 
 
-def _link_or_early(request: HttpRequest, token: str) -> Visit | HttpResponse:
+def _disputing_visit(request: HttpRequest, link: selectors.TableLink) -> Visit | None:
+    """After the night, the link still opens its confirmed result while the result mail's
+    dispute window is open: to read it and dispute it, nothing else (the page offers no entry)."""
+    game = link.game
+    if game.status != Game.Status.CONFIRMED:
+        return None
+    if not selectors.dispute_open(version=selectors.game_current_version(game=game)):
+        return None
+    entrant = services.dispute_entrant_for(game=game, user=request.user, link=link)
+    if entrant is None:
+        return None
+    return Visit(link=link, table=selectors.game_table(game=game), entrant=entrant)
+
+
+def _link_or_early(
+    request: HttpRequest, token: str, *, disputing: bool = False
+) -> Visit | HttpResponse:
     """The request's visit, or the page saying why this link enters nothing now (its event is
-    not running: a scorer or director of the club may still enter)."""
+    not running: a scorer or director of the club may still enter). `disputing`: the page of a
+    confirmed result still opens, for its dispute, until the result mail's deadline."""
     link = _link(token)
     game = link.game
     try:
         entrant = services.entrant_for(game=game, user=request.user, link=link)
     except DomainError as closed:
+        visit = _disputing_visit(request, link) if disputing else None
+        if visit is not None:
+            return visit
         return render(
             request,
             "games/closed.html",
@@ -198,6 +221,27 @@ def _known_users(entrant: Entrant, record: selectors.GameRecord) -> dict[str, An
     return users
 
 
+def _dispute_context(
+    visit: Visit, decided: Any, form: DisputeForm | None
+) -> dict[str, Any]:
+    """What the confirmed result's page says about disputing it: until when (the result mail's
+    promise), this side's disputes of it so far, and the form while the window is open."""
+    if decided is None:
+        return {}
+    side = visit.entrant.side
+    mine = [
+        entry
+        for entry in selectors.game_disputes(game=visit.game, version=decided)
+        if side is not None and entry.data.get("side") == side
+    ]
+    can = side is not None and selectors.dispute_open(version=decided)
+    return {
+        "dispute_until": selectors.dispute_open_until(version=decided),
+        "disputed": mine,
+        "dispute_form": (form or DisputeForm()) if can else None,
+    }
+
+
 def _page(request: HttpRequest, visit: Visit, *, status: int = 200, **extra: Any) -> HttpResponse:
     game, table, entrant = visit.game, visit.table, visit.entrant
     sides = table.side_seats
@@ -216,6 +260,7 @@ def _page(request: HttpRequest, visit: Visit, *, status: int = 200, **extra: Any
         if game.status == Game.Status.CONFIRMED
         else None
     )
+    dispute = _dispute_context(visit, decided, extra.pop("dispute_form", None))
     context = {
         "game": game,
         "token": visit.link.token,
@@ -238,7 +283,7 @@ def _page(request: HttpRequest, visit: Visit, *, status: int = 200, **extra: Any
             for v in selectors.game_open_versions(game=game, record=record)
             if v.entered_by != entrant.key and v.status == "entered"
         ],
-        "decided": {"version": decided, "details": _round_details(sides, decided)}
+        "decided": {"version": decided, "details": _round_details(sides, decided), **dispute}
         if decided
         else None,
         "comparison": comparison,
@@ -254,7 +299,7 @@ def _page(request: HttpRequest, visit: Visit, *, status: int = 200, **extra: Any
 
 @page_lookup_throttled
 def play_game(request: HttpRequest, token: str) -> HttpResponse:
-    visit = _link_or_early(request, token)
+    visit = _link_or_early(request, token, disputing=True)
     if isinstance(visit, HttpResponse):
         return visit
     return _page(request, visit)
@@ -494,4 +539,39 @@ def confirm_result(request: HttpRequest, token: str) -> HttpResponse:
         messages.error(request, words_for(game, refused, visit.table).text)
         return redirect("play-game", token=token)
     messages.success(request, "Thank you: the result is confirmed.")
+    return redirect("play-game", token=token)
+
+
+@require_POST
+@page_lookup_throttled
+def dispute_result(request: HttpRequest, token: str) -> HttpResponse:
+    """A side disputes its confirmed result, saying what is wrong: until the time the result
+    mail promised, even after the night (the only thing the link still does then)."""
+    link = _link(token)
+    game = link.game
+    try:
+        entrant = services.dispute_entrant_for(game=game, user=request.user, link=link)
+    except DomainError as refused:
+        return render(request, "games/closed.html", {"game": game, "message": refused.message},
+                      status=refusal_status(refused))
+    if entrant is None:  # a link always disputes for its side
+        raise RuntimeError("a side link without its entrant")
+    form = DisputeForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise refusal(Invalid, Code.DISPUTE_REASON_REQUIRED)
+        services.result_dispute(game=game, entrant=entrant, reason=form.cleaned_data["reason"])
+    except DomainError as refused:
+        if str(refused.code) == Code.DISPUTE_REASON_REQUIRED:
+            visit = Visit(link=link, table=selectors.game_table(game=game), entrant=entrant)
+            if not form.errors:
+                form.add_error("reason", refused.message)
+            return _page(request, visit, status=400, dispute_form=form)
+        messages.error(request, refused.message)
+        return redirect("play-game", token=token)
+    messages.success(
+        request,
+        "Thank you: the director can see that you dispute this result and why. The result "
+        "stands until they correct it.",
+    )
     return redirect("play-game", token=token)

@@ -1,9 +1,9 @@
 """The "your result is confirmed" mail: each player of the game who wants it gets the rounds and
 totals, and the link to dispute it while the club's window is open."""
 
-from django.conf import settings
 from django.urls import reverse
 
+from games import selectors as game_selectors
 from notifications import selectors
 from notifications.services.mail import Mail, mail_send, site_url
 
@@ -20,7 +20,8 @@ def result_mails_send(*, game_id: int) -> int:
         return 0
     event = game.table.rotation.event
     lines = selectors.result_lines(game=game)
-    until = selectors.dispute_until(version=version, hours=settings.MAIL_DISPUTE_HOURS)
+    # The page behind the link takes a dispute until then, even after the night ends.
+    until = game_selectors.dispute_open_until(version=version)
     sent = 0
     for recipient in recipients:
         context = {
