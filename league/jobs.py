@@ -18,6 +18,7 @@ from league.services.seating_plans import (
     plan_entrants,
     prepared_plan_compute,
     prepared_plans_store,
+    prepared_plans_withdraw,
 )
 
 SEATING_PLANS = "seating-plans"
@@ -65,8 +66,13 @@ def seating_plans_job(*, event: Event, expected: Expected) -> Job:
                event.planned_rotations, event.seed], season]
     params = {"event_id": event.pk, "players": expected.players, "maybes": expected.maybes,
               "typed": expected.typed}
-    job = job_request(kind=SEATING_PLANS, fingerprint=job_fingerprint(kind=SEATING_PLANS,
-                                                                      inputs=inputs), params=params)
+    fingerprint = job_fingerprint(kind=SEATING_PLANS, inputs=inputs)
+    if not Job.objects.filter(kind=SEATING_PLANS, fingerprint=fingerprint,
+                              status=Job.Status.DONE).exists():
+        # The plans shown are for another list: none may be used until the new ones are drawn.
+        # Withdrawn before the job is queued, so a worker that finishes first keeps its plans.
+        prepared_plans_withdraw(event=event)
+    job = job_request(kind=SEATING_PLANS, fingerprint=fingerprint, params=params)
     if job.status == Job.Status.DONE and isinstance(job.result, dict):
         # asked before with the same inputs: its plans again (another list may have replaced them)
         prepared_plans_store(event=event, plans=job.result["plans"])

@@ -43,3 +43,5 @@ class PlanChoiceForm(forms.Form):
     """Which prepared plan: players more (+) or fewer (-) than expected."""
 
     offset = forms.IntegerField(min_value=-2, max_value=2)
+    # The plan row shown: one prepared again since (another list) is no longer the one chosen.
+    plan = forms.IntegerField(min_value=1, max_value=2**31 - 1)

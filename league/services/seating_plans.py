@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -30,7 +30,15 @@ from django.db import transaction
 from core.errors import Conflict, Invalid
 from league import selectors
 from league.errors import Code, refusal
-from league.models import Attendance, AuditEntry, Event, Player, PreparedPlan, Rotation
+from league.models import (
+    Attendance,
+    AuditEntry,
+    Event,
+    Player,
+    PreparedPlan,
+    Registration,
+    Rotation,
+)
 from league.names import name_key
 from league.seating import (
     RotationPlan,
@@ -50,7 +58,11 @@ from league.seating.checker import (
     wishes_from_json,
 )
 from league.services._common import lock_event
-from league.services.registrations import registration_add, registration_check_in
+from league.services.registrations import (
+    registration_add,
+    registration_check_in,
+    registration_withdraw,
+)
 from league.services.rotations import rotation_seat_plan, rotation_seating_request
 
 OFFSETS = (-2, -1, 0, 1, 2)
@@ -185,6 +197,7 @@ class Expected:
     players: list[int]  # N, in the order the plans leave people out from the end
     maybes: list[int]  # added in this order to the larger counts
     typed: bool  # the director typed the list
+    absent: list[int] = field(default_factory=list)  # entered, not checked in: at the end
 
 
 def _typed_players(event: Event, text: str) -> list[int]:
@@ -204,17 +217,29 @@ def expected_players(*, event: Event, names_text: str = "") -> Expected:
     answers (earliest first); the "maybe" answers, earliest first, for the larger counts."""
     if event.is_fixed_partnerships:
         raise refusal(Invalid, Code.FIXED_PARTNERSHIPS)
-    entered = [r.player_id for r in selectors.event_entrants(event=event) if r.player_id]
+    entrants = [r for r in selectors.event_entrants(event=event) if r.player_id]
     answers = Attendance.objects.filter(event=event).order_by("answered_at", "pk")
     typed = bool(names_text.strip())
     coming = (_typed_players(event, names_text) if typed else
               [a.player_id for a in answers if a.answer == Attendance.Answer.YES])
-    players = list(dict.fromkeys([*entered, *coming]))
+    absent = _marked_absent(entrants)
+    here = [r.player_id for r in entrants if r.player_id not in absent]
+    players = list(dict.fromkeys([*here, *coming, *absent]))
+    absent = [p for p in players if p in absent]  # a typed name is not absent
+    players = [p for p in players if p not in absent] + absent
     maybes = [a.player_id for a in answers if a.answer == Attendance.Answer.MAYBE
               and a.player_id not in players]
     if len(players) + 2 < 4:
         raise refusal(Invalid, Code.PLAN_FEW_PLAYERS, field="names", count=len(players))
-    return Expected(players, maybes, typed)
+    return Expected(players, maybes, typed, absent)
+
+
+def _marked_absent(entrants: Sequence[Registration]) -> list[int]:
+    """Entered players still not checked in once the room has begun checking in: the no-shows
+    the fewer-player plans leave out first (before the latest to say yes)."""
+    if not any(r.checked_in for r in entrants):
+        return []
+    return [r.player_id for r in entrants if not r.checked_in and r.player_id]
 
 
 def plan_entrants(expected: Expected, offset: int) -> tuple[list[int], list[str]]:
@@ -224,9 +249,15 @@ def plan_entrants(expected: Expected, offset: int) -> tuple[list[int], list[str]
     names = _names_of([*base, *expected.maybes])
     if offset <= 0:
         kept, left = base[: len(base) + offset], base[len(base) + offset:]
-        notes = [f"The {len(base)} expected: everyone entered and everyone {where}."] if not left else [
-            f"Leaves out {', '.join(names[p] for p in left)}: the "
-            f"{'last typed' if expected.typed else 'latest to say yes'}."]
+        if not left:
+            return kept, [f"The {len(base)} expected: everyone entered and everyone {where}."]
+        absent = [p for p in left if p in expected.absent]
+        others = [p for p in left if p not in expected.absent]
+        notes = [f"Leaves out {', '.join(names[p] for p in absent)}: entered, not checked in."
+                 ] if absent else []
+        if others:
+            notes.append(f"Leaves out {', '.join(names[p] for p in others)}: the "
+                         f"{'last typed' if expected.typed else 'latest to say yes'}.")
         return kept, notes
     added = expected.maybes[:offset]
     guests = [-(k + 1) for k in range(offset - len(added))]
@@ -303,6 +334,15 @@ def _plan_from_json(raw: dict[str, Any]) -> RotationPlan:
 
 
 @transaction.atomic
+def prepared_plans_withdraw(*, event: Event) -> int:
+    """Withdraw the event's prepared plans while new ones are drawn: a "use" pressed on an old
+    plan meanwhile finds none (plan_use says so) instead of seating a list being replaced."""
+    lock_event(event.pk)
+    deleted, _ = PreparedPlan.objects.filter(event=event).delete()
+    return deleted
+
+
+@transaction.atomic
 def prepared_plans_store(*, event: Event, plans: Sequence[dict[str, Any]]) -> list[PreparedPlan]:
     """Replace the event's prepared plans by these (the job's result)."""
     # Two jobs finishing at once would both replace the rows: the event lock orders them.
@@ -339,9 +379,15 @@ def seating_plan_use(*, plan: PreparedPlan, by: User | None = None) -> Rotation:
 def _enter(event: Event, wanted: Sequence[int], by: User | None) -> None:
     registrations = {r.player_id: r for r in selectors.event_entrants(event=event) if r.player_id}
     extra = [r for p, r in registrations.items() if p not in set(wanted)]
-    if extra:
+    # A plan may leave out the no-shows (entered, not checked in, once others are): they are
+    # withdrawn, with a History line each. Anyone else entered must be withdrawn by hand first.
+    absent = set(_marked_absent(list(registrations.values())))
+    kept = [r for r in extra if r.player_id not in absent]
+    if kept:
         raise refusal(Conflict, Code.PLAN_LEAVES_OUT,
-                      names=", ".join(sorted(str(r.player) for r in extra)))
+                      names=", ".join(sorted(str(r.player) for r in kept)))
+    for registration in extra:
+        registration_withdraw(registration=registration, by=by)
     players = Player.objects.in_bulk(list(wanted))
     for player_id in wanted:
         registration = registrations.get(player_id)

@@ -120,7 +120,12 @@ def plan_use(request: HttpRequest, slug: str) -> HttpResponse:
     if not choice.is_valid():
         messages.error(request, "Choose one of the prepared plans.")
         return redirect("director-event-plans", slug=event.slug)
-    plan = get_object_or_404(PreparedPlan, event=event, offset=choice.cleaned_data["offset"])
+    plan = PreparedPlan.objects.filter(event=event, offset=choice.cleaned_data["offset"],
+                                       pk=choice.cleaned_data["plan"]).first()
+    if plan is None:
+        messages.error(request, "That seating was replaced: the seatings were prepared again "
+                                "since. Choose one of those below once they are drawn.")
+        return redirect("director-event-plans", slug=event.slug)
     rotation = attempt(request, f"The plan for {len(plan.entrants)} players is in use: its "
                         "players are entered and checked in, and rotation 1 is seated as a "
                         "draft. Check it, then start it.", services.seating_plan_use, plan=plan,

@@ -44,6 +44,13 @@ def _prepare(client, event, names=""):
                        follow=True)
 
 
+def _use(client, event, offset: int, plan: PreparedPlan | None = None):
+    """Press "Use this plan" on the plan for N + offset as the page shows it now."""
+    plan = plan or PreparedPlan.objects.get(event=event, offset=offset)
+    return client.post(reverse("director-event-plan-use", args=[event.slug]),
+                       {"offset": str(offset), "plan": str(plan.pk)}, follow=True)
+
+
 def test_counts_around_the_expected_leave_out_the_latest_yes_and_add_maybes_then_guests(membership):
     event, coming, maybes = _night(membership.club, yes=10, maybe=1)
     expected = expected_players(event=event)
@@ -99,8 +106,7 @@ def test_typed_names_replace_the_answers_and_unknown_names_are_refused(director_
 def test_using_a_plan_enters_its_players_and_drafts_rotation_one(director_client, membership):
     event, coming, _ = _night(membership.club, yes=9)
     _prepare(director_client, event)
-    page = director_client.post(reverse("director-event-plan-use", args=[event.slug]),
-                                {"offset": "-1"}, follow=True)
+    page = _use(director_client, event, -1)
     assert "rotation 1 is seated as a draft" in page.content.decode()
     plan = PreparedPlan.objects.get(event=event, offset=-1)
     entered = set(Registration.objects.filter(event=event, checked_in=True)
@@ -110,8 +116,7 @@ def test_using_a_plan_enters_its_players_and_drafts_rotation_one(director_client
     assert rotation.status == Rotation.Status.DRAFT
     seats = [s for t in plan.rotations[0]["tables"] for s in t["seats"]]
     assert sorted(rotation.seats.values_list("player_id", flat=True)) == sorted(seats)
-    again = director_client.post(reverse("director-event-plan-use", args=[event.slug]),
-                                 {"offset": "0"}, follow=True)
+    again = _use(director_client, event, 0)
     assert "Rotation 1 is seated already" in again.content.decode()
     assert event.rotations.count() == 1
 
@@ -119,8 +124,7 @@ def test_using_a_plan_enters_its_players_and_drafts_rotation_one(director_client
 def test_a_plan_with_guests_is_refused_in_words(director_client, membership):
     event, _, _ = _night(membership.club, yes=8)
     _prepare(director_client, event)
-    page = director_client.post(reverse("director-event-plan-use", args=[event.slug]),
-                                {"offset": "2"}, follow=True)
+    page = _use(director_client, event, 2)
     assert "2 guest(s) not named yet" in page.content.decode()
     assert not event.rotations.exists()
 
@@ -172,3 +176,52 @@ def test_a_wish_about_someone_not_coming_names_them(membership):
     assert plan["wishes"] == [{"kept": True, "words": "Yes 00 and Away Player must not meet at a "
                                "table: nothing to keep tonight: Away Player is not playing."}]
     assert plan["sound"]
+
+
+def test_one_fewer_leaves_out_the_entered_player_not_checked_in_before_the_latest_yes(
+        director_client, membership):
+    event, coming, _ = _night(membership.club, yes=9)
+    for player in coming:
+        Registration.objects.create(event=event, player=player, checked_in=player != coming[3])
+    expected = expected_players(event=event)
+    assert expected.players[-1] == coming[3].pk and expected.absent == [coming[3].pk]
+    fewer, notes = plan_entrants(expected, -1)
+    assert coming[3].pk not in fewer and coming[8].pk in fewer
+    assert notes == ["Leaves out Yes 03: entered, not checked in."]
+    _prepare(director_client, event)
+    page = _use(director_client, event, -1)
+    assert "rotation 1 is seated as a draft" in page.content.decode()
+    no_show = Registration.objects.get(event=event, player=coming[3])
+    assert no_show.withdrawn_after_rotation is not None  # withdrawn, with a History line
+    assert coming[3].pk not in Rotation.objects.get(event=event).seats.values_list("player_id", flat=True)
+
+
+def test_before_anyone_is_checked_in_nobody_counts_as_absent(membership):
+    event, coming, _ = _night(membership.club, yes=9)
+    for player in coming:
+        Registration.objects.create(event=event, player=player)
+    expected = expected_players(event=event)
+    assert expected.absent == [] and expected.players == [p.pk for p in coming]
+
+
+def test_preparing_again_withdraws_the_earlier_plans_until_the_new_ones_are_drawn(
+        director_client, membership, monkeypatch):
+    from jobs.models import Job
+    from league import jobs
+
+    event, coming, _ = _night(membership.club, yes=9)
+    _prepare(director_client, event)
+    old = PreparedPlan.objects.get(event=event, offset=0)
+
+    def queued(**request):  # the new list's job, queued and not drawn yet
+        return Job.objects.create(kind=request["kind"], fingerprint=request["fingerprint"],
+                                  params=request["params"], status=Job.Status.QUEUED)
+
+    monkeypatch.setattr(jobs, "job_request", queued)
+    page = _prepare(director_client, event, names="\n".join(p.name for p in coming[:8]))
+    text = page.content.decode()
+    assert not PreparedPlan.objects.filter(event=event).exists()
+    assert "Use this plan" not in text and "The earlier seatings are withdrawn" in text
+    late = _use(director_client, event, 0, plan=old)  # a press from a page opened before
+    assert "That seating was replaced" in late.content.decode()
+    assert not event.rotations.exists()
