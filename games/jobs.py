@@ -42,7 +42,8 @@ def _options(params: dict[str, Any]) -> dict[str, Any]:
 def _plan(params: dict[str, Any]) -> list[tuple[int, Any]]:
     club, name, data = _file(params)
     plan = imports.results_import_plan(club=club, file_name=name, data=data,
-                                       day_first=params["day_first"], choices=params["choices"])
+                                       day_first=params["day_first"], choices=params["choices"],
+                                       season_name=params["season"] or None)
     return [(max(len(plan.games), 1), "all")]  # one part: the import is all or nothing
 
 

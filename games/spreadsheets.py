@@ -66,16 +66,20 @@ KIND_WORDS: dict[str, str] = {
     "ignore": "Not a result (leave it out)",
 }
 
-_SIDE = r"(?:team|side|pair|partnership|partners)\s*(\d)"
-_ROUND = r"(?:r|rd|rnd|round|hand|deal)\s*(\d)"
+# A side as clubs number it: "Team 1", "Pair 2", "Side A", "T1" (A and B are sides 1 and 2).
+_SIDE = r"(?:team|side|pair|partnership|partners|t)\s*([12ab])"
+_ROUND = r"(?:r|rd|rnd|round|hand|deal|game)\s*(\d)"
+# Side 1's and side 2's scores without a side word: "Score 1", "Us" and "Them".
+_SIDE_SCORE = r"(?:score|total|points|pts|result)\s*([12])"
+_US_THEM = {"us": "s1:total", "them": "s2:total", "we": "s1:total", "they": "s2:total"}
 _PLAIN: list[tuple[str, str]] = [
     (r"date|night|day|played|played on|date played", "date"),
     (r"table|table no|table number|tbl|t", "table"),
     (r"rotation|rot|game|game no|match|set|rotation no", "rotation"),
     (r"round|hand|deal|rnd|rd|round no|round number", "round"),
     (r"team|side|pair|partnership|partners|players|names", "team"),
-    (r"(?:player|partner|name)\s*1|first player", "player:1"),
-    (r"(?:player|partner|name)\s*2|second player", "player:2"),
+    (r"(?:player|partner|name)\s*(?:1|a)|first player", "player:1"),
+    (r"(?:player|partner|name)\s*(?:2|b)|second player", "player:2"),
     (r"score|points|pts|result", "score"),
     (r"total|game total|total score|totals|final", "total"),
     (r"clean|clean books|naturals|natural books|red books", "clean_books"),
@@ -100,6 +104,11 @@ def header_kind(header: str) -> str | None:
     m = re.fullmatch(_ROUND, text)
     if m:
         return f"round:{m[1]}"
+    m = re.fullmatch(_SIDE_SCORE, text)
+    if m:
+        return f"s{m[1]}:total"
+    if text in _US_THEM:
+        return _US_THEM[text]
     side_rest = _side_and_rest(text)
     if side_rest:
         side, rest = side_rest
@@ -117,11 +126,12 @@ def header_kind(header: str) -> str | None:
 
 def _side_and_rest(text: str) -> tuple[str, str] | None:
     """("1", "r2") for "team 1 r2" or "r2 team 1"."""
+    number = {"a": "1", "b": "2"}
     m = re.fullmatch(_SIDE + r"(?:\s+(.*))?", text)
     if m:
-        return m[1], m[2] or ""
+        return number.get(m[1], m[1]), m[2] or ""
     m = re.fullmatch(r"(.+?)\s+" + _SIDE, text)
-    return (m[2], m[1]) if m else None
+    return (number.get(m[2], m[2]), m[1]) if m else None
 
 
 def headers_signature(headers: Iterable[str]) -> str:
@@ -425,7 +435,7 @@ def _year(text: str) -> int:
     return year + 2000 if year < 100 else year
 
 
-def parse_date(value: Any, *, day_first: bool | None) -> datetime.date:
+def parse_date(value: Any, *, day_first: bool | None, year: int | None = None) -> datetime.date:
     """A date as clubs write it: 2026-03-04, 3/4/2026 (in the club's order), 4 Mar 2026,
     March 4, 2026; or a spreadsheet's own date cell."""
     if isinstance(value, datetime.datetime):
@@ -434,13 +444,13 @@ def parse_date(value: Any, *, day_first: bool | None) -> datetime.date:
         return value
     text = str(value).strip()
     try:
-        return _parse_date_text(text, day_first)
+        return _parse_date_text(text, day_first, year)
     except ValueError as err:
         raise CellError(str(err) if isinstance(err, CellError) else
                         f"\u201c{text[:40]}\u201d is not a date.") from None
 
 
-def _parse_date_text(text: str, day_first: bool | None) -> datetime.date:
+def _parse_date_text(text: str, day_first: bool | None, year: int | None = None) -> datetime.date:
     m = re.search(r"(\d{4})-(\d{1,2})-(\d{1,2})", text)
     if m:
         return datetime.date(int(m[1]), int(m[2]), int(m[3]))
@@ -464,6 +474,18 @@ def _parse_date_text(text: str, day_first: bool | None) -> datetime.date:
     m = re.search(r"([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})", text.casefold())
     if m and m[1][:3] in MONTHS:
         return datetime.date(int(m[3]), MONTHS[m[1][:3]], int(m[2]))
+    if year is not None:  # "Oct 13", "13 October": the season's year
+        return _date_without_year(text.casefold(), year)
+    raise ValueError(text)
+
+
+def _date_without_year(text: str, year: int) -> datetime.date:
+    m = re.search(r"\b([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b", text)
+    if m and m[1][:3] in MONTHS:
+        return datetime.date(year, MONTHS[m[1][:3]], int(m[2]))
+    m = re.search(r"\b(\d{1,2})(?:st|nd|rd|th)?\s+([a-z]{3,9})\b", text)
+    if m and m[2][:3] in MONTHS:
+        return datetime.date(year, MONTHS[m[2][:3]], int(m[1]))
     raise ValueError(text)
 
 
@@ -774,11 +796,22 @@ def _round_rows(sheet: Sheet, columns: Columns, problems: list[Problem], sheet_d
 READERS = {"game": _game_rows, "side": _side_rows, "round": _round_rows}
 
 
-def _sheet_date(sheet: Sheet, day_first: bool | None) -> datetime.date | None:
-    try:
-        return parse_date(sheet.name, day_first=day_first)
-    except CellError:
-        return None
+def _sheet_date(sheet: Sheet, day_first: bool | None, header_row: int,
+                year: int | None, today: datetime.date) -> datetime.date | None:
+    """The night's date from the sheet's name ("13 Oct 2026", or "Oct 13" with the season's
+    `year`; without one, the last such day up to `today`), else from a title cell above the
+    headers ("League night, Oct 13")."""
+    titles = [sheet.name] + [str(v) for row in sheet.rows[:header_row] for v in row
+                             if not blank(v)][:20]
+    for title in titles:
+        try:
+            found = parse_date(title, day_first=day_first, year=year or today.year)
+        except CellError:
+            continue
+        if year is None and found > today and str(today.year) not in title:
+            found = found.replace(year=found.year - 1)  # "Dec 29" read in January
+        return found
+    return None
 
 
 def _missing(columns: Columns) -> list[str]:
@@ -799,10 +832,11 @@ def _missing(columns: Columns) -> list[str]:
 
 
 def sheets_games(sheets: list[Sheet], *, mapping: dict[str, str] | None = None,
-                 day_first: bool | None = None, today: datetime.date) -> tuple[list[GameIn],
-                                                                                list[Problem]]:
+                 day_first: bool | None = None, today: datetime.date,
+                 year: int | None = None) -> tuple[list[GameIn], list[Problem]]:
     """Every game of the workbook and every problem found in it (nothing is matched to the
-    club here: names stay as written)."""
+    club here: names stay as written). `year`: the season's, for a sheet dated without one
+    ("Oct 13")."""
     problems: list[Problem] = []
     games: list[GameIn] = []
     recognised = [(sheet, recognise(sheet, mapping)) for sheet in sheets]
@@ -822,7 +856,8 @@ def sheets_games(sheets: list[Sheet], *, mapping: dict[str, str] | None = None,
                                     f"{column_letter(col)} ({header})",
                                     "this header is not one the import knows (or it repeats "
                                     "another): say what it holds on the import page."))
-        sheet_date = None if "date" in columns.kinds else _sheet_date(sheet, day_first)
+        sheet_date = (None if "date" in columns.kinds
+                      else _sheet_date(sheet, day_first, columns.header_row, year, today))
         missing = _missing(columns)
         if "date" not in columns.kinds and sheet_date is None:
             missing.insert(0, "Date (a column, or the date as the sheet's name)")

@@ -136,6 +136,28 @@ def header_mapping(*, club: Club, headers: list[str]) -> dict[str, str]:
     return dict(maps.get(spreadsheets.headers_signature(headers), {}))
 
 
+def mapping_saved(*, club: Club) -> dict[str, str]:
+    """Every header's meaning the club's directors told the import page, whatever file it was
+    told for (normalised header → kind): `manage.py import_results --profile CLUB`."""
+    profile = ImportProfile.objects.filter(club=club).first()
+    merged: dict[str, str] = {}
+    for told in (profile.header_maps if profile else {}).values():
+        merged.update(told)
+    return merged
+
+
+def mapping_parse(*, text: str) -> dict[str, str]:
+    """A mapping written inline, "Pts=score, Who=team" (header=kind, a kind as the import page
+    names them: `games.spreadsheets.KIND_WORDS`), as normalised header → kind."""
+    mapping: dict[str, str] = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        header, _, kind = item.rpartition("=")
+        if not header.strip() or kind.strip() not in spreadsheets.KIND_WORDS:
+            raise refusal(Invalid, Code.IMPORT_BAD_MAPPING)
+        mapping[spreadsheets._norm(header)] = kind.strip()
+    return mapping
+
+
 def header_mapping_remember(*, club: Club, headers: list[str], mapping: dict[str, str]) -> None:
     unknown = set(mapping.values()) - set(spreadsheets.KIND_WORDS)
     if unknown:
@@ -275,7 +297,8 @@ def results_import_plan(*, club: Club, file_name: str, data: bytes,
                         mapping: dict[str, str] | None = None, day_first: bool | None = None,
                         choices: dict[str, str] | None = None,
                         today: datetime.date | None = None,
-                        limits: spreadsheets.Limits = spreadsheets.IMPORT) -> ImportPlan:
+                        limits: spreadsheets.Limits = spreadsheets.IMPORT,
+                        season_name: str | None = None) -> ImportPlan:
     """Read (within `limits`: `spreadsheets.PREVIEW` in a web request) and check a file
     against the club without storing anything."""
     file_name = (file_name or "results").rsplit("/", 1)[-1][:255]
@@ -287,7 +310,8 @@ def results_import_plan(*, club: Club, file_name: str, data: bytes,
     profile = ImportProfile.objects.filter(club=club).first()
     plan.day_first = day_first if day_first is not None else (profile.day_first if profile else None)
     plan.games, plan.problems = spreadsheets.sheets_games(
-        sheets, mapping=mapping, day_first=plan.day_first, today=today or timezone.localdate())
+        sheets, mapping=mapping, day_first=plan.day_first, today=today or timezone.localdate(),
+        year=_season_year(club, season_name))
     if not plan.games and not plan.problems:
         plan.problems.append(Problem(sheets[0].name if sheets else file_name, None, None,
                                      "the file holds no games."))
@@ -304,6 +328,18 @@ def results_import_plan(*, club: Club, file_name: str, data: bytes,
         plan.rounds[id(game)] = rounds
     plan.problems.sort(key=lambda p: (p.sheet, p.row or 0))
     return plan
+
+
+def _season_year(club: Club, name: str | None) -> int | None:
+    """The year of the season the nights go in, for sheets dated without one ("Oct 13"): its
+    name's ("Fall 2025"), else the year the club's season of that name starts; None: none."""
+    if not name:
+        return None
+    found = re.search(r"\b(19|20)\d\d\b", name)
+    if found:
+        return int(found[0])
+    season = Season.objects.filter(league__club=club, name__iexact=name.strip()).first()
+    return season.starts_on.year if season is not None and season.starts_on else None
 
 
 def _season(club: Club, name: str | None, first: datetime.date) -> Season | None:
@@ -352,7 +388,8 @@ def results_import(*, club: Club, file_name: str, data: bytes,
     before, then nothing changes). Problems are in the plan, never half stored. `progress` is
     told (games stored, games in all) as the games are stored."""
     plan = results_import_plan(club=club, file_name=file_name, data=data, mapping=mapping,
-                               day_first=day_first, choices=choices, today=today, limits=limits)
+                               day_first=day_first, choices=choices, today=today, limits=limits,
+                               season_name=season_name)
     if dry_run or not plan.importable:
         return plan
     try:
