@@ -112,6 +112,49 @@ def player_stats(*, player: Player) -> dict:
     return next(iter(_PLAYER_STATS.run(player_id=player.pk)), None) or {}
 
 
+@dataclass(frozen=True)
+class ScoreOnlyRecord:
+    """A player's games whose results carry their scores only (a past brought in from a
+    spreadsheet, a night on paper): what their totals show, since the statistics that need each
+    round's detail leave them out."""
+
+    games: int
+    wins: int
+    ties: int
+    losses: int
+
+    @property
+    def win_rate(self) -> int:
+        return round(100 * self.wins / self.games) if self.games else 0
+
+
+def score_only_record(*, player: Player, viewer: Viewer) -> ScoreOnlyRecord | None:
+    """Wins, ties and losses of the player's score-only games the viewer may see, from the
+    sides' totals (two queries); None when the player has none."""
+    seats = dict(Seat.objects.filter(
+        player=player, table__game__round_results__detail=False,
+        table__rotation__event__in=visible_events(viewer),
+    ).values_list("table__game", "side").distinct())
+    if not seats:
+        return None
+    totals: dict[int, dict[int, int]] = defaultdict(dict)
+    for game_id, side, total in (RoundResult.objects.filter(game_id__in=seats, detail=False)
+                                 .values("game_id", "side").annotate(total=Sum("score"))
+                                 .values_list("game_id", "side", "total")):
+        totals[game_id][side] = total
+    wins = ties = losses = 0
+    for game_id, side in seats.items():
+        own = totals[game_id].get(side)
+        others = [t for s, t in totals[game_id].items() if s != side]
+        if own is None or not others:
+            continue
+        wins += own > max(others)
+        ties += own == max(others)
+        losses += own < max(others)
+    games = wins + ties + losses
+    return ScoreOnlyRecord(games, wins, ties, losses) if games else None
+
+
 STAT_LABELS = {
     "games": "Games", "wins": "Wins", "ties": "Ties", "losses": "Losses", "win_rate": "Win rate",
     "rounds": "Rounds", "total_points": "Total points", "average_game_total": "Average game total",

@@ -267,6 +267,7 @@ def player_detail(request: HttpRequest, club: str, pk: int) -> HttpResponse:
     context = {
         "player": player, "stats": stats, "rating": rating, "partners": partners,
         "recent_games": selectors.recent_games(player=player, limit=RECENT_GAMES, viewer=viewer),
+        "score_only": selectors.score_only_record(player=player, viewer=viewer),
         "dashboard": dashboard, "stat_rows": selectors.stat_rows(stats=stats),
         "partners_table": _partners_table(player, partners) if partners else "",
     }
