@@ -138,7 +138,8 @@ class _Words:
 
 
 def _cards_text(cards: list[str]) -> str:
-    return ", ".join(cards)
+    """Cards as people say them ("queen of hearts, 7 of spades"), never as the log codes them."""
+    return ", ".join(card_words(card) for card in cards)
 
 
 def _event_text(w: _Words, ev: dict[str, Any], taken: list[str]) -> str:
@@ -147,7 +148,7 @@ def _event_text(w: _Words, ev: dict[str, Any], taken: list[str]) -> str:
     if t == "draw":
         return f"{who} draws"
     if t == "discard":
-        return f"{who} discards {ev['card']}"
+        return f"{who} discards the {card_words(ev['card'])}"
     if t == "meld":
         parts = [f"{_rank_words(m['rank'])}: {_cards_text(m['cards'])}" for m in ev["melds"]]
         return f"{who} melds " + "; ".join(parts)

@@ -97,6 +97,10 @@
     return panel;
   }
 
+  function points(n) {
+    return (n < 0 ? "\u2212" : "") + Math.abs(n).toLocaleString("en-US");
+  }
+
   function meldLabel(m) {
     var rank = MELD_WORDS[m.rank] || (m.rank + "s");
     return rank + ": " + m.state + (m.book ? " book" : " meld");
@@ -107,10 +111,16 @@
     panel.setAttribute("aria-label", sideName(k) + " melds");
     var seats = data.seats.filter(function (_n, s) { return data.side_of[s] === k; });
     var head = el("h3", null, sideName(k) + (data.individual ? "" : " (" + seats.join(" & ") + ")"));
-    head.appendChild(el("span", "replay-score", " " + table.scores[k] + " points so far"));
+    head.appendChild(el("span", "replay-score", " " + points(table.scores[k]) + " if the round ended now"));
     panel.appendChild(head);
     var melds = table.melds[k];
-    if (!melds.length) { panel.appendChild(el("p", "muted small", "Nothing laid down yet.")); }
+    if (!melds.length) {
+      // At the deal a side scores minus every card its players hold (hands and feet): say so,
+      // or a reader sees "-815" with nothing played and wonders what went wrong.
+      panel.appendChild(el("p", "muted small", "Nothing laid down yet." + (table.scores[k] < 0
+        ? " Until it lays down, the cards its players hold count against it: that is the "
+          + points(table.scores[k]) + "." : "")));
+    }
     var list = el("ul", "replay-melds");
     melds.forEach(function (m) {
       var li = el("li", "meld meld-" + m.state + (m.book ? " meld-book" : ""));

@@ -2,6 +2,7 @@
 and six players), jumping from the timeline and from a shared address, one seat's view, the
 keyboard, axe-core, a 360 px phone; screenshots for docs/screenshots/."""
 
+import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -10,6 +11,7 @@ from django.urls import reverse
 from handfoot import replay_log
 from tests.games.test_replay_pages import SIX, logged_game
 from tests.site.conftest import DESKTOP, TIMEOUT_MS
+from tests.site.test_browser_axe import axe_problems, fit_problems
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -66,7 +68,8 @@ def test_each_rounds_last_step_shows_the_engines_round_score(desktop, preset, sl
         desktop.evaluate(f"location.hash = '#r{number}-s{last}'")
         desktop.wait_for_function("n => document.querySelector('#replay-now').textContent"
                                   ".includes('step ' + n + ' of ' + n)", arg=last)
-        shown = [int(t.split()[0]) for t in desktop.locator(".replay-score").all_inner_texts()]
+        shown = [int(t.split()[0].replace("\u2212", "-").replace(",", ""))
+                 for t in desktop.locator(".replay-score").all_inner_texts()]
         assert shown == [side.score for side in engine.sides], (preset, number)
 
 
@@ -143,3 +146,33 @@ def test_replay_passes_axe_fits_a_phone_and_is_photographed(chromium, live_serve
     assert [v["id"] for v in results.response["violations"] if v["impact"] in {"serious", "critical"}] == []
     phone.locator("#replay").screenshot(path=str(screenshots / "replay-360.png"))
     context.close()
+
+
+CARD_CODE = re.compile(r"\b(?:[2-9TJQKA][SHDC]|JK)\b")
+
+
+def test_on_a_phone_the_steps_stay_on_screen_cards_are_words_and_the_deal_explained(chromium,
+                                                                                    live_server):
+    context = chromium.new_context(viewport={"width": 360, "height": 740}, base_url=live_server.url,
+                                   is_mobile=True, has_touch=True)
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    try:
+        open_replay(page, logged_game(seed=8))
+        side = page.locator(".replay-side").first.inner_text()
+        assert "Until it lays down, the cards its players hold count against it: that is the \u2212" in side
+        assert "if the round ended now" in side
+        # read down past the hands and melds to the round's moments: the steps are still there
+        page.locator("#moments-title").scroll_into_view_if_needed()
+        step = page.get_by_role("button", name="Step →")
+        box = step.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740
+        step.click()
+        assert "step 1 of" in now(page)
+        words = page.locator(".replay-static").inner_text()
+        assert "takes the pile" in words and CARD_CODE.findall(words) == []
+        assert re.search(r"(ace|king|queen|jack|\d+) of (hearts|spades|diamonds|clubs)", words)
+        problems = axe_problems(page, "replay at 360 px") + fit_problems(page, "replay at 360 px")
+    finally:
+        context.close()
+    assert problems == []
