@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from analytics import selectors as analytics_selectors
 from core.errors import DomainError
+from core.figures import figure, figures_words
 from games.models import RoundResult
 from league.models import Attendance, Event, Player, Rotation, Seat, SideCredential
 from league.permissions import signed_in
@@ -98,7 +99,7 @@ def _seats(player: Player, event: Event) -> list[MySeat]:
                 if table == seat.table_id and side != seat.side
             ],
         )
-        result = f"{ours} to {', '.join(str(t) for t in theirs)}" if ours is not None else ""
+        result = f"{figure(ours)} to {figures_words(theirs)}" if ours is not None else ""
         found.append(
             MySeat(
                 rotation=seat.rotation.number,

@@ -131,7 +131,7 @@ def test_other_side_confirms_the_figures_shown(client, game):
     enter_all(client, game, 0, "a")
     as_side(client, game, 1)
     page = client.get(f"/play/{side_link(game, 1)}/").content.decode()
-    assert "Please check these figures" in page and "15420" in page
+    assert "Please check these figures" in page and "15,420" in page
     response = client.post(f"/play/{side_link(game, 1)}/confirm/", {"version": 1}, follow=True)
     assert "the result is confirmed" in response.content.decode()
     game.refresh_from_db()
@@ -244,4 +244,4 @@ def test_game_page_shows_the_rounds_entered_so_far(client, game):
     as_side(client, game, 0)
     client.post(f"/play/{side_link(game, 0)}/sheet/", sheet_post(2))
     page = client.get(f"/play/{side_link(game, 0)}/").content.decode()
-    assert "Your rounds so far" in page and "3855" in page
+    assert "Your rounds so far" in page and "3,855" in page

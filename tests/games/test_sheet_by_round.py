@@ -92,7 +92,7 @@ def test_the_confirming_side_sees_every_figure_before_confirming(client, game):
                   "Points left in hand", "Went out", "The round ended"):
         assert words in section, words
     assert section.count('class="compact comparison round-detail"') == 4
-    assert "Round 3: 3855 to 615" in section
+    assert "Round 3: 3,855 and 615" in section
     assert not ENGINE_WORDS.search(page_text(response))
 
 
@@ -108,9 +108,9 @@ def test_after_the_director_decides_every_side_sees_the_decided_figures(client, 
         page = page_text(response)
         decided = re.search(r'<section class="card" aria-labelledby="decided-title".*?</section>',
                             response.content.decode(), re.S).group(0)
-        assert "Totals: 15425 to 2460" in decided  # version 2's (side 2's figures)
-        assert "15420" not in decided  # side 1's superseded total
-        assert "Round 3: 3860 to 615" in decided
+        assert "Totals: 15,425 and 2,460" in decided  # version 2's (side 2's figures)
+        assert "15,420" not in decided  # side 1's superseded total
+        assert "Round 3: 3,860 and 615" in decided
         assert "Your rounds so far" not in page  # the overruled side's own figures are gone
         assert page.index("The confirmed result") < page.index("Result history")
     assert Submission.objects.filter(game=game).count() == 8

@@ -188,7 +188,7 @@ def test_director_results_list_shows_totals_and_status(client, game):
     client.force_login(MembershipFactory(club=game.table.rotation.event.club).user)
     response = client.get(f"/director/events/{game.table.rotation.event.slug}/results/")
     text = page_text(response)
-    assert "15420 to 2460" in text and "(not confirmed)" in text
+    assert "15,420 and 2,460" in text and "(not confirmed)" in text
     assert "Side 1: Ann &amp; Cat" in response.content.decode()
 
 

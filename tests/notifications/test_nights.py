@@ -78,8 +78,8 @@ def test_the_finished_nights_results_go_to_its_players_once(smtp, night):
     event, players = night
     Registration.objects.create(event=event, player=players[0])
     rows = [
-        {"rank": 1, "name": "Ann Lee", "total_points": 4200},
-        {"rank": 2, "name": "Ben Ode", "total_points": 3100},
+        {"rank": 1, "name": "Ann Lee", "match_points": 4, "total_points": 4200},
+        {"rank": 2, "name": "Ben Ode", "match_points": 2, "total_points": 3100},
     ]
     assert night_results_send(event=event, rows=rows) == 0  # not finished yet
     Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
@@ -87,7 +87,7 @@ def test_the_finished_nights_results_go_to_its_players_once(smtp, night):
     assert night_results_send(event=event, rows=rows) == 1  # only who played
     assert night_results_send(event=event, rows=rows) == 0
     text = smtp.messages[0].get_body(("plain",)).get_content()
-    assert "1. Ann Lee: 4200 points" in text and "is finished" in text
+    assert "1. Ann Lee: 4 match points, 4,200 points" in text and "is finished" in text
 
 
 def test_the_club_chooses_when_reminders_go_out(client, night):

@@ -158,7 +158,7 @@ def test_the_confirming_side_sees_every_figure_before_confirming(phone360):
                   "Points left in hand", "Went out"):
         assert words in text, words
     assert check.locator("table.round-detail").count() == 4
-    assert "Round 2: 3860 to 615" in text and "Round 4: 3870 to 615" in text
+    assert "Round 2: 3,860 and 615" in text and "Round 4: 3,870 and 615" in text
     words_scan(page)
     page.get_by_role("button", name="These figures are right: confirm").click()
     page.wait_for_load_state()
@@ -176,8 +176,8 @@ def test_after_the_director_decides_the_overruled_side_sees_the_decided_figures(
     page = phone360.new_page()
     page.goto(game_side_credentials(game=game)[0].entry_url)  # side 1 was overruled
     decided = page.locator("#decided")
-    assert "Totals: 15425 to 2460" in decided.inner_text()
-    assert "Round 3: 3860 to 615" in decided.inner_text()
+    assert "Totals: 15,425 and 2,460" in decided.inner_text()
+    assert "Round 3: 3,860 and 615" in decided.inner_text()
     body = page.inner_text("body")
     assert "15420" not in body.split("Result history")[0]  # its own superseded total is gone
     assert "Your rounds so far" not in body

@@ -89,6 +89,6 @@ def test_the_clubs_director_sees_the_private_totals_on_the_same_pages(
     player_page = client.get(a.get_absolute_url())
     assert "7385" in player_page.content.decode()  # the score distribution chart
     head_to_head = client.get(f"/head-to-head/?club={club.slug}&a={a.pk}&b={b.pk}")
-    assert "10385 / 6120" in head_to_head.content.decode()
+    assert "10,385 for, 6,120 against" in head_to_head.content.decode()
     assert client.get(f"/api/standings/events/{private.slug}/").status_code == 200
     assert client.get(f"/api/results/{secret.pk}/").status_code == 200
