@@ -397,14 +397,18 @@ def season_rows(nights: Iterable[Night], *, aggregate: str, best_n: int | None,
     return rows
 
 
+SEASON_CRITERIA = ("score", "total_points", "nights")
+
+
 def season_rank(rows: Iterable[Row], *, min_attendance: int) -> list[Row]:
     """Rank season rows (whatever their order; a `rank` they carry is replaced): score, total
-    points, nights; entrants below `min_attendance` nights follow, unranked."""
+    points, nights; entrants below `min_attendance` nights follow, unranked, in the same order
+    (score, total points, nights, then name), as the season page says."""
     rows = list(rows)
     eligible = [r for r in rows if r["nights"] >= min_attendance]
-    unranked = [{**r, "rank": None} for r in rows if r["nights"] < min_attendance]
-    ranked = rank_rows(eligible, ("score", "total_points", "nights"))
-    return ranked + sorted(unranked, key=lambda r: (-r["score"], r["key"]))
+    below = [r for r in rows if r["nights"] < min_attendance]
+    ranked = rank_rows(eligible, SEASON_CRITERIA)
+    return ranked + [{**r, "rank": None} for r in rank_rows(below, SEASON_CRITERIA)]
 
 
 def season_from_event_rows(event_rows: Iterable[tuple[int, Sequence[Row]]], *, aggregate: str,
