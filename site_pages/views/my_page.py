@@ -162,8 +162,13 @@ def _season_line(player: Player) -> str:
     if mine is None:
         return ""
     nights = mine.get("nights", 0)
-    return (f"{latest.season}: {mine['rank']} of {len(rows)}, {nights} night"
-            f"{'s' if nights != 1 else ''}, {mine.get('total_points', 0):,} points")
+    came = f"{nights} night{'s' if nights != 1 else ''}"
+    points = f"{mine.get('total_points', 0):,} points"
+    if mine.get("rank") is None:  # below the season's minimum attendance: listed, no place yet
+        needed = latest.season.min_attendance
+        return (f"{latest.season}: no place yet: you have played {came} of the {needed} a place "
+                f"needs ({len(rows)} players in the table), {points}")
+    return f"{latest.season}: {mine['rank']} of {len(rows)}, {came}, {points}"
 
 
 @require_safe
