@@ -223,10 +223,9 @@ def expected_players(*, event: Event, names_text: str = "") -> Expected:
     coming = (_typed_players(event, names_text) if typed else
               [a.player_id for a in answers if a.answer == Attendance.Answer.YES])
     absent = _marked_absent(entrants)
-    here = [r.player_id for r in entrants if r.player_id not in absent]
-    players = list(dict.fromkeys([*here, *coming, *absent]))
-    absent = [p for p in players if p in absent]  # a typed name is not absent
-    players = [p for p in players if p not in absent] + absent
+    here = [r.player_id for r in entrants if r.player_id and r.player_id not in absent]
+    # The no-shows last, so the plans for fewer leave them out first (even if they said yes).
+    players = [p for p in dict.fromkeys([*here, *coming]) if p not in absent] + absent
     maybes = [a.player_id for a in answers if a.answer == Attendance.Answer.MAYBE
               and a.player_id not in players]
     if len(players) + 2 < 4:
@@ -386,8 +385,8 @@ def _enter(event: Event, wanted: Sequence[int], by: User | None) -> None:
     if kept:
         raise refusal(Conflict, Code.PLAN_LEAVES_OUT,
                       names=", ".join(sorted(str(r.player) for r in kept)))
-    for registration in extra:
-        registration_withdraw(registration=registration, by=by)
+    for no_show in extra:
+        registration_withdraw(registration=no_show, by=by)
     players = Player.objects.in_bulk(list(wanted))
     for player_id in wanted:
         registration = registrations.get(player_id)

@@ -197,5 +197,5 @@ def test_the_result_mail_names_the_other_players_as_they_chose_and_the_reader_in
     assert "Quentin" not in to_first and f"Player {quiet.pk}" in to_first
     assert "Inkster" not in to_first and "Ida I." in to_first
     to_quiet = mails[f"{quiet.slug}@example.net"]
-    assert "Hello Quentin Quiet" in to_quiet and f"Side 2 (Quentin Quiet & " in to_quiet
+    assert "Hello Quentin Quiet" in to_quiet and "Side 2 (Quentin Quiet & " in to_quiet
     assert "Ida I." in to_quiet and "Inkster" not in to_quiet
