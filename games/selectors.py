@@ -437,7 +437,7 @@ def entrant_label(
         if users is not None and entrant in users:
             return str(users[entrant].get_username())
         user = get_user_model().objects.filter(pk=parts[1]).first()
-        return user.get_username() if user else "a former user"
+        return user.get_username() if user else "Former player"
     return entrant
 
 

@@ -58,10 +58,12 @@ log = logging.getLogger(__name__)
 
 
 def _csv_cell(value: object) -> object:
-    """Empty for None; text a spreadsheet would run as a formula (a name like "=1+1") is
-    quoted so it stays text."""
+    """Empty for None; whole figures as integers, others to two places at most; text a
+    spreadsheet would run as a formula (a name like "=1+1") is quoted so it stays text."""
     if value is None:
         return ""
+    if isinstance(value, float):  # a whole figure as a whole number (10240, not 10240.0)
+        return int(value) if value.is_integer() else round(value, 2)
     if isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
         return "'" + value
     return value

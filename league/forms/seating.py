@@ -20,8 +20,9 @@ class WishForm(forms.Form):
                                       label="Table (for a fixed seat)")
     seat_number = forms.IntegerField(min_value=1, max_value=MAX_SEAT, required=False,
                                      label="Seat (for a fixed seat)")
-    scope = forms.ChoiceField(choices=[("night", "This night"), ("season", "Every night of the season")],
-                              initial="night", label="For")
+    # A wish is usually about people, not one night: the season is chosen unless changed.
+    scope = forms.ChoiceField(choices=[("season", "Every night of the season"), ("night", "This night")],
+                              initial="season", label="For")
 
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
