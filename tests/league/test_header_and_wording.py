@@ -8,7 +8,13 @@ from django.urls import reverse
 
 from games import selectors as game_selectors
 from league.forms.seating import WishForm
-from tests.factories import EventFactory, MembershipFactory, PlayerFactory, SeasonFactory, UserFactory
+from tests.factories import (
+    EventFactory,
+    MembershipFactory,
+    PlayerFactory,
+    SeasonFactory,
+    UserFactory,
+)
 from tests.games.factories import named_game
 
 pytestmark = pytest.mark.django_db
