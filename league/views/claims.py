@@ -43,7 +43,7 @@ def claim_page(request: HttpRequest, nonce: str) -> HttpResponse:
         except DomainError as refused:
             if refused.code == Code.USERNAME_UNUSABLE:
                 # Counted as a failed lookup: asking name after name is throttled like links.
-                request.lookup_failed = True  # type: ignore[attr-defined]
+                request.lookup_failed = True  # type: ignore[attr-defined]  # counted by the throttle
                 form.add_error("username", refused.message)
                 return render(request, "league/claim.html", {"claim": claim, "form": form},
                               status=400)
