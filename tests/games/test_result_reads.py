@@ -22,8 +22,9 @@ pytestmark = pytest.mark.django_db
 # and the move log to tell (games.replays). Before the record: 8, 9 once confirmed, one more per
 # version a user entered and two more per flagged entry.
 TABLE_PAGE_QUERIES = 5
-# A signed-in director at the link: their session, user and membership besides.
-TABLE_PAGE_SIGNED_IN_QUERIES = 8
+# A signed-in director at the link: their session, user and membership besides, and whether they
+# run a club (the header's Director menu).
+TABLE_PAGE_SIGNED_IN_QUERIES = 9
 # A confirmed game's page reads the players' disputes of its result besides, once: the `many`
 # game ends confirmed, the `few` one does not.
 CONFIRMED_PAGE_QUERIES = 1

@@ -37,7 +37,9 @@ COUNTED = {
 # 30); on the API 14 and 20 (was 21 and 32); confirming a version 12 on the page, 13 on the API
 # (was 23 and 25). Whatever the number of earlier entries and versions (tests below).
 PAGE_POST_QUERIES = 20
-PAGE_GET_QUERIES = 5
+# A confirmed game's page reads the players' disputes of its result once besides (the result mail's
+# dispute link).
+PAGE_GET_QUERIES = 6
 API_QUERIES = 20
 PAGE_CONFIRM_QUERIES = 12
 API_CONFIRM_QUERIES = 13
