@@ -24,8 +24,11 @@ pytestmark = pytest.mark.django_db
 def broker_on_a_closed_port(settings) -> Iterator[None]:
     """Celery sends to a Redis that is not there (nothing listens on the port)."""
     saved = (app.conf.broker_url, app.conf.task_always_eager)
+    # Celery copies the broker's address into broker_write_url when it is configured (a Redis in
+    # CI): the jobs are published there, so it moves to the closed port too.
+    write_url = app.conf.broker_write_url
     pools = (app._pool, app.amqp._producer_pool)
-    app.conf.broker_url = f"redis://127.0.0.1:{free_port()}/0"
+    app.conf.broker_url = app.conf.broker_write_url = f"redis://127.0.0.1:{free_port()}/0"
     app.conf.task_always_eager = False
     app._pool, app.amqp._producer_pool = None, None  # fresh ones, to the closed port
     settings.CELERY_TASK_ALWAYS_EAGER = False
@@ -33,6 +36,7 @@ def broker_on_a_closed_port(settings) -> Iterator[None]:
         yield
     finally:
         app.conf.broker_url, app.conf.task_always_eager = saved
+        app.conf.broker_write_url = write_url
         app._pool, app.amqp._producer_pool = pools
         settings.CELERY_TASK_ALWAYS_EAGER = saved[1]
 

@@ -120,7 +120,7 @@ def test_a_player_takes_part_from_invitation_to_deleting_the_account(
     due_reminders_send(now=night_start(next_week) - datetime.timedelta(hours=2))
     coming = re.search(r"Coming: (\S+)", _text(_last_mail(smtp, "ann@example.net"))).group(1)
     phone.goto(coming)
-    phone.get_by_role("button", name="Send my answer").click()
+    phone.get_by_role("button", name="Answer: coming").click()
     phone.get_by_text("Thank you, Ann: coming.").wait_for()
     assert Attendance.objects.get(event=next_week, player=ann).answer == "yes"
 
