@@ -255,6 +255,27 @@ def _column_number(letters: bytes) -> int:
     return number
 
 
+_ROOT_ELEMENT = re.compile(rb"<[A-Za-z_]")
+_PROLOG_BYTES = 65_536
+
+
+def _refuse_document_types(archive: zipfile.ZipFile) -> None:
+    """Refuse a workbook any of whose XML parts declares a document type: entities ("billion
+    laughs", a file of the server named as an outside entity) come only with one, and no
+    spreadsheet program writes one. Checked in each part's prolog, before any parser sees it."""
+    for part in archive.infolist():
+        if not part.filename.endswith(".xml"):
+            continue
+        with archive.open(part) as stream:
+            head = stream.read(_PROLOG_BYTES)
+        root = _ROOT_ELEMENT.search(head)
+        prolog = head[: root.start()] if root else head
+        if b"<!DOCTYPE" in prolog or (root is None and len(head) == _PROLOG_BYTES):
+            raise Unreadable("The spreadsheet declares XML entities (a document type), which "
+                             "no spreadsheet program writes; it is not read. Save it again "
+                             "from the spreadsheet program.")
+
+
 def _xlsx_check(data: bytes, limits: Limits) -> None:
     """An XLSX's sizes before it is read: each sheet's dimension (rows and columns as the sheet
     states them) and the shared strings' size, from the zip's directory and the sheets' first
@@ -265,6 +286,7 @@ def _xlsx_check(data: bytes, limits: Limits) -> None:
     except (zipfile.BadZipFile, OSError):
         raise Unreadable("The workbook cannot be read (not a complete XLSX file).") from None
     with archive:
+        _refuse_document_types(archive)
         cells = 0
         for part in parts:
             if part.filename.endswith("sharedStrings.xml") and part.file_size > limits.text_bytes:
@@ -320,6 +342,7 @@ def _read_ods(data: bytes, limits: Limits) -> list[Sheet]:
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             content = archive.getinfo("content.xml").file_size
+            _refuse_document_types(archive)
     except (zipfile.BadZipFile, KeyError, OSError):
         raise Unreadable("The spreadsheet cannot be read (not a complete ODS file).") from None
     if content > limits.text_bytes:

@@ -120,3 +120,51 @@ def test_the_import_reads_within_its_own_larger_bounds():
         spreadsheets.read_workbook(data, "x.csv", spreadsheets.PREVIEW)
     assert spreadsheets.read_workbook(data, "x.csv")[0].rows[1][1] == "n" * 5_000
     assert csv.field_size_limit() == 131072  # the reader's limit is given back
+
+
+LAUGHS = (b'<?xml version="1.0"?>\n<!DOCTYPE lolz [<!ENTITY lol "lol">'
+          b'<!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">'
+          b'<!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]>\n')
+OUTSIDE = b'<?xml version="1.0"?>\n<!DOCTYPE x [<!ENTITY secret SYSTEM "file:///etc/passwd">]>\n'
+
+
+def _with_doctype(data: bytes, member: str, doctype: bytes, entity: bytes) -> bytes:
+    """The workbook with `member` given a document type and a cell that uses its entity."""
+    source = zipfile.ZipFile(io.BytesIO(data))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as target:
+        for item in source.infolist():
+            body = source.read(item)
+            if item.filename == member:
+                body = re.sub(rb"^<\?xml[^>]*\?>\s*", b"", body)
+                body = doctype + body.replace(b"Ann", entity, 1)
+            target.writestr(item, body)
+    return out.getvalue()
+
+
+def _ods(rows) -> bytes:
+    import pandas as pd
+
+    out = io.BytesIO()
+    pd.DataFrame(rows).to_excel(out, engine="odf", header=False, index=False)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("doctype, entity", [(LAUGHS, b"&lol3;"), (OUTSIDE, b"&secret;")],
+                         ids=["billion-laughs", "outside-file"])
+@pytest.mark.parametrize("kind", ["xlsx", "ods"])
+def test_a_workbook_declaring_entities_is_refused_in_words_and_nothing_kept(
+        client, director, kind, doctype, entity):
+    rows = [["Date", "Player A", "Score 1"], ["2026-10-13", "Ann", 100]]
+    plain = xlsx(rows) if kind == "xlsx" else _ods(rows)
+    member = "xl/worksheets/sheet1.xml" if kind == "xlsx" else "content.xml"
+    assert b"Ann" in zipfile.ZipFile(io.BytesIO(plain)).read(member)
+    hostile = _with_doctype(plain, member, doctype, entity)
+    with pytest.raises(spreadsheets.Unreadable, match="declares XML entities"):
+        spreadsheets.read_workbook(hostile, f"past.{kind}")
+    answer = preview(client, f"past.{kind}", hostile)
+    assert answer.status_code == 400
+    assert "declares XML entities" in answer.content.decode()
+    assert "root:" not in answer.content.decode() and "lollol" not in answer.content.decode()
+    assert not ResultImport.objects.exists()
+    assert spreadsheets.read_workbook(plain, f"past.{kind}")[0].rows[1][1] == "Ann"
