@@ -42,9 +42,17 @@ def public_pages(demo) -> dict[str, str]:
         "leaderboard": "/leaderboard/",
         "play": "/play/",
         "table entry": side_entry_url(next_pending_game(demo.event), 0),
+        # a confirmed result at its side's link: the result with its "Dispute this result" form
+        "confirmed result": side_entry_url(confirmed_game(demo), 1),
         "replay": f"/games/{logged_game(demo).pk}/replay/",
         "login": "/accounts/login/",
     }
+
+
+def confirmed_game(demo) -> Game:
+    """A game of the running night confirmed most recently: its dispute window is open."""
+    return (Game.objects.filter(table__rotation__event=demo.event, status=Game.Status.CONFIRMED)
+            .order_by("-result_versions__confirmed_at").first())
 
 
 def logged_game(demo) -> Game:
