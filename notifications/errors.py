@@ -11,11 +11,13 @@ from core.errors import Registry
 class Code(StrEnum):
     BAD_EMAIL = "BAD_EMAIL"
     NOT_YOURS = "NOT_YOURS"
+    BAD_REMINDER_HOURS = "BAD_REMINDER_HOURS"
 
 
 MESSAGES: dict[Code, str] = {
     Code.BAD_EMAIL: "Give an e-mail address like ann@example.org.",
     Code.NOT_YOURS: "Only the player themself chooses this.",
+    Code.BAD_REMINDER_HOURS: "Give a whole number of hours from 0 (no reminders) to {most}.",
 }
 
 

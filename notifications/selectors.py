@@ -5,8 +5,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.models import ResultVersion, RoundResult
-from league.models import Game, Player, Seat, SideCredential
-from notifications.models import Contact, MailOutage, SentMail
+from league.models import Club, Game, Player, Seat, SideCredential
+from notifications.models import ClubMail, Contact, MailOutage, SentMail
 
 
 @dataclass(frozen=True)
@@ -106,3 +106,9 @@ def mail_refused(*, reason: str, key: str, email: str) -> bool:
     return SentMail.objects.filter(
         reason=reason, key=key, email=email, status=SentMail.Status.REFUSED
     ).exists()
+
+
+def club_mail_choice(*, club: Club) -> ClubMail:
+    """The club's mail choices, or the defaults (unsaved) for a club that never chose: reading
+    them stores nothing."""
+    return ClubMail.objects.filter(club=club).first() or ClubMail(club=club)

@@ -10,15 +10,15 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
+from core.errors import DomainError
 from league.models import Club
 from league.permissions import check_directs_club
 from league.time_zones import club_zone_activate
-from notifications.models import ClubMail, SentMail
+from notifications import selectors
+from notifications.models import SentMail
+from notifications.services.club_mail import club_mail_reminders_set
 
 PER_PAGE = 25
-
-
-MAX_REMINDER_HOURS = 14 * 24
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -26,17 +26,19 @@ def club_mail(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     check_directs_club(request.user, club)
     club_zone_activate(club)
-    choice, _ = ClubMail.objects.get_or_create(club=club)
+    choice = selectors.club_mail_choice(club=club)
     refusal = ""
     if request.method == "POST":
         raw = request.POST.get("reminder_hours", "").strip()
-        if raw.isdigit() and int(raw) <= MAX_REMINDER_HOURS:
-            choice.reminder_hours = int(raw)
-            choice.save(update_fields=["reminder_hours"])
-            messages.success(request, "Reminders go out {} before each night.".format(
-                f"{choice.reminder_hours} hours" if choice.reminder_hours else "never"))
+        try:
+            hours = int(raw) if raw.isdigit() and len(raw) < 6 else -1
+            choice = club_mail_reminders_set(club=club, hours=hours, by=request.user)
+        except DomainError as refused:
+            refusal = refused.message
+        else:
+            messages.success(request, f"Reminders go out {choice.reminder_hours} hours before "
+                             "each night." if choice.reminder_hours else "No reminders go out.")
             return redirect("director-club-mail", slug=club.slug)
-        refusal = f"Give a whole number of hours from 0 (no reminders) to {MAX_REMINDER_HOURS}."
     sent = (
         SentMail.objects.filter(contact__player__club=club)
         .select_related("contact__player")

@@ -107,6 +107,28 @@ def test_the_club_chooses_when_reminders_go_out(client, night):
     assert ClubMail.objects.get(club=event.club).reminder_hours == 6
 
 
+def test_reading_the_club_mail_page_stores_nothing_and_a_change_is_in_the_history(client, night):
+    from django.urls import reverse
+
+    from league.models import AuditEntry
+    from tests.factories import MembershipFactory
+
+    event, _ = night
+    ClubMail.objects.filter(club=event.club).delete()
+    client.force_login(MembershipFactory(club=event.club, role="director").user)
+    url = reverse("director-club-mail", args=[event.club.slug])
+    assert 'value="24"' in client.get(url).content.decode()  # the default, shown
+    assert not ClubMail.objects.filter(club=event.club).exists()  # and not stored by a GET
+    client.post(url, {"reminder_hours": "6"})
+    client.post(url, {"reminder_hours": "6"})  # the same again: no second line
+    client.post(url, {"reminder_hours": "0"})
+    lines = list(AuditEntry.objects.filter(club=event.club, action="club_mail_reminders")
+                 .order_by("pk").values_list("summary", flat=True))
+    assert lines == ["Reminders: 6 hours before each night (were 24 hours before each night).",
+                     "Reminders: never (were 6 hours before each night)."]
+    assert "No reminders go out." in client.get(url).content.decode()
+
+
 def test_the_answer_page_says_not_answered_yet_until_the_button_is_pressed(client):
     """A reminder's "coming" link opens a page with one button: until it is pressed the page
     says the player has not answered (the link's answer is only what the button sends)."""
