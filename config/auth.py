@@ -52,6 +52,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
+from web.errors import Code as EdgeCode
+from web.errors import edge_error
 from web.throttling import TokenThrottle, retry_after
 
 DEVICE_COOKIE = "hf_device"
@@ -204,14 +206,11 @@ def lockout_response(
     """django-axes' answer to a locked-out client: 429 with Retry-After (JSON for the API)."""
     seconds = _cool_off_seconds(request)
     minutes = max(1, seconds // 60)
-    message = (
-        "Too many failed sign-ins for this account; try again in "
-        f"{minutes} minute{'s' if minutes > 1 else ''}. A browser that has signed in to this "
-        "account before can still sign in, and resetting the password lifts the lock."
-    )
+    refused = edge_error(EdgeCode.LOCKED_OUT, wait=f"{minutes} minute{'s' if minutes > 1 else ''}")
+    message = refused["message"]
     if _is_api(request):
         response: HttpResponse = JsonResponse(
-            {"error": {"code": "LOCKED_OUT", "message": message, "details": None}}, status=429
+            {"error": {**refused, "details": None}}, status=429
         )
     else:
         response = render(request, "registration/locked_out.html", {"message": message},

@@ -12,16 +12,18 @@ from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 
+from web.errors import REGISTRY, edge_error
+from web.errors import Code as EdgeCode
+
 DATABASE_DOWN = (OperationalError, InterfaceError)
 RETRY_AFTER_SECONDS = 5
-MESSAGE = (
-    "The database is not reachable for a moment. Try again shortly: sending the same entry again "
-    "never stores it twice."
-)
+
+
+MESSAGE = REGISTRY.message(EdgeCode.SERVICE_UNAVAILABLE)
 
 
 def unavailable_body() -> dict:
-    return {"error": {"code": "SERVICE_UNAVAILABLE", "message": MESSAGE, "details": None}}
+    return {"error": {**edge_error(EdgeCode.SERVICE_UNAVAILABLE), "details": None}}
 
 
 def database_unavailable(request: HttpRequest) -> HttpResponse:

@@ -23,6 +23,8 @@ from rest_framework import status
 from rest_framework.exceptions import APIException, ParseError
 from rest_framework.parsers import BaseParser
 
+from web.errors import REGISTRY, Code
+
 DEFAULT_MAX_BYTES = 2_000_000
 DEFAULT_MAX_DEPTH = 32
 # A real score sheet is under 5 KB. The largest simulated move logs (`python -m handfoot
@@ -40,10 +42,11 @@ _NOT_BRACKETS_OR_QUOTES = bytes(b for b in range(256) if b not in b'[]{}"')
 
 class BodyTooLarge(APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
-    default_code = "BODY_TOO_LARGE"
+    default_code = Code.BODY_TOO_LARGE.value
 
     def __init__(self, limit: int, hint: str = "") -> None:
-        super().__init__(f"The request body is larger than {limit:,} bytes.{' ' + hint if hint else ''}")
+        super().__init__(REGISTRY.message(Code.BODY_TOO_LARGE, limit=f"{limit:,}",
+                                          hint=f" {hint}" if hint else ""))
 
 
 def max_body_bytes() -> int:

@@ -16,6 +16,8 @@ from analytics.handicaps import selectors as handicap_selectors
 from analytics.models import StandingsSnapshot, StandingsTable
 from league.models import Club, Player, Season
 from league.permissions import visible_events
+from web.errors import Code as EdgeCode
+from web.errors import edge_error
 
 # --- response shapes (for the schema; the views build plain dicts) -----------------------------
 
@@ -181,7 +183,7 @@ class EventStandings(APIView):
     def get(self, request: Request, slug: str) -> Response:
         event = visible_events(request.user).filter(slug=slug).first()
         if event is None:
-            raise NotFound({"code": "NOT_FOUND", "message": f"No event {slug!r}."})
+            raise NotFound(edge_error(EdgeCode.NOT_FOUND, what="event"))
         return Response({"event": event.slug, "scoring": event.scoring,
                          **_snapshot(selectors.event_standings(event=event)),
                          "handicapped": _table(handicap_selectors.event_handicapped(event=event))})
@@ -210,11 +212,10 @@ class Leaderboard(APIView):
         if request.query_params.get("club"):
             club = Club.objects.filter(slug=request.query_params["club"]).first()
             if club is None:
-                raise NotFound({"code": "NOT_FOUND", "message": "No such club."})
+                raise NotFound(edge_error(EdgeCode.NOT_FOUND, what="club"))
         raw = request.query_params.get("min_games", str(selectors.leaderboard_min_games()))
         if not raw.isdigit():
-            raise ValidationError({"code": "BAD_MIN_GAMES",
-                                   "message": "min_games must be a whole number such as 3."})
+            raise ValidationError(edge_error(EdgeCode.BAD_MIN_GAMES))
         ratings = selectors.leaderboard(club_id=club.pk if club else None, min_games=int(raw))
         return Response({"min_games": int(raw), "results": [
             {"rank": i, "player": r.player.slug, "club": r.player.club.slug, "name": r.player.shown_name,

@@ -49,6 +49,8 @@ from handfoot.checking import check_document, document_kind
 from handfoot.schemas import load_schema
 from league.models import Game
 from league.permissions import check_can_view_event, is_director, signed_in
+from web.errors import Code as EdgeCode
+from web.errors import edge_error
 from web.parsers import BodyTooLarge, body_limit, max_log_bytes, max_sheet_bytes
 from web.throttling import CheckThrottle, api_lookup_failed
 
@@ -315,13 +317,7 @@ class SubmissionWithdrawal(ResultsAPIView):
 def _if_match(request: Request) -> int:
     raw = (request.headers.get("If-Match") or "").strip()
     if not raw:
-        raise PreconditionRequired(
-            {
-                "code": "PRECONDITION_REQUIRED",
-                "message": "Send If-Match with the result's ETag (its revision) so a stale correction "
-                "is refused.",
-            }
-        )
+        raise PreconditionRequired(edge_error(EdgeCode.PRECONDITION_REQUIRED))
     value = raw.removeprefix("W/").strip('"')
     if not IF_MATCH_VALUE.fullmatch(value):
         raise refusal(Invalid, Code.BAD_IF_MATCH, got=repr(raw[:20]))

@@ -36,6 +36,8 @@ from league.models import (
 from league.permissions import can_view_event, is_director, signed_in, visible_events
 from league.seating import RotationPlan, TablePlan
 from web.error_shape import ErrorSerializer
+from web.errors import Code as EdgeCode
+from web.errors import edge_error
 
 WRITE_METHODS = ["get", "post", "patch", "head", "options"]
 # Error responses the schema cannot derive from the operation (config.api_autoschema adds the rest).
@@ -49,14 +51,12 @@ def require_director(request: Request, club_id: int) -> None:
     if not request.user.is_authenticated:
         raise NotAuthenticated()  # 401 with WWW-Authenticate, as for every guarded write
     if not is_director(request.user, club_id):
-        raise PermissionDenied(
-            {"code": "FORBIDDEN", "message": "Only a director of this club may do that."}
-        )
+        raise PermissionDenied(edge_error(EdgeCode.FORBIDDEN))
 
 
 def require_event_director(request: Request, event: Event) -> None:
     if not can_view_event(request.user, event):
-        raise NotFound({"code": "NOT_FOUND", "message": "No such event."})
+        raise NotFound(edge_error(EdgeCode.NOT_FOUND, what="event"))
     require_director(request, event.club_id)
 
 
@@ -162,7 +162,7 @@ class InvitationViewSet(viewsets.GenericViewSet):
 
 def _invitation_id(pk: str | None) -> int:
     if not (pk or "").isascii() or not (pk or "").isdigit() or len(pk or "") > 12:
-        raise NotFound({"code": "NOT_FOUND", "message": "No such invitation."})
+        raise NotFound(edge_error(EdgeCode.NOT_FOUND, what="invitation"))
     return int(pk or 0)
 
 

@@ -1,7 +1,9 @@
 """Issue 24: the refusal codes of league, site_pages, analytics, core and web are each declared
 once in their layer's registry (`league.errors.Code`, `site_pages.errors.Code`; analytics, core
 and web raise none of their own), with one message each; no raise site names a code as a free
-string. The results app has its own test (tests/games/test_error_codes.py)."""
+string. The results app has its own test (tests/games/test_error_codes.py). Issue 43: the HTTP
+edge's codes (NOT_FOUND, FORBIDDEN, LOCKED_OUT, ...) are in `web.errors`, and no module of any
+app writes an error body's code as a string."""
 
 import ast
 import string
@@ -13,6 +15,7 @@ from core.errors import Conflict, Invalid
 from league import errors as league_errors
 from notifications import errors as notifications_errors
 from site_pages import errors as site_errors
+from web import errors as web_errors
 from tests.conftest import REPO_ROOT
 
 KINDS = {"DomainError", "Invalid", "Forbidden", "NotFound", "Conflict", "Gone", "Stale"}
@@ -20,7 +23,7 @@ KINDS = {"DomainError", "Invalid", "Forbidden", "NotFound", "Conflict", "Gone", 
 CODE_TAKERS = {"refusal": 1, "_refuse": 0}
 # (package, its registry or None for a package raising no refusal of its own)
 PACKAGES = [("league", league_errors), ("site_pages", site_errors), ("analytics", None),
-            ("core", None), ("web", None), ("notifications", notifications_errors),
+            ("core", None), ("web", web_errors), ("notifications", notifications_errors),
             ("jobs", None)]
 # Modules whose codes are not in their registry yet (none).
 NOT_YET: set[str] = set()
@@ -97,7 +100,8 @@ def test_the_scan_sees_a_free_string_code(tmp_path):
             if not _registered(code, league_errors)] == [3]
 
 
-@pytest.mark.parametrize("registry", [league_errors, site_errors], ids=["league", "site_pages"])
+@pytest.mark.parametrize("registry", [league_errors, site_errors, web_errors],
+                         ids=["league", "site_pages", "web"])
 def test_every_code_has_one_message(registry):
     assert set(registry.MESSAGES) == set(registry.Code)
     assert all(registry.MESSAGES[code].strip() for code in registry.Code)
@@ -132,3 +136,38 @@ def test_every_message_names_its_blanks_plainly():
         for code, text in registry.MESSAGES.items():
             blanks = [name for _, name, _, _ in string.Formatter().parse(text) if name]
             assert all(name.isidentifier() for name in blanks), code
+
+
+APP_PACKAGES = ("core", "web", "jobs", "league", "games", "analytics", "notifications",
+                "site_pages", "config")
+
+
+def _code_literals(path: Path) -> list[str]:
+    """Error bodies written by hand: a dict literal whose "code" is a string constant."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    return [f"{path.relative_to(REPO_ROOT) if path.is_relative_to(REPO_ROOT) else path.name}:"
+            f"{node.lineno}: {value.value}"
+            for node in ast.walk(tree) if isinstance(node, ast.Dict)
+            for key, value in zip(node.keys, node.values, strict=True)
+            if isinstance(key, ast.Constant) and key.value == "code"
+            and isinstance(value, ast.Constant) and isinstance(value.value, str)]
+
+
+def test_no_module_writes_an_error_bodys_code_as_a_string():
+    written = [found for package in APP_PACKAGES for path in _sources(package)
+               for found in _code_literals(path)]
+    assert written == []
+
+
+def test_the_body_scan_sees_a_code_written_by_hand(tmp_path):
+    module = tmp_path / "views.py"
+    module.write_text('def f():\n    raise NotFound({"code": "NOT_FOUND", "message": "No."})\n')
+    assert _code_literals(module) == ["views.py:2: NOT_FOUND"]
+
+
+def test_every_edge_code_is_used_outside_its_registry():
+    used = {node.attr for package in APP_PACKAGES for path in _sources(package)
+            if path.name != "errors.py" or path.parent.name != "web"
+            for node in ast.walk(ast.parse(path.read_text()))
+            if isinstance(node, ast.Attribute) and _name(node.value) in ("EdgeCode", "Code")}
+    assert set(web_errors.Code.__members__) - used == set()
