@@ -1,6 +1,9 @@
-"""Conventions of docs/architecture.md that a linter does not check: URLs by name."""
+"""Conventions of docs/architecture.md that a linter does not check: URLs by name; views read
+through selectors (the ORM reads written in views only go down)."""
 
+import ast
 import re
+from pathlib import Path
 
 from tests.conftest import REPO_ROOT
 
@@ -33,3 +36,37 @@ def test_every_type_ignore_names_its_code_and_says_why():
              for n, line in enumerate(path.read_text().splitlines(), start=1)
              if bare.search(line)]
     assert found == []
+
+
+# ORM reads written in views (`Model.objects...` and get_object_or_404/get_list_or_404): the
+# number on 2026-12-03. Views read through selectors; this may only go down (lower it when a read
+# moves to a selector), never up.
+VIEW_ORM_READS = 114
+SHORTCUTS = {"get_object_or_404", "get_list_or_404"}
+
+
+def _view_modules() -> list[Path]:
+    return sorted(path for folder in CODE_DIRS for path in (REPO_ROOT / folder).rglob("*.py")
+                  if "views" in path.parts or path.name == "views.py")
+
+
+def _orm_reads(path: Path) -> int:
+    tree = ast.parse(path.read_text(), filename=str(path))
+    return sum(1 for node in ast.walk(tree)
+               if (isinstance(node, ast.Attribute) and node.attr == "objects")
+               or (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                   and node.func.id in SHORTCUTS))
+
+
+def test_views_read_no_more_through_the_orm_than_they_did():
+    counts = {str(path.relative_to(REPO_ROOT)): n for path in _view_modules()
+              if (n := _orm_reads(path))}
+    assert sum(counts.values()) <= VIEW_ORM_READS, sorted(counts.items(), key=lambda kv: -kv[1])
+
+
+def test_the_view_read_count_sees_a_planted_read(tmp_path):
+    module = tmp_path / "views.py"
+    module.write_text("def page(request, slug):\n"
+                      "    club = get_object_or_404(Club, slug=slug)\n"
+                      "    return Event.objects.filter(club=club).first()\n")
+    assert _orm_reads(module) == 2
