@@ -10,7 +10,7 @@ class GamesConfig(AppConfig):
         played rotation, and the event history the undo of a withdrawn (or restored) result
         entry."""
         from games import jobs, selectors
-        from games.services import history, withdrawal
+        from games.services import history, history_undo, withdrawal
         from league import hooks
 
         jobs.register()
@@ -19,8 +19,8 @@ class GamesConfig(AppConfig):
                             applies=withdrawal.withdraw_undo_applies)
         hooks.undo_register(action=withdrawal.RESTORE_ACTION, undo=withdrawal.undo_restore,
                             applies=withdrawal.restore_undo_applies)
-        hooks.undo_register(action=history.ENTER_ACTION, undo=history.undo_entry,
-                            applies=history.entry_undo_applies)
-        hooks.undo_register(action="rotation_start", undo=history.undo_rotation_start,
-                            applies=history.rotation_start_undo_applies)
+        hooks.undo_register(action=history.ENTER_ACTION, undo=history_undo.undo_entry,
+                            applies=history_undo.entry_undo_applies)
+        hooks.undo_register(action="rotation_start", undo=history_undo.undo_rotation_start,
+                            applies=history_undo.rotation_start_undo_applies)
         from games import receivers  # noqa: F401  (connects the league's signal receivers)

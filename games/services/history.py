@@ -2,9 +2,8 @@
 scorer, or the director typing a paper sheet), every confirmation, dispute decision and
 correction, in words, through the league's one audit helper (`league.services.audit`).
 
-Undo from the history (registered in `games.apps`): an entry not yet confirmed is undone by
-withdrawing it; starting a rotation is undone while nothing has been entered at its tables.
-Confirmations, decisions and corrections are not undone: a correction changes them.
+Undo from the history is `games.services.history_undo` (a module of its own: undoing an entry
+withdraws it, and withdrawing records here).
 """
 
 from __future__ import annotations
@@ -13,12 +12,10 @@ from typing import Any
 
 from django.contrib.auth.models import User
 
-from core.errors import Conflict, NotFound
 from games import selectors
-from games.errors import Code, refusal
 from games.models import ResultVersion, Submission
 from games.services.entrants import Entrant
-from league.models import AuditEntry, Game, Rotation
+from league.models import AuditEntry, Game
 from league.services.audit import audit_record
 
 ENTER_ACTION = "result_enter"
@@ -186,47 +183,4 @@ def dispute_record(
         f"({figures_words(game, version.totals)}): {reason}",
         data={"game_id": game.pk, "version": version.number, "side": entrant.side,
               "reason": reason},
-    )
-
-
-# --- undo from the history ---------------------------------------------------------------------
-
-
-def undo_entry(entry: AuditEntry, by: User | None) -> None:
-    """Undo an entry: withdraw it (kept and marked, the result read again without it)."""
-    from games.services.withdrawal import submission_withdraw
-
-    submission = selectors.audit_entry_submission(entry=entry)
-    if submission is None:
-        raise refusal(NotFound, Code.GONE, what="entry")
-    submission_withdraw(submission=submission, by=by)
-
-
-def entry_undo_applies(entry: AuditEntry) -> bool:
-    submission = selectors.audit_entry_submission(entry=entry)
-    return submission is not None and selectors.submission_withdrawable(submission=submission)
-
-
-def _rotation_entries(rotation: Rotation) -> int:
-    return Submission.objects.filter(game__table__rotation=rotation).count()
-
-
-def undo_rotation_start(entry: AuditEntry, by: User | None) -> None:
-    """Undo starting a rotation, only while no sheet or log was entered at its tables."""
-    from league.services import rotation_unstart
-
-    rotation = Rotation.objects.filter(pk=entry.data.get("rotation_id")).first()
-    if rotation is None:
-        raise refusal(NotFound, Code.GONE, what="rotation")
-    if _rotation_entries(rotation):
-        raise refusal(Conflict, Code.RESULTS_EXIST, rotation=rotation.number)
-    rotation_unstart(rotation=rotation, by=by)
-
-
-def rotation_start_undo_applies(entry: AuditEntry) -> bool:
-    rotation = Rotation.objects.filter(pk=entry.data.get("rotation_id")).first()
-    return (
-        rotation is not None
-        and rotation.status == Rotation.Status.STARTED
-        and not _rotation_entries(rotation)
     )

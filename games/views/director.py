@@ -13,7 +13,7 @@ from core.errors import DomainError
 from games import replays, selectors, services
 from games.forms import ConfirmForm, CorrectionForm, SheetForm, sheet_initial
 from games.models import Submission
-from games.views import paper as paper_views
+from games.views.paper_form import paper_form
 from games.views.table import sheet_check_response, words_for
 from league.models import Event, Game
 from league.permissions import check_directs_event, signed_in
@@ -85,7 +85,7 @@ def _page(
             "sheet_forms": forms.get("sheet_forms") or _correction_forms(game),
             "correction_form": forms.get("correction_form")
             or CorrectionForm(initial={"revision": services.result_revision(game=game)}),
-            "paper_form": forms.get("paper_form") or paper_views.paper_form(game),
+            "paper_form": forms.get("paper_form") or paper_form(game),
             "details": details,
             "revision": services.result_revision(game=game),
             **replays.game_story_context(game=game),

@@ -92,13 +92,13 @@ def job_request(*, kind: str, fingerprint: str, params: dict[str, Any]) -> Job:
 def _dispatch_plan(job_id: uuid.UUID) -> None:
     runner = settings.JOBS_RUNNER
     if runner == "celery":
-        from jobs import tasks
         from jobs.services.outbox import task_send
 
         kind = Job.objects.filter(pk=job_id).values_list("kind", flat=True).first()
         queue = settings.BULK_QUEUE if kind is not None and kind_get(kind).bulk else None
         # its parts follow the plan's queue; the broker away: sent later
-        task_send(task=tasks.job_plan_task, args=[str(job_id)], queue=queue)
+        # by its name: jobs.tasks imports this module
+        task_send(task="jobs.plan", args=[str(job_id)], queue=queue)
     elif runner == "thread":
         threading.Thread(
             target=_run_in_thread, args=(job_id,), daemon=True, name=f"job-{job_id}"

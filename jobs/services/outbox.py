@@ -44,14 +44,25 @@ def _apply(task: Task, args: list[Any], queue: str, countdown: float | None) -> 
     task.apply_async(tuple(args), **options)
 
 
+def _registered(name: str) -> Task:
+    """The task registered under `name`; the apps' task modules are imported first when it is
+    not yet (Celery discovers them lazily: a web process may not have imported them)."""
+    if name not in current_app.tasks:
+        current_app.loader.import_default_modules()
+    return current_app.tasks[name]
+
+
 def task_send(
-    *, task: Task, args: Sequence[Any] = (), queue: str | None = None,
+    *, task: Task | str, args: Sequence[Any] = (), queue: str | None = None,
     countdown: float | None = None,
 ) -> bool:
     """Send the job `task(*args)` (to `queue`, in `countdown` seconds); True when it went to the
     broker (or ran, in-process). Never raises: with the broker away the job is kept and re-sent
     within a minute of its return (logged). In-process (no worker) a job asked for later cannot
-    wait: it is kept for the resend too."""
+    wait: it is kept for the resend too. `task` may be the task's registered name ("jobs.plan"):
+    a service then need not import the module of tasks that imports it."""
+    if isinstance(task, str):
+        task = _registered(task)
     arguments, where = list(args), queue or ""
     if countdown and current_app.conf.task_always_eager:
         _park(task.name, arguments, where)

@@ -38,13 +38,11 @@ def claim_invite_by_mail(*, player: Player, email: str, by: User | None) -> Play
     try:
         _claim_mail_send(claim, contact)
     except MailDeferred:
-        from notifications.tasks import claim_mail_task
-
-        # The mail server did not take it now: a job tries again, with a growing wait.
+        # The mail server did not take it now: a job tries again, with a growing wait (the job
+        # by its name: notifications.tasks imports this module).
         claim_id = claim.pk
-        transaction.on_commit(
-            lambda: task_send(task=claim_mail_task, args=[claim_id], countdown=RETRY_SECONDS)
-        )
+        transaction.on_commit(lambda: task_send(
+            task="notifications.claim_mail", args=[claim_id], countdown=RETRY_SECONDS))
     return claim
 
 
