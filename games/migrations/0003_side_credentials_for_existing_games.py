@@ -56,4 +56,5 @@ class Migration(migrations.Migration):
         ("league", "0003_side_credentials"),
     ]
 
-    operations = [migrations.RunPython(forwards, migrations.RunPython.noop)]
+    # Existing rows only (elidable): the squashed migration, for new databases, leaves it out.
+    operations = [migrations.RunPython(forwards, migrations.RunPython.noop, elidable=True)]

@@ -124,7 +124,8 @@ def test_the_migration_gives_the_clubs_there_were_the_sites_time_zone(settings):
     """The migration's step run on this database as it was before it (the column dropped,
     a club there): PostgreSQL rolls the change of schema back with the test."""
     settings.MIGRATION_MODULES = {}  # the suite runs without migrations: read them here
-    loader = MigrationLoader(None, ignore_no_migrations=True)
+    # The original migrations, not the squashed one that replaces them on a new database.
+    loader = MigrationLoader(None, ignore_no_migrations=True, replace_migrations=False)
     migration = loader.get_migration("league", "0013_club_time_zone")
     before = loader.project_state(("league", "0012_substitution"))
     after = loader.project_state(("league", "0013_club_time_zone"))
