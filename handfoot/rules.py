@@ -9,6 +9,9 @@ rules") in its dataclass metadata. That one declaration is the single source for
 
 Those three are built in `handfoot.parameters` (with the `Literal` types of the word
 parameters), imported on first use; this module gives their names too.
+
+Long on purpose: every house rule is one declared field, and the presets and checks that tie
+them together belong beside the declarations.
 """
 
 from __future__ import annotations

@@ -6,6 +6,10 @@ that cannot have happened under the rule set.
 every number fits a 32-bit column) is checked by the published JSON Schema through a compiled
 validator (`schemas.validate_sheet_structure`); this module keeps only the checks that need the
 rule set. Everything that depends only on the rule set is computed once per rule set (LRU).
+
+Long on purpose: the sheet's checks run in one pass with one set of per-rule-set tables; the
+fast path for plain sheets and the general path share them (issue 43 asks to derive both from
+the scoring parts' declaration; until then they stay side by side here).
 """
 
 from __future__ import annotations

@@ -3,6 +3,10 @@
 One mutable object with a cheap `copy()`. Melds are immutable once built (a change
 builds a new TableMeld), so copies share them. All legality checks live in the action
 methods; each raises EngineError (without position; the caller adds it).
+
+Long on purpose: `State` is one class whose actions share its arrays and the fast paths of the
+checks (the simulator's and the replay's hot loop); split across modules, every action would
+reach back into the others' private helpers, and mypyc compiles it as one unit.
 """
 
 from __future__ import annotations

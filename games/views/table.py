@@ -8,6 +8,9 @@ own game and only while the event runs.
 The page never loses a round: after a save it offers the next unsaved round; saving over a
 saved round needs an explicit "Replace round N" with both versions shown; every refusal keeps
 what was typed. Messages are the table's words (`games.wording`).
+
+Long on purpose: one page and its actions (sheet, log, confirm, withdraw, dispute) share the
+visit, its checks and the page's context; each action is a short function of its own.
 """
 
 from dataclasses import dataclass
