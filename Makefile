@@ -15,7 +15,7 @@ PORT ?= 8000
 # Served beyond this machine (HOST=0.0.0.0): the development server answers any host name.
 RUN_HOSTS = $(if $(filter 127.0.0.1 localhost ::1,$(HOST)),,DJANGO_ALLOWED_HOSTS=$${DJANGO_ALLOWED_HOSTS:-*})
 
-.PHONY: help setup setup-dev run serve demo static test test-sqlite screenshots lint bench bench-simulator bench-full bench-load bench-faults check-deploy compose-check clean
+.PHONY: help setup setup-dev run serve demo static test test-sqlite screenshots lint bench bench-check bench-simulator bench-full bench-load bench-faults check-deploy compose-check clean
 
 help:
 	@echo "make run          - set up, migrate, load the demo club and serve http://127.0.0.1:8000"
@@ -29,7 +29,8 @@ help:
 	@echo "make static       - collect the static files (hashed names, compressed), as production does"
 	@echo "make screenshots  - regenerate docs/screenshots/ from the demo"
 	@echo "make lint         - ruff, the import layers (lint-imports) and the types (mypy)"
-	@echo "make bench        - the engine, simulator (50 seeds a case), seating, hostile-input, analytics,"
+	@echo "make bench-check  - the laboratory's own checks (bench/tests: the compiled engine copy plays the same games)"
+	@echo "make bench        - bench-check, then the engine, simulator (50 seeds a case), seating, hostile-input, analytics,"
 	@echo "                    move-log import (5,000 logs) and what-if (20,000 games) benchmarks"
 	@echo "make bench-simulator - every preset, table and strategy over 10,000 seeds (about 4-6 hours;"
 	@echo "                       FIRST_SEED=S SEEDS=N plays a part of them; COMPILED=1 on a copy of the"
@@ -102,7 +103,13 @@ lint: setup-dev
 	$(BIN)/lint-imports
 	$(BIN)/mypy
 
-bench: setup-dev
+# The laboratory's own checks (bench/tests/: the mypyc-compiled copy of the engine plays the same
+# games as the source), with the benchmarks rather than in `make test`: they need a C compiler
+# and minutes of CPU, and check a benchmark's tool, not the service.
+bench-check: setup-dev
+	$(BIN)/pytest bench/tests -q -p no:cacheprovider --no-header -o addopts=""
+
+bench: setup-dev bench-check
 	$(BIN)/python bench/engine_bench.py
 	$(BIN)/python bench/simulator_bench.py --seeds 50
 	$(BIN)/python bench/seating_bench.py
