@@ -15,7 +15,7 @@ PORT ?= 8000
 # Served beyond this machine (HOST=0.0.0.0): the development server answers any host name.
 RUN_HOSTS = $(if $(filter 127.0.0.1 localhost ::1,$(HOST)),,DJANGO_ALLOWED_HOSTS=$${DJANGO_ALLOWED_HOSTS:-*})
 
-.PHONY: help setup setup-dev run serve demo static test test-sqlite screenshots lint bench bench-check bench-simulator bench-full bench-load bench-faults check-deploy compose-check clean
+.PHONY: help setup setup-dev run serve demo static test test-sqlite screenshots lint bench bench-check bench-simulator bench-full bench-load bench-faults bench-import-night check-deploy compose-check clean
 
 help:
 	@echo "make run          - set up, migrate, load the demo club and serve http://127.0.0.1:8000"
@@ -31,7 +31,7 @@ help:
 	@echo "make lint         - ruff, the import layers (lint-imports) and the types (mypy)"
 	@echo "make bench-check  - the laboratory's own checks (bench/tests: the compiled engine copy plays the same games)"
 	@echo "make bench        - bench-check, then the engine, simulator (50 seeds a case), seating, hostile-input, analytics,"
-	@echo "                    move-log import (5,000 logs) and what-if (20,000 games) benchmarks"
+	@echo "                    move-log import (5,000 logs), what-if (20,000 games) and import-during-a-night benchmarks"
 	@echo "make bench-simulator - every preset, table and strategy over 10,000 seeds (about 4-6 hours;"
 	@echo "                       FIRST_SEED=S SEEDS=N plays a part of them; COMPILED=1 on a copy of the"
 	@echo "                       engine compiled by mypyc, checked to play the same games: about half)"
@@ -41,6 +41,9 @@ help:
 	@echo "                    (BENCH_ARGS=\"--tables 100\" for 100 tables; 50 by default)"
 	@echo "make bench-faults - kill the worker, restart PostgreSQL, stop a Redis of its own, timed"
 	@echo "                    (BENCH_ARGS=--skip-postgres: without the PostgreSQL restart)"
+	@echo "make bench-import-night - a 2,000-game import while a 20-table night confirms its games: how soon"
+	@echo "                    each reaches the standings, with the bulk queue and with one queue; then the same"
+	@echo "                    games in two files imported at once (some 5 minutes)"
 	@echo "make check-deploy - production settings pass Django's check --deploy"
 	@echo "make compose-check - docker-compose.yml is valid (the Compose schema and its references; no docker needed)"
 	@echo "make clean        - remove .venv, data/ and the caches"
@@ -123,6 +126,8 @@ bench: setup-dev bench-check
 		$(BIN)/python bench/import_logs_bench.py --logs 5000
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} CELERY_BROKER_URL=$${CELERY_BROKER_URL:-$(TEST_BROKER_URL)} \
 		$(BIN)/python bench/whatif_bench.py --games 20000
+	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} CELERY_BROKER_URL=$${CELERY_BROKER_URL:-$(TEST_BROKER_URL)} \
+		$(BIN)/python bench/import_night_bench.py
 
 # Every preset, table size and strategy over 10,000 seeds each: about 4-6 hours on 2 cores (2.5-3 with COMPILED=1).
 # A part of the seeds at a time: make bench-simulator FIRST_SEED=1000 SEEDS=250
@@ -155,6 +160,14 @@ bench-load: setup-dev
 # redis-server of its own on port 6390.
 bench-faults: setup-dev
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} $(BIN)/python bench/faults.py $(BENCH_ARGS)
+
+# Its own database (hf_import_night) and Redis db (13); each mode on a fresh database, one after
+# the other: one import of the 2,000 games, then two files of 1,000 imported at once.
+bench-import-night: setup-dev
+	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} CELERY_BROKER_URL=$${CELERY_BROKER_URL:-$(TEST_BROKER_URL)} \
+		$(BIN)/python bench/import_night_bench.py --compare $(BENCH_ARGS)
+	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} CELERY_BROKER_URL=$${CELERY_BROKER_URL:-$(TEST_BROKER_URL)} \
+		$(BIN)/python bench/import_night_bench.py --compare --imports 2 $(BENCH_ARGS)
 
 check-deploy: setup
 	DJANGO_ENV=production DJANGO_SECRET_KEY=$$(python3 -c 'import secrets; print(secrets.token_urlsafe(60))') \

@@ -32,7 +32,9 @@ def real_worker(settings, *, concurrency: int = 1, env: dict[str, str] | None = 
         [sys.executable, "-m", "celery", "-A", "config", "worker", f"--concurrency={concurrency}",
          "-Q", f"{queue},{queue}-bulk", "--without-gossip", "--without-mingle",
          "--loglevel=WARNING"],
-        cwd=REPO_ROOT, env={**os.environ, "DATABASE_URL": worker_database_url(), **(env or {})})
+        cwd=REPO_ROOT, env={**os.environ, "DATABASE_URL": worker_database_url(),
+                            # what the worker itself sends as bulk work (an import's rebuild)
+                            "CELERY_BULK_QUEUE": settings.BULK_QUEUE, **(env or {})})
     saved = (app.conf.task_default_queue, app.conf.task_always_eager)
     app.conf.task_default_queue, app.conf.task_always_eager = queue, False
     settings.CELERY_TASK_ALWAYS_EAGER = False
