@@ -15,8 +15,8 @@ from core.errors import Conflict, Invalid
 from league import errors as league_errors
 from notifications import errors as notifications_errors
 from site_pages import errors as site_errors
-from web import errors as web_errors
 from tests.conftest import REPO_ROOT
+from web import errors as web_errors
 
 KINDS = {"DomainError", "Invalid", "Forbidden", "NotFound", "Conflict", "Gone", "Stale"}
 # The functions that take a registry code as their first or second argument.
