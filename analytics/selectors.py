@@ -60,6 +60,13 @@ def player_by_pk(*, club: str, pk: int) -> Player | None:
     return next(iter(_PLAYER_BY_PK.run(club=club, pk=pk)), None)
 
 
+def player_by_id(*, pk: int) -> Player | None:
+    """The player of this number, whatever their club (the API's address of a player), with
+    their club and, read along, their stored statistics and rating."""
+    return (Player.objects.select_related("club", "stats", "rating").filter(pk=pk)
+            .order_by().first())
+
+
 def player_by_old_slug(*, club: str, slug: str) -> Player | None:
     """The player an old address (by slug, i.e. by name) still leads to: only one whose name is
     public in full. For a player who shows an initial or no name the slug leads nowhere, as if

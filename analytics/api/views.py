@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+from django.http import HttpResponsePermanentRedirect
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound, ValidationError
@@ -114,9 +116,9 @@ class SeasonStandingsSerializer(serializers.Serializer):
 
 class LeaderboardRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
-    player = serializers.CharField(help_text="The player's slug.")
+    player = serializers.IntegerField(help_text="The player's number (id), never their slug.")
     club = serializers.CharField(help_text="The club's slug.")
-    name = serializers.CharField()
+    name = serializers.CharField(help_text="The name as the player chose to show it.")
     rating = serializers.FloatField(help_text="The displayed rating (ordinal).")
     mu = serializers.FloatField()
     sigma = serializers.FloatField()
@@ -142,22 +144,22 @@ class RatingPointSerializer(serializers.Serializer):
 
 
 class PlayerRatingsSerializer(serializers.Serializer):
-    player = serializers.CharField()
-    club = serializers.CharField()
+    player = serializers.IntegerField(help_text="The player's number (id).")
+    club = serializers.CharField(help_text="The club's slug.")
     rating = RatingSerializer(allow_null=True, help_text="Null before the player's first game.")
     history = RatingPointSerializer(many=True)
 
 
 class PartnerStatisticsSerializer(serializers.Serializer):
-    """A partner's slug and the pair's figures (games, wins, ...; more as numbers)."""
+    """A partner's number (id) and the pair's figures (games, wins, ...; more as numbers)."""
 
-    partner = serializers.CharField()
+    partner = serializers.IntegerField(help_text="The partner's number (id).")
     games = serializers.IntegerField(required=False)
 
 
 class PlayerStatisticsSerializer(serializers.Serializer):
-    player = serializers.CharField()
-    club = serializers.CharField()
+    player = serializers.IntegerField(help_text="The player's number (id).")
+    club = serializers.CharField(help_text="The club's slug.")
     statistics = serializers.DictField(
         child=serializers.FloatField(allow_null=True),
         help_text="Figure name to value (games, wins, win_rate, ...); empty before any game.")
@@ -174,8 +176,11 @@ def _table(table: StandingsTable | None) -> dict | None:
     return None if table is None else {"computed_at": table.computed_at, "rows": table.rows}
 
 
-def _player(club: str, slug: str) -> Player:
-    return get_object_or_404(Player.objects.select_related("club"), club__slug=club, slug=slug)
+def _player(player_id: int) -> Player:
+    player = selectors.player_by_id(pk=player_id)
+    if player is None:
+        raise NotFound(edge_error(EdgeCode.NOT_FOUND, what="player"))
+    return player
 
 
 class EventStandings(APIView):
@@ -218,18 +223,18 @@ class Leaderboard(APIView):
             raise ValidationError(edge_error(EdgeCode.BAD_MIN_GAMES))
         ratings = selectors.leaderboard(club_id=club.pk if club else None, min_games=int(raw))
         return Response({"min_games": int(raw), "results": [
-            {"rank": i, "player": r.player.slug, "club": r.player.club.slug, "name": r.player.shown_name,
+            {"rank": i, "player": r.player.pk, "club": r.player.club.slug, "name": r.player.shown_name,
              "rating": r.ordinal, "mu": r.mu, "sigma": r.sigma, "games": r.games}
             for i, r in enumerate(ratings, start=1)]})
 
 
 class PlayerRatings(APIView):
     @extend_schema(responses=PlayerRatingsSerializer, summary="A player's rating and its history")
-    def get(self, request: Request, club: str, slug: str) -> Response:
-        player = _player(club, slug)
+    def get(self, request: Request, player_id: int) -> Response:
+        player = _player(player_id)
         rating = selectors.player_rating(player=player)
         return Response({
-            "player": player.slug, "club": player.club.slug,
+            "player": player.pk, "club": player.club.slug,
             "rating": None if rating is None else {
                 "rating": rating.ordinal, "mu": rating.mu, "sigma": rating.sigma, "games": rating.games},
             "history": [{"games": g, "rating": o, "mu": m} for g, o, m in selectors.rating_history(player=player)],
@@ -238,9 +243,26 @@ class PlayerRatings(APIView):
 
 class PlayerStatistics(APIView):
     @extend_schema(responses=PlayerStatisticsSerializer, summary="A player's statistics")
-    def get(self, request: Request, club: str, slug: str) -> Response:
-        player = _player(club, slug)
-        return Response({"player": player.slug, "club": player.club.slug,
+    def get(self, request: Request, player_id: int) -> Response:
+        player = _player(player_id)
+        return Response({"player": player.pk, "club": player.club.slug,
                          "statistics": selectors.player_stats(player=player),
-                         "partners": [{"partner": p.slug, **data}
+                         "partners": [{"partner": p.pk, **data}
                                       for p, data in selectors.player_partners(player=player)]})
+
+
+class PlayerByOldSlug(APIView):
+    """The old addresses by slug (made from the name), `/api/ratings/players/<club>/<slug>/`
+    and `/api/statistics/players/<club>/<slug>/`: moved for good to the address by number
+    while the player shows their full name; 404, as for no such player, once they show an
+    initial or no name (the address would confirm the name). Not in the schema: the API has no
+    versions to keep them in, so they stay only for clients written before."""
+
+    moved_to = ""  # the URL name of the address by number
+
+    @extend_schema(exclude=True)
+    def get(self, request: Request, club: str, slug: str) -> HttpResponsePermanentRedirect:
+        player = selectors.player_by_old_slug(club=club, slug=slug)
+        if player is None:
+            raise NotFound(edge_error(EdgeCode.NOT_FOUND, what="player"))
+        return HttpResponsePermanentRedirect(reverse(self.moved_to, args=[player.pk]))

@@ -51,7 +51,9 @@ class SeatFactsSerializer(serializers.Serializer):
     """What one seat did in a round (from a move log only)."""
 
     seat = serializers.IntegerField()
-    player = serializers.CharField()
+    player = serializers.IntegerField(
+        allow_null=True, help_text="The seat's player by number (id), whatever name they show; "
+        "null for a seat the table no longer has.")
     side = serializers.IntegerField()
     turns = serializers.IntegerField()
     foot_turn = serializers.IntegerField(allow_null=True)
@@ -87,6 +89,18 @@ class RoundReportSerializer(serializers.Serializer):
     )
 
 
+class CheckedSeatFactsSerializer(SeatFactsSerializer):
+    """What one seat did in a checked move log: the player as the log names them."""
+
+    player = serializers.CharField(help_text="As the log's `seats` name them.")  # type: ignore[assignment]  # the check's own identifier, not a number
+
+
+class CheckedRoundSerializer(RoundReportSerializer):
+    """One round of a checked document (nothing stored)."""
+
+    seats = CheckedSeatFactsSerializer(many=True, help_text="Per seat, from a move log; else empty.")
+
+
 class EngineErrorSerializer(serializers.Serializer):
     """The engine's first objection to a document."""
 
@@ -102,7 +116,7 @@ class CheckReportSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=Submission.Kind.choices)
     valid = serializers.BooleanField()
     error = EngineErrorSerializer(allow_null=True)
-    rounds = RoundReportSerializer(many=True)
+    rounds = CheckedRoundSerializer(many=True)
     totals = serializers.ListField(child=serializers.IntegerField())
 
 
@@ -189,6 +203,9 @@ class CorrectionInput(serializers.Serializer):
         return ([data["log"]] if data.get("log") is not None else []) + list(data.get("sheets", []))
 
 
+SEAT_PLAYERS = "_seat_players"  # context key: game id -> its players' numbers in seat order
+
+
 class ResultVersionSerializer(serializers.ModelSerializer):
     rounds = RoundsField(read_only=True)
     totals = TotalsField(read_only=True)
@@ -207,6 +224,20 @@ class ResultVersionSerializer(serializers.ModelSerializer):
             "based_on",
             "created_at",
         ]
+
+    def to_representation(self, instance: ResultVersion) -> dict[str, Any]:
+        """A move log's seats name their players as the log did (by slug, made from the
+        name): the API names them by number (id), whatever name they show."""
+        data = super().to_representation(instance)
+        rounds = data.get("rounds") or []
+        if any(r.get("seats") for r in rounds):
+            numbers = self.context.get(SEAT_PLAYERS, {}).get(instance.game_id)
+            if numbers is None:  # not read along with the result's sides
+                numbers = selectors.game_seat_players(game_id=instance.game_id)
+            data["rounds"] = [{**r, "seats": [
+                {**seat, "player": numbers[seat["seat"]] if 0 <= seat["seat"] < len(numbers)
+                 else None} for seat in r.get("seats") or []]} for r in rounds]
+        return data
 
 
 class SubmissionSerializer(serializers.ModelSerializer):
@@ -273,16 +304,17 @@ class ResultSerializer(serializers.ModelSerializer):
         directed: dict[int, bool] = self.__dict__.setdefault("_director_of", {})
         if club_id not in directed:
             directed[club_id] = user is not None and is_director(user, club_id)
-        if directed[club_id]:
-            sides = selectors.game_sides(game=game)
-        else:
-            sides = selectors.game_sides_shown(game=game)
+        seats = selectors.game_seats(game=game)
+        # Read once for the versions too, which name a move log's seats by number.
+        cast(dict[str, Any], self.context).setdefault(SEAT_PLAYERS, {})[game.pk] = [
+            s.player_id for s in seats]
+        sides = selectors.seats_sides(seats, shown=not directed[club_id])
         return [{"side": s.side, "players": s.names} for s in sides]
 
     @extend_schema_field(ResultVersionSerializer(allow_null=True))
     def get_current(self, game: Game) -> dict[str, Any] | None:
         version = selectors.game_current_version(game=game, record=self.context.get("record"))
-        return ResultVersionSerializer(version).data if version else None
+        return ResultVersionSerializer(version, context=self.context).data if version else None
 
     def get_revision(self, game: Game) -> int:
         if "revision" in self.context:
@@ -303,7 +335,8 @@ class ResultDetailSerializer(ResultSerializer):
         # many=True makes a ListSerializer, whose data is a list (the stubs type the child's).
         record = self.context.get("record")
         versions = record.versions if record else selectors.game_versions(game=game)
-        return cast(list[dict[str, Any]], ResultVersionSerializer(versions, many=True).data)
+        return cast(list[dict[str, Any]],
+                    ResultVersionSerializer(versions, many=True, context=self.context).data)
 
     @extend_schema_field(SubmissionSerializer(many=True))
     def get_submissions(self, game: Game) -> list[dict[str, Any]]:

@@ -103,6 +103,13 @@ def game_seats(*, game: Game) -> list[Seat]:
     return _TABLE_SEATS.run(table_id=game.table_id)
 
 
+def game_seat_players(*, game_id: int) -> list[int]:
+    """The players' numbers (ids) in seat order: a move log's seat index is its position here
+    (the API names a seat's player by number, not by the slug the log was written with)."""
+    return list(Seat.objects.filter(table__game=game_id).order_by("seat_number")
+                .values_list("player_id", flat=True))
+
+
 def seats_sides(seats: list[Seat] | tuple[Seat, ...], *, shown: bool = False) -> list[SideSeats]:
     """Seats (in seat order) as the table's sides in the engine's order, with their players:
     their real names, or (`shown`) their names as each chose to show them in public."""

@@ -1,8 +1,11 @@
 """django-filter filtersets of the league API."""
 
 import django_filters as filters
+from django.contrib.auth.models import AnonymousUser
+from django.db.models import Q, QuerySet
 
 from league.models import Event, Game, Player, Registration, Rotation, Season
+from league.permissions import directed_clubs
 
 
 class EventFilter(filters.FilterSet):
@@ -16,11 +19,21 @@ class EventFilter(filters.FilterSet):
 
 
 class PlayerFilter(filters.FilterSet):
-    name = filters.CharFilter(lookup_expr="icontains")
+    name = filters.CharFilter(
+        method="name_contains",
+        help_text="Part of the name: among players who show their full name (and, for a "
+                  "club's directors, all the club's players).")
 
     class Meta:
         model = Player
         fields = ["club", "name"]
+
+    def name_contains(self, queryset: QuerySet[Player], _: str, value: str) -> QuerySet[Player]:
+        """A search never finds a player by the name they hide: the real name is searched only
+        where it shows in full, or for the directors of the player's club (who see it)."""
+        user = getattr(self.request, "user", None) or AnonymousUser()
+        seen = Q(name_shown=Player.NameShown.FULL) | Q(club__in=directed_clubs(user))
+        return queryset.filter(seen, name__icontains=value)
 
 
 class SeasonFilter(filters.FilterSet):

@@ -80,20 +80,28 @@ class MyInvitationSerializer(serializers.ModelSerializer):
 
 
 class PlayerSerializer(serializers.ModelSerializer):
+    """A player, identified by their number (`id`) in every address and payload of the API."""
+
     url = serializers.CharField(source="get_absolute_url", read_only=True)
+    slug = serializers.CharField(
+        read_only=True, allow_null=True,
+        help_text="The slug made from the name: null unless the player shows their full name "
+                  "(the club's directors always get it). Players are addressed by `id`.")
 
     class Meta:
         model = Player
         fields = ["id", "club", "name", "slug", "url"]
-        read_only_fields = ["slug"]
 
     def to_representation(self, instance: Player) -> dict[str, Any]:
-        """The name as the player chose to show it, except to the club's directors."""
+        """The name as the player chose to show it, except to the club's directors; the slug
+        (made from the real name) only with the full name."""
         data = super().to_representation(instance)
         request = self.context.get("request")
         user = getattr(request, "user", None)
         if user is None or not is_director(user, instance.club_id):
             data["name"] = instance.shown_name
+            if instance.name_shown != Player.NameShown.FULL:
+                data["slug"] = None
         return data
 
 

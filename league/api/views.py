@@ -167,7 +167,9 @@ def _invitation_id(pk: str | None) -> int:
 
 
 class PlayerViewSet(DirectorWritableViewSet):
-    queryset = Player.objects.select_related("club")
+    # By number: the model's order (by real name) would place a hidden "Player 7" among
+    # the names and so tell their first letters.
+    queryset = Player.objects.select_related("club").order_by("pk")
     serializer_class = s.PlayerSerializer
     filterset_class = filters.PlayerFilter
 

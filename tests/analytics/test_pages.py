@@ -6,11 +6,13 @@ import io
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 from analytics.ratings import services as ratings_services
 from analytics.standings import services as standings_services
 from analytics.statistics import services as statistics_services
 from handfoot.rules import PRESETS
+from league.models import Player
 from tests.analytics.factories import confirm, make_game
 from tests.factories import (
     ClubFactory,
@@ -352,10 +354,48 @@ class TestApi:
         assert len(board["results"]) == 4 and board["results"][0]["rank"] == 1
         assert api_client.get("/api/ratings/leaderboard/", {"min_games": "x"}).status_code == 400
         p = players[0]
-        ratings = api_client.get(f"/api/ratings/players/{p.club.slug}/{p.slug}/").json()
+        assert {row["player"] for row in board["results"]} == {q.pk for q in players}
+        ratings = api_client.get(f"/api/ratings/players/{p.pk}/").json()
+        assert ratings["player"] == p.pk and ratings["club"] == p.club.slug
         assert len(ratings["history"]) == 3 and ratings["rating"]["games"] == 3
-        stats = api_client.get(f"/api/statistics/players/{p.club.slug}/{p.slug}/").json()
-        assert stats["statistics"]["games"] == 3 and stats["partners"]
+        stats = api_client.get(f"/api/statistics/players/{p.pk}/").json()
+        assert stats["player"] == p.pk and stats["statistics"]["games"] == 3 and stats["partners"]
+        assert {row["partner"] for row in stats["partners"]} <= {q.pk for q in players}
+        assert api_client.get("/api/ratings/players/999999/").json()["error"]["code"] == "NOT_FOUND"
+
+    @pytest.mark.parametrize("shown", ["full", "initial", "hidden"])
+    def test_an_old_address_by_slug_moves_to_the_number_only_while_the_name_shows_in_full(
+            self, api_client, shown):
+        _, players = build_event(1)
+        p = players[0]
+        Player.objects.filter(pk=p.pk).update(name_shown=shown)
+        for what, name in (("ratings", "api-player-ratings"), ("statistics", "api-player-statistics")):
+            answer = api_client.get(f"/api/{what}/players/{p.club.slug}/{p.slug}/")
+            if shown == "full":
+                assert answer.status_code == 301
+                assert answer["Location"] == reverse(name, args=[p.pk])
+            else:
+                assert answer.status_code == 404 and p.slug not in answer.content.decode()
+                assert answer.json()["error"]["code"] == "NOT_FOUND"
+
+    def test_the_player_list_gives_a_slug_only_with_the_full_name_except_to_directors(
+            self, api_client):
+        event, players = build_event(1)
+        Player.objects.filter(pk=players[0].pk).update(name_shown="initial")
+        Player.objects.filter(pk=players[1].pk).update(name_shown="hidden", name="Zora Quill")
+        listed = api_client.get("/api/players/", {"club": event.club.pk}).json()["results"]
+        assert [row["id"] for row in listed] == sorted(p.pk for p in players)  # by number
+        slugs = {row["id"]: row["slug"] for row in listed}
+        assert slugs[players[0].pk] is None and slugs[players[1].pk] is None
+        assert slugs[players[2].pk] == players[2].slug
+        hidden_name = "quill"
+        assert api_client.get("/api/players/", {"name": hidden_name}).json()["results"] == []
+        director = MembershipFactory(club=event.club).user
+        api_client.force_authenticate(director)
+        listed = api_client.get("/api/players/", {"club": event.club.pk}).json()["results"]
+        assert {row["id"]: row["slug"] for row in listed} == {p.pk: p.slug for p in players}
+        found = api_client.get("/api/players/", {"name": hidden_name}).json()["results"]
+        assert [row["id"] for row in found] == [players[1].pk]
 
     def test_season_standings(self, api_client):
         season = SeasonFactory()

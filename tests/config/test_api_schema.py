@@ -171,3 +171,22 @@ def test_the_api_takes_json_only(api_client):
                                format="multipart")
     assert response.status_code == 415
     assert response.json()["error"]["code"] == "UNSUPPORTED_MEDIA_TYPE"
+
+
+def test_the_schema_names_players_by_number_never_by_slug(api_schema):
+    """A player's slug is made from their name, which they may hide ("Player 7"): the API's
+    addresses and answers name players by number (issue 42)."""
+    paths = api_schema["paths"]
+    assert {"/api/ratings/players/{player_id}/",
+            "/api/statistics/players/{player_id}/"} <= set(paths)
+    assert not [p for p in paths if "players/{club}" in p or p.endswith("{slug}/")
+                and "players" in p]
+    for path in ("/api/ratings/players/{player_id}/", "/api/statistics/players/{player_id}/"):
+        (parameter,) = paths[path]["get"]["parameters"]
+        assert parameter["name"] == "player_id" and parameter["schema"]["type"] == "integer"
+    schemas = api_schema["components"]["schemas"]
+    for component, field in (("LeaderboardRow", "player"), ("PlayerRatings", "player"),
+                             ("PlayerStatistics", "player"), ("PartnerStatistics", "partner"),
+                             ("SeatFacts", "player")):
+        assert schemas[component]["properties"][field]["type"] == "integer", component
+    assert schemas["Player"]["properties"]["slug"]["nullable"] is True

@@ -260,8 +260,8 @@ def read_back(api: Session, m: ModuleType, night: dict[str, Any], schema: dict) 
         "results_retrieve": {"game_id": night["game"].id},
         "standings_events_retrieve": {"slug": night["event"].slug},
         "standings_seasons_retrieve": {"season_id": season.id},
-        "ratings_players_retrieve": {"club": club.slug, "slug": player.slug},
-        "statistics_players_retrieve": {"club": club.slug, "slug": player.slug},
+        "ratings_players_retrieve": {"player_id": player.id},
+        "statistics_players_retrieve": {"player_id": player.id},
     }
     reads = [(path, op["operationId"]) for path, methods in schema["paths"].items()
              for method, op in methods.items() if method == "get"]

@@ -49,8 +49,7 @@ def public_urls(club, players, public, private, secret):
             f"/api/ratings/leaderboard/?club={club.slug}&min_games=0"]
     for p in players:
         urls += [p.get_absolute_url(), f"{p.get_absolute_url()}stats.csv",
-                 f"/api/ratings/players/{club.slug}/{p.slug}/",
-                 f"/api/statistics/players/{club.slug}/{p.slug}/"]
+                 f"/api/ratings/players/{p.pk}/", f"/api/statistics/players/{p.pk}/"]
     return urls
 
 

@@ -174,10 +174,13 @@ def _public_addresses(tonight, players, logged):
         reverse("api-result-replay", args=[logged.pk]),
         reverse("api-results") + f"?event={tonight.slug}",
         reverse("api-result", args=[logged.pk]),
-        f"/api/players/{ann.pk}/", "/api/players/",
+        f"/api/players/{ann.pk}/", "/api/players/", f"/api/players/?club={club.pk}",
         reverse("api-event-standings", args=[tonight.slug]),
         reverse("api-season-standings", args=[season.pk]),
-        reverse("api-leaderboard"),
+        reverse("api-leaderboard"), f"{reverse('api-leaderboard')}?club={club.slug}&min_games=0",
+        reverse("api-player-ratings", args=[ann.pk]), reverse("api-player-ratings", args=[ben.pk]),
+        reverse("api-player-statistics", args=[ann.pk]),
+        reverse("api-player-statistics", args=[ben.pk]),
     ]
 
 
@@ -199,8 +202,8 @@ def _everything_said(response) -> str:
 def test_a_name_shows_on_every_public_page_file_feed_and_replay_only_as_chosen(client, me, chosen):
     """The privacy walk: Ann chooses how her name shows; an anonymous visitor then reads every
     public page, CSV and XLSX file, calendar, the replay page and the API. Her full name is
-    there only when she chose it (nor, on the pages, her slug, in an address or a link); her
-    public name is."""
+    there only when she chose it (nor her slug, made from her name, in an address, a link or an
+    API answer); her public name is."""
     from games.services import Entrant, submission_create
     from handfoot.simulate import simulate_game
     from tests.factories import SeasonFactory
@@ -230,10 +233,21 @@ def test_a_name_shows_on_every_public_page_file_feed_and_replay_only_as_chosen(c
         said = _everything_said(response)
         if chosen != "full":
             assert "Ann Lee" not in said, url
-            if not url.startswith("/api/"):  # the API names players by slug (docs/players.md)
-                assert "ann-lee" not in said and "ann-lee" not in url, url
+            assert "ann-lee" not in said and "ann-lee" not in url, url
         if public in said:
             seen_public.append(url)
+    # The API names her by number; her slug (her name) finds her only while it is public.
+    by_slug = [client.get(f"/api/{what}/players/{tonight.club.slug}/ann-lee/")
+               for what in ("ratings", "statistics")]
+    found = client.get("/api/players/", {"club": tonight.club.pk, "name": "lee"}).json()["results"]
+    if chosen == "full":
+        assert [r.status_code for r in by_slug] == [301, 301]
+        assert by_slug[0]["Location"] == reverse("api-player-ratings", args=[players[0].pk])
+        assert [p["slug"] for p in found] == ["ann-lee"]
+    else:
+        assert [r.status_code for r in by_slug] == [404, 404]
+        assert "ann-lee" not in by_slug[0].content.decode()
+        assert found == []  # a search never finds the name she hides
     # the walk reads real pages: the replay, its API and the standings show her public name
     for url in (reverse("game-replay", args=[logged.pk]), reverse("api-result-replay", args=[logged.pk]),
                 reverse("api-result", args=[logged.pk]), reverse("event-standings", args=[tonight.slug])):
