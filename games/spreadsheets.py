@@ -201,6 +201,25 @@ def read_workbook(data: bytes, file_name: str, limits: Limits = IMPORT) -> list[
     return [_read_csv(data, file_name, limits)]
 
 
+def stated_sizes_check(data: bytes, file_name: str, limits: Limits = IMPORT) -> None:
+    """`TooLarge` in words when a workbook states sizes over `limits` (an XLSX's sheet
+    dimensions and shared strings, an ODS's content), from the zip's directory and the sheets'
+    first bytes: no cell is read. A CSV states none (it is bounded while it is read)."""
+    if data[:2] != b"PK":
+        return
+    if file_name.lower().endswith(".ods") or b"opendocument" in data[:200]:
+        try:
+            with zipfile.ZipFile(io.BytesIO(data)) as archive:
+                content = archive.getinfo("content.xml").file_size
+        except (zipfile.BadZipFile, KeyError, OSError):
+            raise Unreadable("The spreadsheet cannot be read (not a complete ODS file).") from None
+        if content > limits.text_bytes:
+            raise _too_large("The spreadsheet's content", content // 1000,
+                             limits.text_bytes // 1000, limits, " KB", unit_again=True)
+        return
+    _xlsx_check(data, limits)
+
+
 def _read_csv(data: bytes, file_name: str, limits: Limits) -> Sheet:
     for encoding in ("utf-8-sig", "cp1252"):
         try:

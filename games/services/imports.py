@@ -98,6 +98,10 @@ class ImportPlan:
     def importable(self) -> bool:
         return not self.problems and self.already is None
 
+    @property
+    def game_count(self) -> int:
+        return len(self.games)
+
     def nights(self) -> list[tuple[datetime.date, int, bool]]:
         """(date, games, all of them with detail) per night, in date order."""
         by_date: dict[datetime.date, list[GameIn]] = defaultdict(list)
@@ -169,6 +173,11 @@ def header_mapping_remember(*, club: Club, headers: list[str], mapping: dict[str
         profile.save(update_fields=["header_maps"])
 
 
+class OverLimits(Invalid):
+    """The file is over the reading's `spreadsheets.Limits` (said in words, as any refusal of
+    an unreadable file): the import page has a file over the preview's read in a job."""
+
+
 def _read(data: bytes, file_name: str,
           limits: spreadsheets.Limits = spreadsheets.IMPORT) -> list[spreadsheets.Sheet]:
     if len(data) > MAX_IMPORT_BYTES:
@@ -176,7 +185,8 @@ def _read(data: bytes, file_name: str,
     try:
         return spreadsheets.read_workbook(data, file_name, limits)
     except spreadsheets.Unreadable as err:
-        raise refusal(Invalid, Code.IMPORT_UNREADABLE, reason=str(err)) from None
+        kind = OverLimits if isinstance(err, spreadsheets.TooLarge) else Invalid
+        raise refusal(kind, Code.IMPORT_UNREADABLE, reason=str(err)) from None
 
 
 def _match_names(plan: ImportPlan, club: Club, choices: dict[str, str]) -> None:
