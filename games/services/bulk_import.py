@@ -6,16 +6,14 @@ player slug); among several, the one still waiting for a result. A log is stored
 `intake.submission_create` stores it (its idempotency key is `import:<game>:<sha256 of the
 file>`, so a second import of the same file is recognised and changes nothing).
 
-Per batch the reads and writes are a constant number of queries, whatever the batch's size: the
-event's games, seats and rules are read (and parsed) once per import; per batch one read of the
-batch's idempotency keys (and one of the side codes its hints name), then in one transaction the
-batch's games are locked and read for earlier entries, and the batch's `Submission`,
-`ResultVersion` and history lines are written with `bulk_create` and the games' status set. A log
-for a game that already has entries (or a second log of one game in the batch, or anything other
-than a move log) goes through `submission_create` one by one, after the batch's bulk write, so it
-confirms or disputes exactly as it would have. An import of a game without entries is *entered*,
-never confirmed, so the bulk path projects nothing and announces nothing
-(`games.signals.results_changed` is sent by `submission_create` when it confirms).
+Per batch the logs go through the intake's own steps (`games.services.intake`), taken over
+the batch: one read of the batch's idempotency keys (and one of the side codes its hints name),
+the engine's check, then in one transaction the batch's games locked and read for earlier
+entries and versions, and the batch's `Submission`, `ResultVersion` and history lines written in
+one query each, whatever the batch's size (the event's games, seats and rules are read and
+parsed once per import). A second log of one game in the batch is stored after the first, as if
+sent after it; a log for a game with entries confirms or disputes exactly as one entered at the
+table.
 
 With `workers` > 1 the work that needs no database (reading each file's JSON, hashing it,
 filling it in from its table and the engine's check) runs ahead in a pool of that many
@@ -35,44 +33,27 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from itertools import islice
 from multiprocessing.pool import AsyncResult, Pool
-from typing import Any, cast
+from typing import Any
 
 import orjson
-from django.contrib.auth.models import User
 from django.core.cache import cache
-from django.db import IntegrityError, transaction
-from django.db.models import JSONField, Value
-from django.db.models.functions import Cast
-from django.utils import timezone
 
-from core.errors import Conflict, DomainError
+from core.errors import DomainError
 from games import selectors
-from games.errors import Code, refusal
-from games.models import ResultVersion, Submission
+from games.models import Submission
 from games.selectors import GameTable
-from games.services.documents import (
-    document_check,
-    document_hash,
-    document_prepare,
-    rounds_totals,
-)
+from games.services.documents import document_check, document_hash, document_prepare
 from games.services.entrants import Entrant
-from games.services.history import ENTER_ACTION
-from games.services.intake import submission_create
+from games.services.intake import (
+    Incoming,
+    incoming_replays,
+    incomings_check,
+    incomings_store,
+)
 from handfoot.checking import parse_document
 from handfoot.errors import EngineError
-from league.models import AuditEntry, Event, Game, Seat, SideCredential
+from league.models import Event, Game, Seat, SideCredential
 from league.services.credentials import code_normalise
-
-# On PostgreSQL Django bulk-inserts literal rows as UNNEST of arrays, which psycopg quotes
-# element by element in Python: some 15 ms a 40 KB move log. One expression among a row's values
-# makes Django write plain VALUES rows instead, whose strings libpq escapes.
-_LITERAL_ROWS = Value
-
-
-def _account(entrant: Entrant) -> User | None:
-    # The entrant's user as the models' foreign keys type it (the project's user model is User).
-    return cast("User | None", entrant.user)
 
 
 @dataclass
@@ -100,11 +81,8 @@ class _Item:
     name: str
     raw: bytes
     outcome: LogOutcome | None = None
-    game: Game | None = None
     document: dict[str, Any] | None = None  # as read (without its `game` hint)
-    prepared: dict[str, Any] | None = None  # filled in from the table (`document_prepare`)
-    key: str = ""
-    digest: str = ""
+    incoming: Incoming | None = None  # its way through the intake, once its game is known
     pre: _Prechecked | None = None  # what the pool found ahead (workers > 1)
 
 
@@ -209,7 +187,19 @@ class _EngineView:
     imported: frozenset[str]  # the keys of the logs imported before (not checked again)
 
 
-def _done(item: _Item, created: bool, submission: Submission, game: Game) -> None:
+def _done(item: _Item, games: _EventGames) -> None:
+    """The outcome of a log the intake settled (the game's status kept for the next batches)."""
+    incoming = item.incoming
+    if incoming is None:  # matched before this step
+        raise RuntimeError("bulk import: item.incoming missing")
+    if incoming.refused is not None:
+        _refuse(item, _words(incoming.refused))
+        return
+    submission, game, created = incoming.submission, incoming.game, incoming.created
+    if submission is None:  # settled by the intake's steps
+        raise RuntimeError("bulk import: neither stored nor refused")
+    known = games.games[game.pk]
+    known.status, known.played_at = game.status, game.played_at
     state = "imported" if created else "already imported"
     where = f"rotation {game.table.rotation.number}, table {game.table.number}"
     item.outcome = LogOutcome(
@@ -266,204 +256,47 @@ def _hint_codes(items: list[_Item], event: Event) -> dict[str, int]:
     )
 
 
-def _match(items: list[_Item], games: _EventGames, entrant: Entrant) -> None:
+def _match(items: list[_Item], games: _EventGames) -> None:
+    """Each log's game, idempotency key and hash, on its way into the intake."""
     codes = _hint_codes(items, games.event)
     for item in items:
         if item.pre is not None:
-            item.game = games.games[item.pre.game_id]
-            item.key, item.digest = item.pre.key, item.pre.digest
+            game = games.games[item.pre.game_id]
+            item.incoming = Incoming(game=game, table=games.tables[game.pk], document=None,
+                                     key=item.pre.key, digest=item.pre.digest)
             continue
         if item.outcome is not None or item.document is None:
             continue
         try:
-            item.game = games.game_for(item.document, codes)
+            game = games.game_for(item.document, codes)
         except _Refused as refused:
             _refuse(item, str(refused), refused.words)
             continue
         item.document.pop("game", None)
-        item.key = f"import:{item.game.pk}:{hashlib.sha256(item.raw).hexdigest()}"
-        item.digest = document_hash(document=item.document)
-    live = [item for item in items if item.outcome is None]
-    earlier = {
-        s.idempotency_key: s
-        for s in Submission.objects.filter(idempotency_key__in=[item.key for item in live]).only(
-            "pk", "game_id", "idempotency_key", "body_hash", "entrant"
+        item.incoming = Incoming(
+            game=game, table=games.tables[game.pk], document=item.document,
+            key=f"import:{game.pk}:{hashlib.sha256(item.raw).hexdigest()}",
+            digest=document_hash(document=item.document),
         )
-    }
-    for item in live:
-        found = earlier.get(item.key)
-        if found is None:
-            continue
-        if item.game is None:  # matched before this step
-            raise RuntimeError("bulk import: item.game missing")
-        if (
-            found.game_id != item.game.pk
-            or found.body_hash != item.digest
-            or found.entrant != entrant.key
-        ):
-            _refuse(item, _words(refusal(Conflict, Code.IDEMPOTENCY_KEY_REUSED)))
-        else:
-            _done(item, False, found, item.game)
 
 
 def _words(refused: DomainError) -> str:
     return f"{refused.code}: {refused.message}"
 
 
-def _check(item: _Item, table: GameTable) -> dict[str, Any] | None:
-    """The engine's report on the log as filled in from the table (kept in `item.prepared`)."""
-    if item.pre is not None and item.pre.checked:
-        if item.pre.refused:
-            _refuse(item, item.pre.refused)
-        return item.pre.report
-    try:
-        item.prepared = document_prepare(document=_document(item), table=table)
-        return document_check(document=item.prepared, rules=table.rules)
-    except DomainError as refused:
-        _refuse(item, _words(refused))
-        return None
-
-
-def _history_line(
-    game: Game, submission: Submission, entrant: Entrant, table: GameTable
-) -> AuditEntry:
-    """What `history.entry_record` writes for a move log entered into a game without entries."""
-    user = _account(entrant) if entrant.user is not None and entrant.user.is_authenticated else None
-    data: dict[str, Any] = {"game_id": game.pk, "submission_id": submission.pk}
-    if user is None:
-        label = selectors.entrant_label(game=game, entrant=entrant.key, sides=table.side_seats)
-        data["who"] = f"{label}, by its table link"[:120]
-    typed = " (typed by the director)" if entrant.director else ""
-    where = f"rotation {game.table.rotation.number}, table {game.table.number}"
-    return AuditEntry(
-        club=table.event.club if table.event else game.table.rotation.event.club,
-        event=table.event,
-        user=user,
-        action=ENTER_ACTION,
-        summary=f"Entered a move log at {where}{typed}."[:300],
-        data=data,
-    )
-
-
-def _version(
-    game: Game, submission: Submission, report: dict[str, Any], entrant: Entrant, rounds: int
-) -> ResultVersion | None:
-    """The version `intake.entry_rebuild` makes of a game's only entry (None until it covers
-    every round); `report` is the submission's."""
-    entry = {
-        r["round"]: {**r, "source": {"submission": submission.pk, "kind": submission.kind}}
-        for r in report["rounds"]
-    }
-    if sorted(entry) != list(range(1, rounds + 1)):
-        return None
-    figures = [entry[n] for n in sorted(entry)]
-    return ResultVersion(
-        game=game,
-        number=1,
-        status=ResultVersion.Status.ENTERED,
-        rounds=figures,
-        totals=rounds_totals(figures),
-        entered_by=entrant.key,
-        entered_by_user=_account(entrant),
-    )
-
-
-def _bulk_store(items: list[_Item], games: _EventGames, entrant: Entrant) -> list[_Item]:
-    """Store the batch's logs for games without entries; returns those left for one by one."""
-    one_by_one: list[_Item] = []
-    fresh: list[tuple[_Item, dict[str, Any]]] = []
-    claimed: set[int] = set()
-    for item in items:
-        if item.outcome is not None:
-            continue
-        if item.game is None:  # matched before this step
-            raise RuntimeError("bulk import: item.game missing")
-        if item.game.pk in claimed or item.game.status == Game.Status.CONFIRMED:
-            one_by_one.append(item)
-            continue
-        claimed.add(item.game.pk)
-        report = _check(item, games.tables[item.game.pk])
-        if report is None:
-            claimed.discard(item.game.pk)
-        elif report["kind"] != Submission.Kind.LOG:
-            one_by_one.append(item)
-        else:
-            fresh.append((item, report))
-    if not fresh:
-        return one_by_one
-    with transaction.atomic():
-        ids = [item.game.pk for item, _ in fresh if item.game is not None]
-        # Race: as in `submission_create`, the game rows are locked, then read for entries.
-        confirmed = {
-            pk
-            for pk, status in Game.objects.select_for_update()
-            .filter(pk__in=ids)
-            .values_list("pk", "status")
-            if status == Game.Status.CONFIRMED
-        }
-        entered = set(Submission.objects.filter(game_id__in=ids).values_list("game_id", flat=True))
-        entered |= set(
-            ResultVersion.objects.filter(game_id__in=ids).values_list("game_id", flat=True)
-        )
-        store = []
-        for item, report in fresh:
-            if item.game is None:  # matched before this step
-                raise RuntimeError("bulk import: item.game missing")
-            if item.game.pk in entered or item.game.pk in confirmed:
-                item.outcome = None
-                one_by_one.append(item)
-            else:
-                store.append((item, report))
-        submissions = Submission.objects.bulk_create(
-            [
-                Submission(
-                    game=item.game,
-                    kind=report["kind"],
-                    round_number=None,
-                    document=_stored(item, item.prepared, "prepared_text"),
-                    report=_stored(item, report, "report_text"),
-                    entrant=entrant.key,
-                    user=_account(entrant),
-                    via=_LITERAL_ROWS(entrant.via),
-                    idempotency_key=item.key,
-                    body_hash=item.digest,
-                )
-                for item, report in store
-            ]
-        )
-        versions = [
-            v
-            for (item, report), submission in zip(store, submissions, strict=True)
-            if item.game is not None
-            and (
-                v := _version(
-                    item.game, submission, report, entrant, games.tables[item.game.pk].rules.rounds
-                )
-            )
-        ]
-        ResultVersion.objects.bulk_create(versions)
-        versioned = [v.game_id for v in versions]
-        now = timezone.now()
-        Game.objects.filter(pk__in=versioned).update(status=Game.Status.ENTERED)
-        Game.objects.filter(pk__in=versioned, played_at__isnull=True).update(played_at=now)
-        for version in versions:
-            game = games.games[version.game_id]
-            game.status = Game.Status.ENTERED
-            game.played_at = game.played_at or now
-        AuditEntry.objects.bulk_create(
-            [
-                _history_line(item.game, submission, entrant, games.tables[item.game.pk])
-                for (item, _), submission in zip(store, submissions, strict=True)
-                if item.game is not None
-            ]
-        )
-    for (item, _), submission in zip(store, submissions, strict=True):
-        if item.game is None:  # matched before this step
-            raise RuntimeError("bulk import: item.game missing")
-        submission.via = entrant.via  # the value, not the expression it was written with
-        _done(item, True, submission, item.game)
-    one_by_one.sort(key=lambda item: item.index)
-    return one_by_one
+def _checked_ahead_taken(item: _Item) -> None:
+    """What the pool found for a log not imported before: the engine's verdict on a move log,
+    else (a log imported before, or not a move log) the log read here to be checked here."""
+    incoming, pre = item.incoming, item.pre
+    if incoming is None or incoming.settled:
+        return
+    if pre is not None and pre.checked and pre.refused:
+        _refuse(item, pre.refused)
+        item.incoming = None
+    elif pre is not None and pre.report is not None and pre.report["kind"] == Submission.Kind.LOG:
+        incoming.report, incoming.texts = pre.report, (pre.prepared_text, pre.report_text)
+    else:
+        incoming.document = _document(item)
 
 
 def _document(item: _Item) -> dict[str, Any]:
@@ -474,32 +307,6 @@ def _document(item: _Item) -> dict[str, Any]:
     if item.document is None:  # read (or refused) before this step
         raise RuntimeError("bulk import: item.document missing")
     return item.document
-
-
-def _stored(item: _Item, value: Any, text_field: str) -> Any:
-    """A submission's document or report as stored: when the pool checked the log ahead it wrote
-    the JSON text already (`text_field` of what it found), which the database reads as it is."""
-    if item.pre is None or not item.pre.checked:
-        return value
-    return Cast(Value(getattr(item.pre, text_field)), output_field=JSONField())
-
-
-def _one(item: _Item, games: _EventGames, entrant: Entrant) -> None:
-    if item.game is None:  # matched before this step
-        raise RuntimeError("bulk import: item.game missing")
-    try:
-        submission, created = submission_create(
-            game=item.game,
-            document=_document(item),
-            entrant=entrant,
-            idempotency_key=item.key,
-            table=games.tables[item.game.pk],
-        )
-    except DomainError as refused:
-        _refuse(item, _words(refused))
-        return
-    item.game.refresh_from_db(fields=["status", "played_at"])
-    _done(item, created, submission, item.game)
 
 
 # --- checked ahead, in a pool of processes --------------------------------------------------
@@ -634,18 +441,17 @@ def _import_batches(
     outcomes: list[LogOutcome] = []
     for items in batches:
         _parse(items)
-        _match(items, games, entrant)
-        try:
-            one_by_one = _bulk_store(items, games, entrant)
-        except IntegrityError:
-            # Race: another import stored one of these keys meanwhile: each log on its own.
-            one_by_one = [item for item in items if item.outcome is None or item.outcome.created]
-            for item in one_by_one:
-                item.outcome = None
-        for item in one_by_one:
-            _one(item, games, entrant)
+        _match(items, games)
+        incoming_replays(batch=[i.incoming for i in items if i.incoming], entrant=entrant)
         for item in items:
-            if item.outcome is None:  # matched before this step
+            _checked_ahead_taken(item)
+        batch = [item.incoming for item in items if item.incoming is not None]
+        incomings_check(batch=batch)
+        incomings_store(batch=batch, entrant=entrant)
+        for item in items:
+            if item.outcome is None:
+                _done(item, games)
+            if item.outcome is None:  # settled above
                 raise RuntimeError("bulk import: item.outcome missing")
             outcomes.append(item.outcome)
             if progress is not None:

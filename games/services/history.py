@@ -16,7 +16,7 @@ from games import selectors
 from games.models import ResultVersion, Submission
 from games.services.entrants import Entrant
 from league.models import AuditEntry, Game
-from league.services.audit import audit_record
+from league.services.audit import audit_entry, audit_record
 
 ENTER_ACTION = "result_enter"
 
@@ -61,9 +61,20 @@ def _record(
     data: dict[str, Any],
     sides: list[selectors.SideSeats] | None = None,
 ) -> None:
+    _line(game, entrant, action, summary, data, sides).save(force_insert=True)
+
+
+def _line(
+    game: Game,
+    entrant: Entrant,
+    action: str,
+    summary: str,
+    data: dict[str, Any],
+    sides: list[selectors.SideSeats] | None = None,
+) -> AuditEntry:
     event = game.table.rotation.event
     user, who = _who(game, entrant, sides)
-    audit_record(
+    return audit_entry(
         club=event.club,
         event=event,
         user=user,
@@ -84,15 +95,16 @@ def _outcome(game: Game) -> str:
     return outcomes.get(game.status, "")
 
 
-def entry_record(
+def entry_line(
     *,
     game: Game,
     submission: Submission,
     entrant: Entrant,
     sides: list[selectors.SideSeats] | None = None,
-) -> None:
-    """One line per sheet or log entered (call it after the entry is rebuilt, in its
-    transaction; `sides`: the game's, as the request read them)."""
+) -> AuditEntry:
+    """The line of one sheet or log entered, unsaved: the intake keeps its batch's lines in one
+    go (build it after the entry is rebuilt, keep it in its transaction; `sides`: the game's,
+    as the request read them)."""
     what = (
         f"the round {submission.round_number} score sheet"
         if submission.kind == Submission.Kind.SHEET
@@ -103,7 +115,7 @@ def entry_record(
     figures = ""
     if submission.kind == Submission.Kind.SHEET and totals:
         figures = f": {figures_words(game, totals, sides)}"
-    _record(
+    return _line(
         game,
         entrant,
         ENTER_ACTION,

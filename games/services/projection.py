@@ -6,9 +6,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F, Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from games import signals
@@ -50,10 +53,27 @@ def _derived_status(game: Game, versions: Sequence[ResultVersion] | None) -> str
 def game_status_sync(*, game: Game, versions: Sequence[ResultVersion] | None = None) -> None:
     """`Game.status` from its versions' statuses (`versions`: every version of the game as the
     caller holds them, up to date, with the game row locked; else read here)."""
-    game.status = _derived_status(game, versions)
-    if game.status != Game.Status.PENDING and game.played_at is None:
-        game.played_at = timezone.now()
+    game_status_derive(game=game, versions=versions)
     game.save(update_fields=["status", "played_at"])
+
+
+def game_status_derive(
+    *, game: Game, versions: Sequence[ResultVersion] | None = None, now: datetime | None = None
+) -> None:
+    """What `game_status_sync` sets, in memory only, for a caller that saves a batch's games in
+    one go (`game_played_at`, with the same `now`)."""
+    game.status = _derived_status(game, versions)
+    if _played(game.status) and game.played_at is None:
+        game.played_at = now or timezone.now()
+
+
+def game_played_at(*, status: str, now: datetime) -> Coalesce | F:
+    """`Game.played_at` as `game_status_derive` sets it, for an update of games of `status`."""
+    return Coalesce(F("played_at"), Value(now)) if _played(status) else F("played_at")
+
+
+def _played(status: str) -> bool:
+    return status != Game.Status.PENDING
 
 
 def _round_results(game: Game, r: dict[str, Any]) -> list[RoundResult]:
