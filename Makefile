@@ -15,7 +15,7 @@ PORT ?= 8000
 # Served beyond this machine (HOST=0.0.0.0): the development server answers any host name.
 RUN_HOSTS = $(if $(filter 127.0.0.1 localhost ::1,$(HOST)),,DJANGO_ALLOWED_HOSTS=$${DJANGO_ALLOWED_HOSTS:-*})
 
-.PHONY: help setup setup-dev run serve demo static test test-sqlite screenshots lint bench bench-check bench-simulator bench-full bench-load bench-faults bench-import-night check-deploy compose-check clean
+.PHONY: help setup setup-dev run serve demo static test test-sqlite screenshots lint bench bench-check bench-simulator bench-full bench-load bench-faults bench-import-night check-deploy compose-check duplicates clean
 
 help:
 	@echo "make run          - set up, migrate, load the demo club and serve http://127.0.0.1:8000"
@@ -46,6 +46,8 @@ help:
 	@echo "                    games in two files imported at once (some 5 minutes)"
 	@echo "make check-deploy - production settings pass Django's check --deploy"
 	@echo "make compose-check - docker-compose.yml is valid (the Compose schema and its references; no docker needed)"
+	@echo "make duplicates   - where the app code repeats itself: the pairs of places sharing 6+ lines of the same"
+	@echo "                    shape (the 'duplicates' command; tests, bench, research, scripts, docs, migrations left out)"
 	@echo "make clean        - remove .venv, data/ and the caches"
 
 # uv (from PyPI, put into the venv) installs in seconds what pip takes a minute for; pip does it
@@ -175,6 +177,9 @@ check-deploy: setup
 
 compose-check: setup-dev
 	DJANGO_SECRET_KEY=$${DJANGO_SECRET_KEY:-placeholder-for-config-check} $(BIN)/python scripts/check_compose.py
+
+duplicates:
+	@scripts/app_duplicates.sh
 
 clean:
 	rm -rf $(VENV) data .pytest_cache .ruff_cache
