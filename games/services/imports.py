@@ -158,7 +158,7 @@ def mapping_parse(*, text: str) -> dict[str, str]:
         header, _, kind = item.rpartition("=")
         if not header.strip() or kind.strip() not in spreadsheets.KIND_WORDS:
             raise refusal(Invalid, Code.IMPORT_BAD_MAPPING)
-        mapping[spreadsheets._norm(header)] = kind.strip()
+        mapping[spreadsheets.normalised(header)] = kind.strip()
     return mapping
 
 
@@ -169,7 +169,7 @@ def header_mapping_remember(*, club: Club, headers: list[str], mapping: dict[str
     with transaction.atomic():
         profile, _ = ImportProfile.objects.select_for_update().get_or_create(club=club)
         profile.header_maps[spreadsheets.headers_signature(headers)] = {
-            spreadsheets._norm(h): kind for h, kind in mapping.items()}
+            spreadsheets.normalised(h): kind for h, kind in mapping.items()}
         profile.save(update_fields=["header_maps"])
 
 
