@@ -17,7 +17,8 @@ from core.errors import DomainError
 from games import spreadsheets
 from games.models import ImportProfile, Submission
 from games.services import Entrant, imports
-from games.services.bulk_import import logs_import, logs_upload_get
+from games.services.bulk_import import logs_import
+from games.services.log_uploads import logs_upload_get
 from jobs.kinds import JobKind, kind_register
 from jobs.models import Job
 from jobs.services.jobs import JobRefused, job_fingerprint, job_part_progress, job_request

@@ -10,7 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from games.jobs import LOGS_IMPORT, logs_import_job
-from games.services.bulk_import import MAX_UPLOAD_FILES, logs_upload_keep
+from games.services.log_uploads import MAX_UPLOAD_FILES, logs_upload_keep
 from jobs import selectors as job_selectors
 from jobs.services.jobs import JobRefused
 from league.models import Event

@@ -47,10 +47,10 @@ def test_a_log_for_no_table_of_the_night_says_so_without_identifiers(client, eve
 
 
 def test_no_files_or_too_many_are_refused_in_words(client, event, monkeypatch):
-    from games.services import bulk_import
+    from games.services import log_uploads
 
     assert "Choose the move log files" in send(client, event, []).content.decode()
-    monkeypatch.setattr(bulk_import, "MAX_UPLOAD_FILES", 1)
+    monkeypatch.setattr(log_uploads, "MAX_UPLOAD_FILES", 1)
     monkeypatch.setattr("games.views.log_imports.MAX_UPLOAD_FILES", 1)
     refused = send(client, event, [log_file(0), log_file(1)])
     assert refused.status_code == 400 and "at most 1 files" in refused.content.decode()
