@@ -73,8 +73,6 @@ def test_the_view_read_count_sees_a_planted_read(tmp_path):
 
 
 MOST_LINES = 500
-# Files still to split by topic (issue 43), each named: none may be added.
-TO_SPLIT = {"games/spreadsheets.py", "games/services/bulk_import.py"}
 
 
 def _long_without_a_reason() -> list[str]:
@@ -90,4 +88,4 @@ def _long_without_a_reason() -> list[str]:
 
 
 def test_no_app_file_is_over_500_lines_without_its_reason_at_the_top():
-    assert [path for path in _long_without_a_reason() if path not in TO_SPLIT] == []
+    assert _long_without_a_reason() == []
