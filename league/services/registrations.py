@@ -1,6 +1,6 @@
 """Entries of an event: players or partnerships, check-in, late arrivals, withdrawals."""
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -191,16 +191,9 @@ def registration_add_players(*, event: Event, choices: Sequence[Player | str],
     if event.is_fixed_partnerships:
         raise refusal(Invalid, Code.NEEDS_PARTNERSHIP, how="paste two names per line")
     entered = set(event.registrations.values_list("player_id", flat=True))
-    created = []
-    for choice in choices:
-        player = choice if isinstance(choice, Player) else player_add(club=event.club, name=choice, by=by)
-        if player.pk in entered:
-            continue
-        entered.add(player.pk)
-        created.append(_registration_create(event, player, None))
-    _record_bulk_entry(event=event, by=by, created=created, noun="player",
-                       names=", ".join(str(r.player) for r in created))
-    return created
+    players = (choice if isinstance(choice, Player) else player_add(club=event.club, name=choice, by=by)
+               for choice in choices)
+    return _enter_new(event, players, entered, by=by, noun="player", separator=", ")
 
 
 @transaction.atomic
@@ -222,25 +215,29 @@ def registration_add_partnerships(*, event: Event, pairs: Sequence[tuple[Player 
         return new_players[key]
 
     entered = set(event.registrations.exclude(partnership=None).values_list("partnership_id", flat=True))
-    created = []
-    for a, b in pairs:
-        pair = partnership_get_or_create(club=event.club, player_a=resolved(a), player_b=resolved(b))
-        if pair.pk in entered:
+    partnerships = (partnership_get_or_create(club=event.club, player_a=resolved(a), player_b=resolved(b))
+                    for a, b in pairs)
+    return _enter_new(event, partnerships, entered, by=by, noun="partnership", separator="; ")
+
+
+def _enter_new(event: Event, entrants: Iterable[Player | Partnership], entered: set[int], *,
+               by: User | None, noun: str, separator: str) -> list[Registration]:
+    """Enter each of `entrants` (made one by one as it is read) not yet `entered` (their ids),
+    and write one audit line for the bulk entry (none when nothing was entered)."""
+    created: list[Registration] = []
+    names: list[str] = []
+    for entrant in entrants:
+        if entrant.pk in entered:
             continue
-        entered.add(pair.pk)
-        created.append(_registration_create(event, None, pair))
-    _record_bulk_entry(event=event, by=by, created=created, noun="partnership",
-                       names="; ".join(str(r.partnership) for r in created))
-    return created
-
-
-def _record_bulk_entry(*, event: Event, by: User | None, created: list[Registration], noun: str,
-                       names: str) -> None:
-    """One audit line for a bulk entry (none when nothing was entered)."""
+        entered.add(entrant.pk)
+        player, partnership = (entrant, None) if isinstance(entrant, Player) else (None, entrant)
+        created.append(_registration_create(event, player, partnership))
+        names.append(str(entrant))
     if created:
         audit_record(club=event.club, event=event, user=by, action="registrations_add",
                      summary=f"Entered {len(created)} {noun}{'s' if len(created) != 1 else ''}: "
-                     f"{names[:240]}.", data={"registration_ids": [r.pk for r in created]})
+                     f"{separator.join(names)[:240]}.", data={"registration_ids": [r.pk for r in created]})
+    return created
 
 
 @transaction.atomic

@@ -121,6 +121,18 @@ def rotation_seat_plan(*, event: Event, plan: RotationPlan, how: str,
     event = lock_event(event.pk)
     number = selectors.next_rotation_number(event=event)
     _refuse_unless_ready_for_next(event, number)
+    _check_plan(event, plan, number)
+    rotation = Rotation.objects.create(event=event, number=number)
+    _write_plan(rotation, plan)
+    audit_record(club=event.club, event=event, user=by, action="rotation_generate",
+                 summary=f"Seated rotation {number} as a draft from {how}.",
+                 data={"rotation_id": rotation.pk})
+    return rotation
+
+
+def _check_plan(event: Event, plan: RotationPlan, number: int) -> None:
+    """A plan made outside the generator (prepared, or edited by hand) as rotation `number`:
+    it seats every entrant once, fits the event's tables and keeps partnerships together."""
     players, pairs = _entrants(event, number)
     _check_plan_covers(plan, players)
     try:
@@ -128,12 +140,6 @@ def rotation_seat_plan(*, event: Event, plan: RotationPlan, how: str,
     except SeatingError as exc:
         raise refusal(Invalid, Code.BAD_SEATING, reason=str(exc)) from exc
     _check_partners_together(event, plan, pairs)
-    rotation = Rotation.objects.create(event=event, number=number)
-    _write_plan(rotation, plan)
-    audit_record(club=event.club, event=event, user=by, action="rotation_generate",
-                 summary=f"Seated rotation {number} as a draft from {how}.",
-                 data={"rotation_id": rotation.pk})
-    return rotation
 
 
 def _write_plan(rotation: Rotation, plan: RotationPlan) -> None:
@@ -190,13 +196,7 @@ def rotation_update_seating(*, rotation: Rotation, plan: RotationPlan,
 def _update_seating(rotation: Rotation, plan: RotationPlan) -> Rotation:
     # A director editing while another starts the rotation: the event lock orders them.
     event, rotation = _locked_draft(rotation)
-    players, pairs = _entrants(event, rotation.number)
-    _check_plan_covers(plan, players)
-    try:
-        validate_rotation(plan, players, event.table_sizes)
-    except SeatingError as exc:
-        raise refusal(Invalid, Code.BAD_SEATING, reason=str(exc)) from exc
-    _check_partners_together(event, plan, pairs)
+    _check_plan(event, plan, rotation.number)
     # Tables that remain keep their game, so table cards already printed stay valid.
     Seat.objects.filter(rotation=rotation).delete()
     rotation.sit_outs.all().delete()
@@ -300,12 +300,8 @@ def rotation_start(*, rotation: Rotation, by: User | None = None) -> Rotation:
         raise refusal(Conflict, Code.EVENT_NOT_RUNNING)
     players, _pairs = _entrants(event, rotation.number)
     _check_plan_covers(selectors.rotation_as_plan(rotation=rotation), players)
-    rotation.status = Rotation.Status.STARTED
-    rotation.save(update_fields=["status"])
-    audit_record(club=event.club, event=event, user=by, action="rotation_start",
-                 summary=f"Started rotation {rotation.number}: its seating is published.",
-                 data={"rotation_id": rotation.pk})
-    return rotation
+    return _status_set(event, rotation, Rotation.Status.STARTED, by, action="rotation_start",
+                       summary=f"Started rotation {rotation.number}: its seating is published.")
 
 
 @transaction.atomic
@@ -318,12 +314,8 @@ def rotation_unstart(*, rotation: Rotation, by: User | None = None) -> Rotation:
         raise refusal(Conflict, Code.NOT_STARTED, rotation_number=rotation.number, status=rotation.get_status_display().lower())
     if event.status != Event.Status.RUNNING:
         raise refusal(Conflict, Code.EVENT_NOT_RUNNING)
-    rotation.status = Rotation.Status.DRAFT
-    rotation.save(update_fields=["status"])
-    audit_record(club=event.club, event=event, user=by, action="rotation_unstart",
-                 summary=f"Rotation {rotation.number} is a draft again.",
-                 data={"rotation_id": rotation.pk})
-    return rotation
+    return _status_set(event, rotation, Rotation.Status.DRAFT, by, action="rotation_unstart",
+                       summary=f"Rotation {rotation.number} is a draft again.")
 
 
 @transaction.atomic
@@ -342,12 +334,8 @@ def rotation_close(*, rotation: Rotation, by: User | None = None) -> Rotation:
     )
     if unfinished:
         raise refusal(Conflict, Code.RESULTS_MISSING, tables=', '.join(map(str, unfinished)))
-    rotation.status = Rotation.Status.CLOSED
-    rotation.save(update_fields=["status"])
-    event = rotation.event
-    audit_record(club=event.club, event=event, user=by, action="rotation_close",
-                 summary=f"Closed rotation {rotation.number}.", data={"rotation_id": rotation.pk})
-    return rotation
+    return _status_set(rotation.event, rotation, Rotation.Status.CLOSED, by, action="rotation_close",
+                       summary=f"Closed rotation {rotation.number}.")
 
 
 @transaction.atomic
@@ -365,8 +353,15 @@ def rotation_reopen(*, rotation: Rotation, by: User | None = None) -> Rotation:
         hint = ("delete that draft first (its seating used this rotation's results)"
                 if later.status == Rotation.Status.DRAFT else "only the last rotation played reopens")
         raise refusal(Conflict, Code.LATER_ROTATION, later_number=later.number, hint=hint)
-    rotation.status = Rotation.Status.STARTED
+    return _status_set(event, rotation, Rotation.Status.STARTED, by, action="rotation_reopen",
+                       summary=f"Reopened rotation {rotation.number}.")
+
+
+def _status_set(event: Event, rotation: Rotation, status: str, by: User | None, *, action: str,
+                summary: str) -> Rotation:
+    """Set the (locked) rotation's status and write the change's History line."""
+    rotation.status = status
     rotation.save(update_fields=["status"])
-    audit_record(club=event.club, event=event, user=by, action="rotation_reopen",
-                 summary=f"Reopened rotation {rotation.number}.", data={"rotation_id": rotation.pk})
+    audit_record(club=event.club, event=event, user=by, action=action, summary=summary,
+                 data={"rotation_id": rotation.pk})
     return rotation

@@ -5,6 +5,8 @@
 substitute> for <the absent member>"; `full_seat_label` gives the full names (director pages).
 """
 
+from collections.abc import Callable
+from operator import attrgetter
 from typing import Any
 
 from django import template
@@ -28,16 +30,18 @@ def _member(subject: Any, table: Any) -> tuple[Player, Player | None]:
 
 @register.filter
 def seat_label(subject: Any, table: Any = None) -> str:
-    player, member = _member(subject, table)
-    if member is None:
-        return player.shown_name
-    return played_by(player.shown_name, member.shown_name)
+    return _label(subject, table, attrgetter("shown_name"))
 
 
 @register.filter
 def full_seat_label(subject: Any, table: Any = None) -> str:
+    return _label(subject, table, attrgetter("name"))
+
+
+def _label(subject: Any, table: Any, name: Callable[[Player], str]) -> str:
+    """The seat's player by `name`, and the member they play for when they substitute."""
     player, member = _member(subject, table)
     if member is None:
-        return player.name
-    return played_by(player.name, member.name)
+        return name(player)
+    return played_by(name(player), name(member))
 

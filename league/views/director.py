@@ -365,20 +365,22 @@ def _registration(event: Event, pk: int) -> Registration:
 @login_required
 @require_POST
 def registration_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    event = directed_event(request, slug)
-    registration = _registration(event, pk)
-    attempt(request, f"{selectors.registration_name(registration=registration)} withdrawn.",
-             services.registration_withdraw, registration=registration, by=request.user)
-    return _back(event, "registrations")
+    return _registration_change(request, slug, pk, services.registration_withdraw, "withdrawn")
 
 
 @login_required
 @require_POST
 def registration_reinstate(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    return _registration_change(request, slug, pk, services.registration_reinstate, "plays again")
+
+
+def _registration_change(request: HttpRequest, slug: str, pk: int,
+                         service: Callable[..., Registration], done: str) -> HttpResponse:
+    """One entrant's withdrawal or its undo: `done` says what became of them."""
     event = directed_event(request, slug)
     registration = _registration(event, pk)
-    attempt(request, f"{selectors.registration_name(registration=registration)} plays again.",
-             services.registration_reinstate, registration=registration, by=request.user)
+    attempt(request, f"{selectors.registration_name(registration=registration)} {done}.",
+            service, registration=registration, by=request.user)
     return _back(event, "registrations")
 
 

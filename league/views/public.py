@@ -5,6 +5,8 @@ Every page runs a fixed number of queries whatever the club's size: lists are fe
 `select_related` / `Prefetch` and the seating plans are built in Python from prefetched rows.
 """
 
+from collections.abc import Callable
+
 import qrcode
 import qrcode.image.svg
 from django.db.models import Count
@@ -62,18 +64,18 @@ def league_detail(request: HttpRequest, club: str, league: str) -> HttpResponse:
 def event_or_404(request: HttpRequest, slug: str) -> Event:
     """The event with its seating and registrations; 404 alike for unknown events and for
     events the user may not see, so private events do not reveal that they exist."""
-    try:
-        event = selectors.event_detail(slug=slug, user=request.user)
-    except Event.DoesNotExist:
-        raise Http404("No such event.") from None
-    club_zone_activate(event.club)
-    return event
+    return _visible_or_404(request, slug, selectors.event_detail)
 
 
 def event_summary_or_404(request: HttpRequest, slug: str) -> Event:
     """The event without its seating (`selectors.event_summary`); 404 as `event_or_404`."""
+    return _visible_or_404(request, slug, selectors.event_summary)
+
+
+def _visible_or_404(request: HttpRequest, slug: str, read: Callable[..., Event]) -> Event:
+    """The event as `read` gives it to this user (its club's clock set for the page), or 404."""
     try:
-        event = selectors.event_summary(slug=slug, user=request.user)
+        event = read(slug=slug, user=request.user)
     except Event.DoesNotExist:
         raise Http404("No such event.") from None
     club_zone_activate(event.club)
