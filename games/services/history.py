@@ -16,7 +16,7 @@ from games import selectors
 from games.models import ResultVersion, Submission
 from games.services.entrants import Entrant
 from league.models import AuditEntry, Game
-from league.services.audit import audit_entry, audit_record
+from league.services.audit import audit_entry
 
 ENTER_ACTION = "result_enter"
 
@@ -53,17 +53,6 @@ def figures_words(
     )
 
 
-def _record(
-    game: Game,
-    entrant: Entrant,
-    action: str,
-    summary: str,
-    data: dict[str, Any],
-    sides: list[selectors.SideSeats] | None = None,
-) -> None:
-    _line(game, entrant, action, summary, data, sides).save(force_insert=True)
-
-
 def _line(
     game: Game,
     entrant: Entrant,
@@ -72,8 +61,25 @@ def _line(
     data: dict[str, Any],
     sides: list[selectors.SideSeats] | None = None,
 ) -> AuditEntry:
-    event = game.table.rotation.event
     user, who = _who(game, entrant, sides)
+    return _game_line(game, user, action, summary, data, who=who)
+
+
+def game_record(
+    *, game: Game, user: User | None, action: str, summary: str, data: dict[str, Any]
+) -> AuditEntry:
+    """A History line about `game` by a director (a paper sheet typed in, a withdrawal or its
+    undo), kept inside the caller's transaction."""
+    entry = _game_line(game, user, action, summary, data)
+    entry.save(force_insert=True)
+    return entry
+
+
+def _game_line(
+    game: Game, user: User | None, action: str, summary: str, data: dict[str, Any], who: str = ""
+) -> AuditEntry:
+    """An unsaved History line about `game`: on its event, with `game_id` in its data."""
+    event = game.table.rotation.event
     return audit_entry(
         club=event.club,
         event=event,
@@ -159,7 +165,7 @@ def confirm_record(
     data: dict[str, Any] = {"version": version.number}
     if reason:
         data["reason"] = reason
-    _record(game, entrant, action, summary, data, sides)
+    _line(game, entrant, action, summary, data, sides).save(force_insert=True)
 
 
 def correction_record(
@@ -167,7 +173,7 @@ def correction_record(
 ) -> None:
     sides = selectors.game_sides(game=game)
     was = f" (was {figures_words(game, before.totals, sides)})" if before is not None else ""
-    _record(
+    _line(
         game,
         entrant,
         "result_correct",
@@ -175,7 +181,7 @@ def correction_record(
         f"{was}. Reason: {version.reason}",
         {"version": version.number},
         sides,
-    )
+    ).save(force_insert=True)
 
 
 def dispute_record(
@@ -183,16 +189,13 @@ def dispute_record(
 ) -> AuditEntry:
     """A side disputes the confirmed result (games.services.disputes): the reason first (a
     summary is kept to 300 characters), the whole of it in the line's data."""
-    event = game.table.rotation.event
-    user, who = _who(game, entrant)
-    return audit_record(
-        club=event.club,
-        event=event,
-        user=user,
-        who=who,
-        action=selectors.DISPUTE_ACTION,
-        summary=f"Disputed the confirmed result at {_where(game)} "
+    entry = _line(
+        game,
+        entrant,
+        selectors.DISPUTE_ACTION,
+        f"Disputed the confirmed result at {_where(game)} "
         f"({figures_words(game, version.totals)}): {reason}",
-        data={"game_id": game.pk, "version": version.number, "side": entrant.side,
-              "reason": reason},
+        {"version": version.number, "side": entrant.side, "reason": reason},
     )
+    entry.save(force_insert=True)
+    return entry

@@ -17,11 +17,10 @@ from games.models import ResultVersion
 from games.services._common import version_next_number, versions_supersede
 from games.services.documents import game_table
 from games.services.entrants import Entrant
-from games.services.history import figures_words
+from games.services.history import figures_words, game_record
 from games.services.projection import result_project
 from games.spreadsheets import MAX_ROUND_SCORE
 from league.models import Game
-from league.services.audit import audit_record
 
 PAPER_REASON = "Entered from the table's paper score sheet."
 PAPER_ACTION = "result_paper"
@@ -118,15 +117,13 @@ def result_enter_paper(
         result_project(game=game)
         was = f" (was {figures_words(game, current.totals)})" if current is not None else ""
         kind = "each round's scores" if rounds else "the game's totals"
-        event = game.table.rotation.event
-        audit_record(
-            club=event.club,
-            event=event,
+        game_record(
+            game=game,
             user=user,
             action=PAPER_ACTION,
             summary=f"Entered the paper score sheet of rotation "
             f"{game.table.rotation.number}, table {game.table.number} ({kind} "
             f"only): {figures_words(game, totals_)}{was}.",
-            data={"game_id": game.pk, "version": version.number},
+            data={"version": version.number},
         )
     return version

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import fields
 from datetime import datetime
 from typing import Any
 
@@ -17,6 +18,7 @@ from django.utils import timezone
 from games import signals
 from games.models import ResultVersion, RoundResult, SeatRoundFacts
 from games.selectors import GameTable, game_table
+from handfoot.report import SeatFacts
 from handfoot.rules import ENTERED_PARTS
 from league.models import Game
 
@@ -77,48 +79,33 @@ def _played(status: str) -> bool:
 
 
 def _round_results(game: Game, r: dict[str, Any]) -> list[RoundResult]:
-    if r.get("detail") is False:
-        # Scores only (a totals-only result): the rest is unknown, not zero, and `detail`
-        # tells the statistics to leave it out.
-        return [
-            RoundResult(
-                game=game,
-                round_number=r["round"],
-                side=side_number,
-                score=side["score"],
-                ended_by="",
-                detail=False,
-            )
-            for side_number, side in enumerate(r["sides"])
-        ]
     return [
         RoundResult(
             game=game,
             round_number=r["round"],
             side=side_number,
             score=side["score"],
-            # a column per part a scorer writes (handfoot.rules.ENTERED_PARTS)
-            **{part.name: side.get(part.name, part.default) for part in ENTERED_PARTS},
-            ended_by=r["ended_by"],
+            **_side_detail(r, side),
         )
         for side_number, side in enumerate(r["sides"])
     ]
 
 
-SEAT_FACTS = (
-    "turns",
-    "foot_turn",
-    "pickups",
-    "cards_picked_up",
-    "melds_started",
-    "cards_laid",
-    "wilds_in_dirty",
-    "black_threes_discarded",
-    "cards_held",
-    "held_points",
-    "first_laydown_turn",
-    "red_threes",
-)
+def _side_detail(r: dict[str, Any], side: dict[str, Any]) -> dict[str, Any]:
+    """A side's `RoundResult` columns beyond its score."""
+    if r.get("detail") is False:
+        # Scores only (a totals-only result): the rest is unknown, not zero, and `detail`
+        # tells the statistics to leave it out.
+        return {"ended_by": "", "detail": False}
+    # a column per part a scorer writes (handfoot.rules.ENTERED_PARTS)
+    return {
+        **{part.name: side.get(part.name, part.default) for part in ENTERED_PARTS},
+        "ended_by": r["ended_by"],
+    }
+
+
+# what a log's replay knows of each seat (`handfoot.report.SeatFacts`), but who sat there
+SEAT_FACTS = tuple(f.name for f in fields(SeatFacts) if f.name not in {"seat", "player", "side"})
 
 
 def _seat_facts(game: Game, r: dict[str, Any], player_ids: list[int]) -> list[SeatRoundFacts]:

@@ -28,11 +28,11 @@ from games.errors import Code, refusal
 from games.models import ResultVersion, Submission
 from games.services._common import versions_supersede
 from games.services.entrants import Entrant
+from games.services.history import game_record
 from games.services.intake import entry_rebuild
 from games.services.projection import game_status_sync
 from league.models import AuditEntry, Event, Game
 from league.permissions import is_director
-from league.services.audit import audit_record
 
 WITHDRAW_ACTION = "result_withdraw"
 RESTORE_ACTION = "result_restore"
@@ -129,15 +129,7 @@ def submission_withdraw(*, submission: Submission, by: User | None) -> Submissio
         entry_rebuild(game=game, entrant=submission_entrant(submission=submission), table=table)
         open_versions_settle(game=game)
         _log_settled(submission, RESTORE_ACTION)
-        event = game.table.rotation.event
-        audit_record(
-            club=event.club,
-            event=event,
-            user=by,
-            action=WITHDRAW_ACTION,
-            summary=f"Withdrew {submission_words(submission=submission)}.",
-            data={"submission_id": submission.pk, "game_id": game.pk},
-        )
+        _record(game, submission, by, WITHDRAW_ACTION)
     return submission
 
 
@@ -167,16 +159,20 @@ def submission_restore(*, submission: Submission, by: User | None) -> Submission
         if game.status != Game.Status.CONFIRMED:
             open_versions_settle(game=game)
         _log_settled(submission, WITHDRAW_ACTION)
-        event = game.table.rotation.event
-        audit_record(
-            club=event.club,
-            event=event,
-            user=by,
-            action=RESTORE_ACTION,
-            summary=f"Restored {submission_words(submission=submission)}.",
-            data={"submission_id": submission.pk, "game_id": game.pk},
-        )
+        _record(game, submission, by, RESTORE_ACTION)
     return submission
+
+
+def _record(game: Game, submission: Submission, by: User | None, action: str) -> None:
+    """The History line of a withdrawal (`WITHDRAW_ACTION`) or of its undo."""
+    done = "Withdrew" if action == WITHDRAW_ACTION else "Restored"
+    game_record(
+        game=game,
+        user=by,
+        action=action,
+        summary=f"{done} {submission_words(submission=submission)}.",
+        data={"submission_id": submission.pk},
+    )
 
 
 def _undo(restore: bool) -> Callable[[AuditEntry, User | None], None]:

@@ -14,7 +14,7 @@ logs ahead of the writes (one per core by default).
 
 import argparse
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -117,24 +117,23 @@ class Command(BaseCommand):
         return Entrant.for_user(found, via=Submission.Via.IMPORT)
 
 
-def _batch_size(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if not 1 <= value <= 5000:
-        raise argparse.ArgumentTypeError("a batch is 1 to 5000 logs.")
-    return value
+def _whole_number(least: int, most: int, refused: str) -> Callable[[str], int]:
+    """An option's type: a whole number from `least` to `most`, else `refused` (in words)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = 0
+        if not least <= value <= most:
+            raise argparse.ArgumentTypeError(refused)
+        return value
+
+    return parse
 
 
-def _workers(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if not 1 <= value <= 64:
-        raise argparse.ArgumentTypeError("workers are 1 to 64 processes.")
-    return value
+_batch_size = _whole_number(1, 5000, "a batch is 1 to 5000 logs.")
+_workers = _whole_number(1, 64, "workers are 1 to 64 processes.")
 
 
 def _expand(paths: list[str]) -> list[Path]:
