@@ -67,28 +67,21 @@ def _directs_season(user: Any, params: dict[str, Any]) -> bool:
 
 
 def register() -> None:
-    kind_register(
-        JobKind(
-            name=WHATIF_EVENT,
-            words="Re-scoring the event's games",
-            unit="games",
-            plan=_plan_event,
-            run_part=_rescore,
-            finish=_finish_event,
-            may_see=directs_event,
+    for name, whose, plan, finish, may_see in (
+        (WHATIF_EVENT, "event", _plan_event, _finish_event, directs_event),
+        (WHATIF_SEASON, "season", _plan_season, _finish_season, _directs_season),
+    ):
+        kind_register(
+            JobKind(
+                name=name,
+                words=f"Re-scoring the {whose}'s games",
+                unit="games",
+                plan=plan,
+                run_part=_rescore,
+                finish=finish,
+                may_see=may_see,
+            )
         )
-    )
-    kind_register(
-        JobKind(
-            name=WHATIF_SEASON,
-            words="Re-scoring the season's games",
-            unit="games",
-            plan=_plan_season,
-            run_part=_rescore,
-            finish=_finish_season,
-            may_see=_directs_season,
-        )
-    )
 
 
 def _results_version(game_filter: Q) -> dict[str, Any]:
@@ -100,23 +93,25 @@ def _results_version(game_filter: Q) -> dict[str, Any]:
 def whatif_event_job(*, event: Event, rules_spec: Any) -> Job:
     """The job re-scoring `event` under `rules_spec` (started unless the same results and rules
     were asked for before). Raises EngineError (BAD_RULES) for bad rules, before any job."""
-    rules = rules_to_dict(rules_from_spec(rules_spec))
-    version = _results_version(Q(game__table__rotation__event=event))
-    fingerprint = job_fingerprint(kind=WHATIF_EVENT, inputs=[event.pk, rules, version])
-    return job_request(
-        kind=WHATIF_EVENT,
-        fingerprint=fingerprint,
-        params={"event_id": event.pk, "rules": rules_spec},
+    return _whatif_job(
+        WHATIF_EVENT, "event_id", event.pk, rules_spec, Q(game__table__rotation__event=event)
     )
 
 
 def whatif_season_job(*, season: Season, rules_spec: Any) -> Job:
     """The job re-scoring every night of `season` under `rules_spec` (see `whatif_event_job`)."""
-    rules = rules_to_dict(rules_from_spec(rules_spec))
-    version = _results_version(Q(game__table__rotation__event__season=season))
-    fingerprint = job_fingerprint(kind=WHATIF_SEASON, inputs=[season.pk, rules, version])
-    return job_request(
-        kind=WHATIF_SEASON,
-        fingerprint=fingerprint,
-        params={"season_id": season.pk, "rules": rules_spec},
+    return _whatif_job(
+        WHATIF_SEASON,
+        "season_id",
+        season.pk,
+        rules_spec,
+        Q(game__table__rotation__event__season=season),
     )
+
+
+def _whatif_job(kind: str, key: str, pk: int, rules_spec: Any, games: Q) -> Job:
+    """The job of `kind` for the event or season `pk` (`key` names it in the job's params):
+    the same job again while the results of its `games` and the rules are the same."""
+    rules = rules_to_dict(rules_from_spec(rules_spec))
+    fingerprint = job_fingerprint(kind=kind, inputs=[pk, rules, _results_version(games)])
+    return job_request(kind=kind, fingerprint=fingerprint, params={key: pk, "rules": rules_spec})

@@ -91,8 +91,7 @@ class SeasonTableSerializer(serializers.Serializer):
     rows = SeasonStandingsRowSerializer(many=True)
 
 
-class SeasonHandicappedSerializer(serializers.Serializer):
-    computed_at = serializers.DateTimeField()
+class SeasonHandicappedSerializer(SeasonTableSerializer):
     rows = SeasonHandicappedRowSerializer(many=True)
 
 

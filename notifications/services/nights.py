@@ -3,6 +3,7 @@ not coming, maybe) on the club's schedule, and the night's results and standings
 finished. Each goes once per night and player (`mail_send`)."""
 
 from datetime import datetime, time, timedelta
+from typing import Any
 
 from django.core import signing
 from django.urls import reverse
@@ -72,20 +73,26 @@ def night_reminders_send(*, event: Event) -> int:
             )
             for answer in Attendance.Answer.values
         }
-        mail = Mail(
-            reason="reminder",
-            key=f"event:{event.pk}",
-            template="reminder",
-            context={
-                "player": contact.player,
-                "event": event,
-                "links": links,
-                "event_url": site_url(event.get_absolute_url()),
-            },
-            time_zone=event.club.time_zone,
-        )
-        sent += mail_send(mail=mail, email=contact.email, contact=contact)
+        sent += _night_mail_send(event, contact, "reminder", {"links": links})
     return sent
+
+
+def _night_mail_send(event: Event, contact: Contact, reason: str, context: dict[str, Any]) -> int:
+    """A mail about the night `event` to `contact`, once (`reason` names its template too):
+    `context` adds to the player, the night and the night's page."""
+    mail = Mail(
+        reason=reason,
+        key=f"event:{event.pk}",
+        template=reason,
+        context={
+            "player": contact.player,
+            "event": event,
+            "event_url": site_url(event.get_absolute_url()),
+            **context,
+        },
+        time_zone=event.club.time_zone,
+    )
+    return mail_send(mail=mail, email=contact.email, contact=contact)
 
 
 def due_reminders_send(*, now: datetime | None = None) -> int:
@@ -119,19 +126,7 @@ def night_results_send(*, event: Event, rows: list[dict]) -> int:
     for contact in _club_contacts(event, Contact.Reason.NIGHT):
         if contact.player_id not in players:
             continue
-        mail = Mail(
-            reason="night",
-            key=f"event:{event.pk}",
-            template="night",
-            context={
-                "player": contact.player,
-                "event": event,
-                "rows": rows[:40],
-                "event_url": site_url(event.get_absolute_url()),
-            },
-            time_zone=event.club.time_zone,
-        )
-        sent += mail_send(mail=mail, email=contact.email, contact=contact)
+        sent += _night_mail_send(event, contact, "night", {"rows": rows[:40]})
     return sent
 
 

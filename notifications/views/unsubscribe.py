@@ -20,25 +20,18 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     if len(token) > MAX_TOKEN:
         raise Http404("No such link")
     if request.method != "POST":
-        return _confirm_page(request, token)
-    done = contact_unsubscribe(token=token)
-    if done is None:
-        raise Http404("No such link")
-    contact, reason = done
-    return render(
-        request,
-        "notifications/unsubscribed.html",
-        {"player": contact.player, "what": Contact.Reason(reason).label},
-    )
+        return _page(request, "notifications/unsubscribe.html", unsubscribe_read(token=token))
+    return _page(request, "notifications/unsubscribed.html", contact_unsubscribe(token=token))
 
 
-def _confirm_page(request: HttpRequest, token: str) -> HttpResponse:
-    found = unsubscribe_read(token=token)
+def _page(request: HttpRequest, template: str, found: tuple[Contact, str] | None) -> HttpResponse:
+    """The page asking to unsubscribe or saying it is done: whose link it is and from what
+    (a link that is not one of ours: 404)."""
     if found is None:
         raise Http404("No such link")
     contact, reason = found
     return render(
         request,
-        "notifications/unsubscribe.html",
+        template,
         {"player": contact.player, "what": Contact.Reason(reason).label},
     )
