@@ -152,45 +152,64 @@ def _round_detail(row: _Row) -> dict[str, Any] | None:
 
 def _round_rows(sheet: Sheet, columns: Columns, problems: list[Problem], sheet_date: Any,
                 day_first: bool | None) -> list[GameIn]:
-    games: list[GameIn] = []
-    latest: dict[tuple, GameIn] = {}
+    games = _RoundGames()
     for index in range(columns.header_row + 1, len(sheet.rows)):
         row = _Row(sheet, columns, index, problems)
-        if row.empty:
-            continue
-        date, table, rotation = _when(row, sheet_date, day_first)
-        names = _names(row, "")
-        number = row.read("round", integer, required=True)
-        score_kind = "score" if "score" in columns.kinds else "total"
-        score = row.read(score_kind, integer, required=True)
-        if not (date and table is not None and names and number is not None and score is not None):
-            continue
-        team = frozenset(name_key(n) for n in names)
-        game = latest.get((date, table, rotation))
-        side = next((s for s in game.sides if frozenset(map(name_key, s.names)) == team),
-                    None) if game else None
-        if side is None:
-            if game is None or len(game.sides) == SIDES:
-                game = GameIn(sheet.name, row.number, date, table, rotation, [])
-                games.append(game)
-                latest[(date, table, rotation)] = game
-            side = SideIn(names)
-            side.where["names"] = row.at("team" if "team" in columns.kinds else "player:1")
-            game.sides.append(side)
-        if number in side.rounds:
-            row.fail("round", f"round {number} of this side is already on row "
-                              f"{side.where[f'round:{number}'][0]}.")
-        side.rounds[number] = score
-        side.where[f"round:{number}"] = row.at(score_kind)
-        detail = _round_detail(row)
-        if detail is not None:
-            side.detail[number] = detail
-    for game in games:
+        if not row.empty:
+            _round_row(row, games, sheet_date, day_first)
+    for game in games.games:
         if len(game.sides) != SIDES:
             problems.append(Problem(sheet.name, game.row, None,
                                     "this game has rows for only one side; each round needs a "
                                     "row for each of the two sides."))
-    return [g for g in games if len(g.sides) == SIDES]
+    return [g for g in games.games if len(g.sides) == SIDES]
+
+
+def _round_row(row: _Row, games: _RoundGames, sheet_date: Any, day_first: bool | None) -> None:
+    """One round of one side: its score (and detail) on its side of its game."""
+    date, table, rotation = _when(row, sheet_date, day_first)
+    names = _names(row, "")
+    number = row.read("round", integer, required=True)
+    score_kind = "score" if "score" in row.columns.kinds else "total"
+    score = row.read(score_kind, integer, required=True)
+    if not (date and table is not None and names and number is not None and score is not None):
+        return
+    side = games.side(row, date, table, rotation, names)
+    if number in side.rounds:
+        row.fail("round", f"round {number} of this side is already on row "
+                          f"{side.where[f'round:{number}'][0]}.")
+    side.rounds[number] = score
+    side.where[f"round:{number}"] = row.at(score_kind)
+    detail = _round_detail(row)
+    if detail is not None:
+        side.detail[number] = detail
+
+
+class _RoundGames:
+    """The games of a sheet with one row per round per side, as its rows come."""
+
+    def __init__(self) -> None:
+        self.games: list[GameIn] = []
+        self.latest: dict[tuple, GameIn] = {}  # (date, table, rotation) → its latest game
+
+    def side(self, row: _Row, date: datetime.date, table: int, rotation: int | None,
+             names: list[str]) -> SideIn:
+        """The side these players are in the latest game of the date, table and rotation;
+        a new side of it while it has room, else of a new game."""
+        team = frozenset(name_key(n) for n in names)
+        game = self.latest.get((date, table, rotation))
+        side = next((s for s in game.sides if frozenset(map(name_key, s.names)) == team),
+                    None) if game else None
+        if side is not None:
+            return side
+        if game is None or len(game.sides) == SIDES:
+            game = GameIn(row.sheet.name, row.number, date, table, rotation, [])
+            self.games.append(game)
+            self.latest[(date, table, rotation)] = game
+        side = SideIn(names)
+        side.where["names"] = row.at("team" if "team" in row.columns.kinds else "player:1")
+        game.sides.append(side)
+        return side
 
 
 READERS = {"game": _game_rows, "side": _side_rows, "round": _round_rows}

@@ -48,34 +48,46 @@ def _score_problem(value: int, what: str, limit: int) -> str | None:
 def game_problems(game: GameIn, *, today: datetime.date) -> list[Problem]:
     """The checks that need nothing but the game itself."""
     found: list[Problem] = []
-
-    def at(side: SideIn, what: str, message: str) -> None:
-        row, column = side.where.get(what, (game.row, None))
-        found.append(Problem(game.sheet, row, column, message))
-
     if game.date > today:
         found.append(Problem(game.sheet, game.row, None,
                              f"the night's date, {game.date:%-d %b %Y}, is in the future."))
-    seen: dict[str, str] = {}
+    seen: set[str] = set()
     for side in game.sides:
-        for name in side.names:
-            if name_key(name) in seen:
-                at(side, "names", f"\u201c{name}\u201d is twice at this table.")
-            seen[name_key(name)] = name
-        for number, score in sorted(side.rounds.items()):
-            problem = _score_problem(score, f"round {number}", MAX_ROUND_SCORE)
-            if problem:
-                at(side, f"round:{number}", problem)
-        if side.total is not None:
-            problem = _score_problem(side.total, "the game's total", 8 * MAX_ROUND_SCORE)
-            if problem:
-                at(side, "total", problem)
-            elif side.rounds and sum(side.rounds.values()) != side.total:
-                at(side, "total", f"the total is {side.total:,} but the rounds add up to "
-                                  f"{sum(side.rounds.values()):,}.")
-        if not side.rounds and side.total is None:
-            at(side, "names", "this side has no score (neither rounds nor a total).")
+        for what, message in _side_problems(side, seen):
+            row, column = side.where.get(what, (game.row, None))
+            found.append(Problem(game.sheet, row, column, message))
     if set(game.sides[0].rounds) != set(game.sides[1].rounds):
         found.append(Problem(game.sheet, game.row, None,
                              "the two sides do not have scores for the same rounds."))
     return found
+
+
+def _side_problems(side: SideIn, seen: set[str]) -> list[tuple[str, str]]:
+    """A side's problems as (what they are about, message): a player already `seen` at the
+    table (the side's players are added to it), a score or total out of range, a total its
+    rounds do not add up to, no score at all."""
+    found = []
+    for name in side.names:
+        if name_key(name) in seen:
+            found.append(("names", f"\u201c{name}\u201d is twice at this table."))
+        seen.add(name_key(name))
+    for number, score in sorted(side.rounds.items()):
+        problem = _score_problem(score, f"round {number}", MAX_ROUND_SCORE)
+        if problem:
+            found.append((f"round:{number}", problem))
+    total_problem = _total_problem(side)
+    if total_problem:
+        found.append(("total", total_problem))
+    if not side.rounds and side.total is None:
+        found.append(("names", "this side has no score (neither rounds nor a total)."))
+    return found
+
+
+def _total_problem(side: SideIn) -> str | None:
+    if side.total is None:
+        return None
+    problem = _score_problem(side.total, "the game's total", 8 * MAX_ROUND_SCORE)
+    if problem is None and side.rounds and sum(side.rounds.values()) != side.total:
+        problem = (f"the total is {side.total:,} but the rounds add up to "
+                   f"{sum(side.rounds.values()):,}.")
+    return problem

@@ -61,36 +61,58 @@ def sheets_games(sheets: list[Sheet], *, mapping: dict[str, str] | None = None,
     problems: list[Problem] = []
     games: list[GameIn] = []
     recognised = [(sheet, recognise(sheet, mapping)) for sheet in sheets]
-    hint = date_order_hint(
-        [sheet.name for sheet in sheets]
-        + [row[c.kinds["date"]] for sheet, c in recognised if c and "date" in c.kinds
-           for row in sheet.rows[c.header_row + 1:] if c.kinds["date"] < len(row)])
-    day_first = hint if hint is not None else day_first
+    day_first = _file_day_first(recognised, day_first)
     for sheet, columns in recognised:
         if columns is None:
-            if any(not blank(v) for row in sheet.rows for v in row):
-                problems.append(Problem(sheet.name, None, None, "no row of this sheet has the "
-                                        "usual headers (Date, Table, Team, R1 … Total)."))
+            problems += _headerless_problems(sheet)
             continue
-        for col, header in columns.unknown:
-            problems.append(Problem(sheet.name, columns.header_row + 1,
-                                    f"{column_letter(col)} ({header})",
-                                    "this header is not one the import knows (or it repeats "
-                                    "another): say what it holds on the import page."))
-        sheet_date = (None if "date" in columns.kinds
-                      else _sheet_date(sheet, day_first, columns.header_row, year, today))
-        missing = _missing(columns)
-        if "date" not in columns.kinds and sheet_date is None:
-            missing.insert(0, "Date (a column, or the date as the sheet's name)")
-        if missing:
-            problems.append(Problem(sheet.name, columns.header_row + 1, None,
-                                    "no column for " + "; ".join(missing) + "."))
-            continue
-        games += READERS[columns.layout](sheet, columns, problems, sheet_date, day_first)
+        games += _sheet_games(sheet, columns, problems, day_first=day_first, year=year,
+                              today=today)
     number_rotations(games)
     for game in games:
         problems += game_problems(game, today=today)
     return games, problems
+
+
+def _file_day_first(recognised: list[tuple[Sheet, Columns | None]],
+                    day_first: bool | None) -> bool | None:
+    """The club's date order as the file settles it (a date such as 25/3/2026 in a sheet's
+    name or a date column), else `day_first` as given."""
+    hint = date_order_hint(
+        [sheet.name for sheet, _ in recognised]
+        + [row[c.kinds["date"]] for sheet, c in recognised if c and "date" in c.kinds
+           for row in sheet.rows[c.header_row + 1:] if c.kinds["date"] < len(row)])
+    return hint if hint is not None else day_first
+
+
+def _headerless_problems(sheet: Sheet) -> list[Problem]:
+    """A sheet with no header row is left alone; said only when it holds anything."""
+    if any(not blank(v) for row in sheet.rows for v in row):
+        return [Problem(sheet.name, None, None, "no row of this sheet has the usual headers "
+                        "(Date, Table, Team, R1 … Total).")]
+    return []
+
+
+def _sheet_games(sheet: Sheet, columns: Columns, problems: list[Problem], *,
+                 day_first: bool | None, year: int | None,
+                 today: datetime.date) -> list[GameIn]:
+    """A recognised sheet's games, read by its layout, its problems added to `problems`; none
+    when a column a game needs is missing."""
+    for col, header in columns.unknown:
+        problems.append(Problem(sheet.name, columns.header_row + 1,
+                                f"{column_letter(col)} ({header})",
+                                "this header is not one the import knows (or it repeats "
+                                "another): say what it holds on the import page."))
+    sheet_date = (None if "date" in columns.kinds
+                  else _sheet_date(sheet, day_first, columns.header_row, year, today))
+    missing = _missing(columns)
+    if "date" not in columns.kinds and sheet_date is None:
+        missing.insert(0, "Date (a column, or the date as the sheet's name)")
+    if missing:
+        problems.append(Problem(sheet.name, columns.header_row + 1, None,
+                                "no column for " + "; ".join(missing) + "."))
+        return []
+    return READERS[columns.layout](sheet, columns, problems, sheet_date, day_first)
 
 
 def number_rotations(games: list[GameIn]) -> None:
