@@ -1,11 +1,12 @@
-"""What every director view of the league needs: the event the user directs, and a service run
-whose outcome is said on the page."""
+"""What every director view of the league needs: the event the user directs, a posted form
+checked with what to do said on the page, and a service run whose outcome is said there."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
@@ -35,3 +36,12 @@ def attempt(request: HttpRequest, done: str, service: Callable[..., Any], **kwar
     if done:
         messages.success(request, done)
     return result
+
+
+def form_valid(request: HttpRequest, form: forms.Form, refused: str) -> bool:
+    """Whether the posted `form` is valid; if not, `refused` (what to do, in words) is said on
+    the page the view goes back to."""
+    if form.is_valid():
+        return True
+    messages.error(request, refused)
+    return False

@@ -33,7 +33,7 @@ from league.permissions import check_directs_club, directed_clubs
 from league.services.seating_plans import draft_seating_check
 from league.time_zones import club_today, club_zone_activate, zone_words
 from league.views import room, substitutes
-from league.views.common import attempt, directed_event
+from league.views.common import attempt, directed_event, form_valid
 
 
 def _back(event: Event, anchor: str = "") -> HttpResponse:
@@ -67,15 +67,13 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_POST
 def club_create(request: HttpRequest) -> HttpResponse:
     form = ClubForm(request.POST)
-    if form.is_valid():
+    if form_valid(request, form, "A club needs a name and a time zone from the list."):
         club = attempt(request, "Club created; you are its director. Add its leagues, "
                         "seasons and scorers here.", services.club_create,
                         name=form.cleaned_data["name"], director=request.user,
                         time_zone=form.cleaned_data["time_zone"] or None)
         if club is not None:
             return redirect("director-club", slug=club.slug)
-    else:
-        messages.error(request, "A club needs a name and a time zone from the list.")
     return redirect("director-home")
 
 
@@ -109,9 +107,7 @@ def club_time_zone(request: HttpRequest, slug: str) -> HttpResponse:
     """The club's time zone: its nights keep their typed dates and times, read in the new zone."""
     club = _directed_club(request, slug)
     form = ClubTimeZoneForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, "Choose a time zone from the list.")
-    else:
+    if form_valid(request, form, "Choose a time zone from the list."):
         zone = form.cleaned_data["time_zone"]
         attempt(request, f"{club} now plays on {zone_words(zone)}: its nights, reminders, "
                  "calendars and mail are in it.", services.club_update, club=club, time_zone=zone)
@@ -125,9 +121,7 @@ def club_member_add(request: HttpRequest, slug: str) -> HttpResponse:
     the same whether or not the username exists."""
     club = _directed_club(request, slug)
     form = MemberForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, "Give a username and a role.")
-    else:
+    if form_valid(request, form, "Give a username and a role."):
         username, role = form.cleaned_data["username"].strip(), form.cleaned_data["role"]
         attempt(request, f"Invitation sent to {username}: once they accept it (signed in, they "
                  f"see it on their own page), they are a {Membership.Role(role).label.lower()} "
@@ -150,10 +144,8 @@ def club_invitation_withdraw(request: HttpRequest, slug: str, invitation_id: int
 def club_league_add(request: HttpRequest, slug: str) -> HttpResponse:
     club = _directed_club(request, slug)
     form = LeagueForm(request.POST)
-    if form.is_valid():
+    if form_valid(request, form, "A league needs a name."):
         attempt(request, "League created.", services.league_create, club=club, name=form.cleaned_data["name"])
-    else:
-        messages.error(request, "A league needs a name.")
     return redirect("director-club", slug=club.slug)
 
 
@@ -317,8 +309,7 @@ STATUS_DONE = {
 def event_status(request: HttpRequest, slug: str) -> HttpResponse:
     event = directed_event(request, slug)
     form = StatusForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, "Unknown status.")
+    if not form_valid(request, form, "Unknown status."):
         return _back(event)
     status = form.cleaned_data["status"]
     attempt(request, STATUS_DONE.get(status, "Done."), services.event_set_status,
@@ -403,7 +394,7 @@ def rotation_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = directed_event(request, slug)
     rotation = _rotation(event, number)
     form = SwapForm(request.POST, players=event.club.players.all())
-    if form.is_valid():
+    if form_valid(request, form, "Choose the two players to swap."):
         before = {(a, b) for a, b, _ in selectors.repeated_partners(rotation=rotation)}
         if attempt(request, "Players swapped.", services.rotation_swap_players, rotation=rotation,
                     by=request.user, **form.cleaned_data):
@@ -412,8 +403,6 @@ def rotation_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                     rounds = ", ".join(map(str, numbers))
                     messages.warning(request, f"Warning: {a} and {b} are partners again (they were "
                                      f"partners in rotation {rounds}).")
-    else:
-        messages.error(request, "Choose the two players to swap.")
     return _back(event, f"rotation-{number}")
 
 
@@ -423,13 +412,11 @@ def rotation_first_dealer(request: HttpRequest, slug: str, number: int) -> HttpR
     event = directed_event(request, slug)
     rotation = _rotation(event, number)
     form = DealerForm(request.POST)
-    if form.is_valid():
+    if form_valid(request, form, "Choose a table and a player."):
         attempt(request, f"First dealer at table {form.cleaned_data['table']} changed.",
                  services.rotation_set_first_dealer, rotation=rotation,
                  table_number=form.cleaned_data["table"], player=form.cleaned_data["player"],
                  by=request.user)
-    else:
-        messages.error(request, "Choose a table and a player.")
     return _back(event, f"rotation-{number}")
 
 

@@ -19,7 +19,7 @@ from league.jobs import SEATING_PLANS, seating_plans_job
 from league.models import PreparedPlan, SeatingWish
 from league.services.seating_plans import expected_players
 from league.services.wishes import wish_summary
-from league.views.common import attempt, directed_event
+from league.views.common import attempt, directed_event, form_valid
 
 OFFSET_WORDS = {-2: "two fewer than expected", -1: "one fewer than expected", 0: "as expected",
                 1: "one more than expected", 2: "two more than expected"}
@@ -117,8 +117,7 @@ def _tables(plan: PreparedPlan) -> list[list[str]]:
 def plan_use(request: HttpRequest, slug: str) -> HttpResponse:
     event = directed_event(request, slug)
     choice = PlanChoiceForm(request.POST)
-    if not choice.is_valid():
-        messages.error(request, "Choose one of the prepared plans.")
+    if not form_valid(request, choice, "Choose one of the prepared plans."):
         return redirect("director-event-plans", slug=event.slug)
     plan = PreparedPlan.objects.filter(event=event, offset=choice.cleaned_data["offset"],
                                        pk=choice.cleaned_data["plan"]).first()
