@@ -71,6 +71,15 @@ def apply_changes[M: Model](obj: M, changes: dict[str, Any]) -> M:
     return obj
 
 
+def apply_given[M: Model](obj: M, what: str, **given: Any) -> M:
+    """`apply_changes` of the fields given (None leaves a field as it is); a name is checked as
+    the name of a `what` ("player")."""
+    changes = {field: value for field, value in given.items() if value is not None}
+    if "name" in changes:
+        changes["name"] = require_name(changes["name"], what)
+    return apply_changes(obj, changes)
+
+
 def unsaved_copy[M: Model](obj: M, changes: dict[str, Any]) -> M:
     """An unsaved copy of `obj` with `changes`, to check before touching the real one."""
     copy = type(obj)(**{f.attname: getattr(obj, f.attname) for f in obj._meta.concrete_fields})

@@ -8,7 +8,13 @@ from django.db import transaction
 from core.errors import Invalid
 from league.errors import Code, refusal
 from league.models import Club, League, Membership
-from league.services._common import apply_changes, refuse_unknown, require_name, unique_slug
+from league.services._common import (
+    apply_changes,
+    apply_given,
+    refuse_unknown,
+    require_name,
+    unique_slug,
+)
 from league.services.audit import audit_record
 from league.signals import league_settings_changed
 from league.time_zones import default_time_zone, is_time_zone
@@ -48,14 +54,8 @@ def club_update(*, club: Club, name: str | None = None, description: str | None 
                 time_zone: str | None = None) -> Club:
     """Change the club's name, description or time zone. A new zone moves what is read in it
     (reminders, calendars, the times of its pages), not the nights' typed dates and times."""
-    changes: dict[str, Any] = {}
-    if name is not None:
-        changes["name"] = require_name(name, "club")
-    if description is not None:
-        changes["description"] = description
-    if time_zone is not None:
-        changes["time_zone"] = _time_zone(time_zone)
-    return apply_changes(club, changes)
+    return apply_given(club, "club", name=name, description=description,
+                       time_zone=None if time_zone is None else _time_zone(time_zone))
 
 
 def membership_add(*, club: Club, user: User, role: str) -> Membership:

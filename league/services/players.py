@@ -1,8 +1,6 @@
 """A club's players and its fixed partnerships: adding (after the close names were offered),
 renaming, merging two records of one person, retiring, each logged in the audit log."""
 
-from typing import Any
-
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Q
@@ -12,7 +10,7 @@ from core.errors import Conflict, Invalid
 from league.errors import Code, refusal
 from league.models import Club, Partnership, Player, Registration, Seat, SitOut, Substitution
 from league.services._common import (
-    apply_changes,
+    apply_given,
     require_name,
     require_same_club,
     unique_slug,
@@ -32,12 +30,7 @@ def player_create(*, club: Club, name: str, user: User | None = None) -> Player:
 
 
 def player_update(*, player: Player, name: str | None = None, user: User | None = None) -> Player:
-    changes: dict[str, Any] = {}
-    if name is not None:
-        changes["name"] = require_name(name, "player")
-    if user is not None:
-        changes["user"] = user
-    return apply_changes(player, changes)
+    return apply_given(player, "player", name=name, user=user)
 
 
 def partnership_create(*, club: Club, player_a: Player, player_b: Player, name: str = "") -> Partnership:

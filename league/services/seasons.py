@@ -8,6 +8,7 @@ from league.errors import Code, refusal
 from league.models import Club, League, Season
 from league.services._common import (
     apply_changes,
+    apply_given,
     refuse_unknown,
     require_name,
     unique_slug,
@@ -23,12 +24,7 @@ def league_create(*, club: Club, name: str, description: str = "") -> League:
 
 
 def league_update(*, league: League, name: str | None = None, description: str | None = None) -> League:
-    changes: dict[str, Any] = {}
-    if name is not None:
-        changes["name"] = require_name(name, "league")
-    if description is not None:
-        changes["description"] = description
-    return apply_changes(league, changes)
+    return apply_given(league, "league", name=name, description=description)
 
 
 MAX_PROMOTION_PLACES = 20  # as the divisions page's form allows
