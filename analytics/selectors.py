@@ -28,6 +28,7 @@ from analytics.statistics import compute as statistics
 from analytics.statistics import selectors as statistics_selectors
 from core.compiled_query import CompiledQuery
 from games.models import RoundResult
+from handfoot.rules import ENTERED_PARTS, PartKind, ScoringPart
 from league.models import Event, Game, Player, Season, Seat, shown_name
 from league.names import played_by
 from league.permissions import visible_events
@@ -261,9 +262,18 @@ def player_game_totals(*, player: Player, viewer: Viewer) -> list[int]:
     return list(_game_totals(player.pk, viewer))
 
 
-GAME_ROUND_COLUMNS = ["rotation", "table", "round", "side", "players", "score", "went_out",
-                      "clean_books", "dirty_books", "wild_books", "red_threes", "held_points",
-                      "game_total"]
+# A round's detail in the export of an event's games, as the engine declares the parts: how the
+# side went out (the yes/no parts), what it laid down (the counts) and what it was left holding
+# (the points taken away from its score).
+_DETAIL_PARTS = (
+    *(part for part in ENTERED_PARTS if part.kind == PartKind.YES_NO),
+    *(part for part in ENTERED_PARTS if part.kind == PartKind.COUNT),
+    *(part for part in ENTERED_PARTS if part.adds < 0),
+)
+# A totals-only result (RoundResult.detail False) knows none of these: blank, never zero.
+_DETAIL_COLUMNS = tuple(part.name for part in _DETAIL_PARTS)
+GAME_ROUND_COLUMNS = ["rotation", "table", "round", "side", "players", "score",
+                      *_DETAIL_COLUMNS, "game_total"]
 
 
 def event_game_rounds(*, event: Event) -> list[dict]:
@@ -293,15 +303,14 @@ def event_game_rounds(*, event: Event) -> list[dict]:
     ]
 
 
-# A totals-only result (RoundResult.detail False) knows none of these: blank, never zero.
-_DETAIL_COLUMNS = ("went_out", "clean_books", "dirty_books", "wild_books", "red_threes",
-                   "held_points")
-
-
 def _round_detail(r: RoundResult) -> dict:
-    return {"went_out": "yes" if r.went_out else "no", "clean_books": r.clean_books,
-            "dirty_books": r.dirty_books, "wild_books": r.wild_books,
-            "red_threes": r.red_threes, "held_points": r.held_points}
+    return {part.name: _detail_cell(part, getattr(r, part.name)) for part in _DETAIL_PARTS}
+
+
+def _detail_cell(part: ScoringPart, value: int) -> int | str:
+    if part.kind == PartKind.YES_NO:
+        return "yes" if value else "no"
+    return value
 
 
 def head_to_head_games(*, game_ids: list[int], a: set[int]) -> list[dict]:

@@ -4,11 +4,12 @@ Games entered as move logs are replayed under the new rules (the table's own `re
 are dropped, they were for the old rules). When the new rules change only scoring
 (`SCORING_ONLY`) the play cannot change, so a log's round parts as stored (its replay under the
 event's rules) give the exact totals and the log is not read. Other games, and logs the new
-rules refuse, are re-scored from their parts: book counts x the new bonuses, red 3s, table
-points, held points and going out. Parts cannot follow every change: held points were counted
-with the old red/black 3 penalties, and play rules (hand size, melding, going out...) would have
-changed the play itself; each such game is listed with why its figures are approximate. Sit-outs
-(byes) count as the event's own standings count them (`selectors.event_standings_rows`).
+rules refuse, are re-scored from their parts: every part a scorer writes (`ENTERED_PARTS`, as
+stored) scored by `side_score` under the new rules, so a part added later counts here too.
+Parts cannot follow every change: held points were counted with the old red/black 3 penalties,
+and play rules (hand size, melding, going out...) would have changed the play itself; each such
+game is listed with why its figures are approximate. Sit-outs (byes) count as the event's own
+standings count them (`selectors.event_standings_rows`).
 """
 
 from __future__ import annotations
@@ -25,11 +26,12 @@ from analytics.standings import compute as standings
 from analytics.standings import selectors
 from games.models import ResultVersion, RoundResult, Submission
 from handfoot.replay import rescore_log
-from handfoot.rules import RuleSet, rules_from_spec
+from handfoot.rules import ENTERED_PARTS, SCORING_RULES, RuleSet, rules_from_spec
 from handfoot.scoring import side_score
 from league.models import Event, Game, Season
 
-SCORING_ONLY = {"book_bonus", "going_out_bonus", "red_three_bonus"}
+# the house rules that only give points (as the engine declares its parts)
+SCORING_ONLY = SCORING_RULES
 HELD_PENALTIES = {"red_three_penalty", "black_three_penalty", "red_threes"}
 
 
@@ -66,21 +68,14 @@ def parts_notes(old: RuleSet, new: RuleSet) -> list[str]:
     return notes
 
 
-Parts = tuple[int, int, int, int, int, int, bool]  # one side's round, as `PARTS` reads it
+# every part a scorer writes, as stored (one column each)
+PARTS = tuple(part.name for part in ENTERED_PARTS)
+Parts = tuple[int, ...]  # one side's round, as `PARTS` reads it (yes/no parts as bool)
 
 
 def rescore_parts(parts: list[Parts], rules: RuleSet) -> int:
     """A side's game total from its rounds' parts under `rules`."""
-    return sum(
-        side_score(rules, clean_books=clean, dirty_books=dirty, wild_books=wild,
-                   red_threes=red3s, table_points=table, held_points=held,
-                   went_out=went_out).score
-        for clean, dirty, wild, red3s, table, held, went_out in parts
-    )
-
-
-PARTS = ("clean_books", "dirty_books", "wild_books", "red_threes", "table_points", "held_points",
-         "went_out")
+    return sum(side_score(rules, **dict(zip(PARTS, row, strict=True))).score for row in parts)
 
 
 def _round_parts(game_ids: list[int]) -> dict[int, dict[int, list[Parts]]]:

@@ -7,7 +7,7 @@ from django import forms
 from django.forms.renderers import Jinja2
 
 from handfoot.formats import SHEET_FORMAT
-from handfoot.rules import ENTERED_PARTS, PartKind, ScoringPart
+from handfoot.rules import ENTERED_PARTS, PartKind, RuleSet, ScoringPart, parts_paid
 from league.services.credentials import TYPED_CODE_MAX, code_normalise
 
 # Every phone at a table draws the table page's forms at each visit (a sheet alone is about
@@ -68,7 +68,8 @@ def _part_field(part: ScoringPart) -> forms.Field:
 
 
 class SheetForm(TableForm):
-    """One round's score sheet: per side the books, red 3s, points and whether it went out.
+    """One round's score sheet: per side the books, red 3s, points and whether it went out, and
+    any other part a scorer writes that the event's rules pay for (`handfoot.rules.parts_paid`).
 
     `saved_rounds` are the rounds this entrant already saved: the round offered first is the
     next unsaved one, and saving over a saved round needs `replace` (the page's "Replace round
@@ -90,8 +91,9 @@ class SheetForm(TableForm):
     )
 
     def __init__(
-        self, *args: Any, sides: list, rounds: int, saved_rounds: Any = (), **kwargs: Any
+        self, *args: Any, sides: list, rules: RuleSet, saved_rounds: Any = (), **kwargs: Any
     ) -> None:
+        rounds = rules.rounds
         initial = kwargs.setdefault("initial", {})
         initial.setdefault("idempotency_key", uuid.uuid4().hex)
         initial.setdefault("ended_by", "went_out")
@@ -101,18 +103,19 @@ class SheetForm(TableForm):
         )
         super().__init__(*args, **kwargs)
         self.sides = sides
+        self.parts = parts_paid(rules)
         # `round` is the TypedChoiceField declared above (`fields` types its values as Field).
         cast(forms.TypedChoiceField, self.fields["round"]).choices = [
             (n, f"Round {n}" + (" (saved)" if n in saved else "")) for n in range(1, rounds + 1)
         ]
         for side in sides:
-            for part in ENTERED_PARTS:
+            for part in self.parts:
                 self.fields[f"side{side.side}_{part.name}"] = _part_field(part)
 
     def side_fields(self) -> list[tuple[Any, list]]:
         """(side, bound fields) pairs for the template."""
         return [
-            (side, [self[f"side{side.side}_{part.name}"] for part in ENTERED_PARTS])
+            (side, [self[f"side{side.side}_{part.name}"] for part in self.parts])
             for side in self.sides
         ]
 
@@ -123,7 +126,7 @@ class SheetForm(TableForm):
             "round": data["round"],
             "ended_by": data["ended_by"],
             "sides": [
-                {part.name: data[f"side{side.side}_{part.name}"] for part in ENTERED_PARTS}
+                {part.name: data[f"side{side.side}_{part.name}"] for part in self.parts}
                 for side in self.sides
             ],
         }

@@ -10,9 +10,12 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from handfoot.rules import ENTERED_PARTS, PartKind, ScoringPart
+
 
 class RoundResult(models.Model):
-    """One side's figures in one round of a game's current confirmed result."""
+    """One side's figures in one round of a game's current confirmed result: besides the fields
+    below, a column for every part a scorer writes (`part_column`, added after the class)."""
 
     class EndedBy(models.TextChoices):
         WENT_OUT = "went_out", "Went out"
@@ -22,13 +25,6 @@ class RoundResult(models.Model):
     round_number = models.PositiveSmallIntegerField()
     side = models.PositiveSmallIntegerField()
     score = models.IntegerField()
-    clean_books = models.PositiveSmallIntegerField(default=0)
-    dirty_books = models.PositiveSmallIntegerField(default=0)
-    wild_books = models.PositiveSmallIntegerField(default=0)
-    red_threes = models.PositiveSmallIntegerField(default=0)
-    table_points = models.IntegerField(default=0)
-    held_points = models.IntegerField(default=0)
-    went_out = models.BooleanField(default=False)
     ended_by = models.CharField(max_length=16, choices=EndedBy.choices, blank=True)
     detail = models.BooleanField(
         default=True,
@@ -48,6 +44,23 @@ class RoundResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} round {self.round_number} side {self.side}: {self.score}"
+
+
+_COLUMN_OF_KIND: dict[PartKind, type[models.Field]] = {
+    PartKind.COUNT: models.PositiveSmallIntegerField,
+    PartKind.POINTS: models.IntegerField,
+    PartKind.YES_NO: models.BooleanField,
+}
+
+
+def part_column(part: ScoringPart) -> models.Field:
+    """The stored column of a part a scorer writes: its kind's type, its default (a part added
+    later reads as no or 0 in the results stored before it)."""
+    return _COLUMN_OF_KIND[part.kind](default=part.default)
+
+
+for _part in ENTERED_PARTS:  # one column per part, as declared once (handfoot.rules)
+    RoundResult.add_to_class(_part.name, part_column(_part))
 
 
 class SeatRoundFacts(models.Model):

@@ -2,52 +2,57 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from .errors import EngineError
-from .rules import SIDE_PARTS
+from .rules import BOOK_BONUSES, SCORE_PARTS, SIDE_PARTS, PartKind
 
 TYPE_CHECKING = False  # typing is not imported at run time (a faster start)
 if TYPE_CHECKING:
     from typing import Any
 
 
-@dataclass(slots=True)
-class SideScore:
-    """A side's score in one round, with its parts."""
+_ADDED = tuple(p.name for p in SCORE_PARTS if p.adds > 0)
+_TAKEN = tuple(p.name for p in SCORE_PARTS if p.adds < 0)
 
-    clean_books: int
-    dirty_books: int
-    wild_books: int
-    clean_bonus: int
-    dirty_bonus: int
-    wild_bonus: int
-    red_threes: int
-    red_three_points: int
-    table_points: int
-    held_points: int
-    going_out_bonus: int
-    went_out: bool
+
+def with_score_parts[T](cls: type[T]) -> type[T]:
+    """`cls` as a keyword-only slots dataclass with a field for every declared part of a side's
+    score (`rules.SCORE_PARTS`, in that order) before its own: a part is declared once, and a
+    value can never land in another part's field."""
+    own = cls.__dict__.get("__annotations__", {})
+    parts = {p.name: "bool" if p.kind == PartKind.YES_NO else "int" for p in SCORE_PARTS}
+    cls.__annotations__ = {**parts, **own}
+    return dataclass(kw_only=True, slots=True)(cls)
+
+
+@with_score_parts
+class SideScore:
+    """A side's score in one round, with its parts (`rules.SCORE_PARTS`), given by keyword."""
+
+    if TYPE_CHECKING:  # the type checker's view of the fields `with_score_parts` adds
+
+        def __init__(self, **parts: int) -> None: ...
+
+        def __getattr__(self, name: str) -> int: ...
 
     @property
     def score(self) -> int:
-        return (
-            self.clean_bonus
-            + self.dirty_bonus
-            + self.wild_bonus
-            + self.red_three_points
-            + self.table_points
-            + self.going_out_bonus
-            - self.held_points
-        )
+        """The parts that add up (`ScoringPart.adds`) less those taken away."""
+        added: int = sum([getattr(self, name) for name in _ADDED])
+        taken: int = sum([getattr(self, name) for name in _TAKEN])
+        return added - taken
+
+    def parts(self) -> dict[str, int]:
+        """Every part by name (`rules.SCORE_PARTS`)."""
+        return {p.name: getattr(self, p.name) for p in SCORE_PARTS}
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "score": self.score,
             "books": {
-                "clean": {"count": self.clean_books, "bonus": self.clean_bonus},
-                "dirty": {"count": self.dirty_books, "bonus": self.dirty_bonus},
-                "wild": {"count": self.wild_books, "bonus": self.wild_bonus},
+                p.book: {"count": getattr(self, p.counts), "bonus": getattr(self, p.name)}
+                for p in BOOK_BONUSES
             },
             # every part of the score, as declared once (handfoot.rules.SIDE_PARTS)
             **{part.name: getattr(self, part.name) for part in SIDE_PARTS},
@@ -75,23 +80,10 @@ class SeatFacts:
     red_threes: int = 0
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "player": self.player,
-            "side": self.side,
-            "turns": self.turns,
-            "foot_turn": self.foot_turn,
-            "pickups": self.pickups,
-            "cards_picked_up": self.cards_picked_up,
-            "melds_started": self.melds_started,
-            "cards_laid": self.cards_laid,
-            "wilds_in_dirty": self.wilds_in_dirty,
-            "black_threes_discarded": self.black_threes_discarded,
-            "cards_held": self.cards_held,
-            "held_points": self.held_points,
-            "first_laydown_turn": self.first_laydown_turn,
-            "red_threes": self.red_threes,
-        }
+        return {name: getattr(self, name) for name in _SEAT_FACTS}
+
+
+_SEAT_FACTS = tuple(f.name for f in fields(SeatFacts))
 
 
 @dataclass(slots=True)

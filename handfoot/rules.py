@@ -23,6 +23,7 @@ from .errors import EngineError, ErrorCode, shown
 
 TYPE_CHECKING = False  # typing is not imported at run time: checking a log does not need it
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
     # re-exported (explicitly, for the type checker); at run time __getattr__ gives them
@@ -510,7 +511,10 @@ class PartKind(StrEnum):
 class ScoringPart:
     """One part of a side's round score: its name (the sheet's and the report's field, the
     stored column), how the table calls it, its kind and the range a scorer may write.
-    `entered` parts are written on the sheet; the others the engine works out from the rules."""
+    `entered` parts are written on the sheet; the others the engine works out from the rules:
+    `counts` (an entered part) times what the house rule `rule` pays for one (`rate`, when the
+    rule's value is not simply the points: a book's kind, red 3s only where they are laid; a
+    yes/no part counts as one when yes)."""
 
     name: str
     words: str
@@ -518,53 +522,113 @@ class ScoringPart:
     minimum: int = 0
     maximum: int = 0
     entered: bool = True
-    short: str = ""  # a worked-out part's name in the sum a SCORE_MISMATCH message shows
+    short: str = ""  # its name in the sum a SCORE_MISMATCH message shows
+    adds: int = 0  # in the side's score: 1 added, -1 taken away, 0 not at all (counts, yes/no)
+    counts: str = ""  # a worked-out part: the entered part it pays for
+    rule: str = ""  # a worked-out part: the house rule (a RuleSet field) that gives it points
+    rate: Callable[[RuleSet], int] | None = None  # points for one; None: the rule's value
+    book: str = ""  # a book bonus: the kind of book (the report's "books")
+    only_with: str = ""  # a yes/no part that only a side with this yes/no part may have
 
     @property
     def default(self) -> bool | int:
         """Its value where a sheet or a stored report leaves it out (a part added later)."""
         return False if self.kind == PartKind.YES_NO else 0
 
+    def pays(self, rules: RuleSet) -> int:
+        """A worked-out part's points for one of what it `counts`, under `rules`."""
+        return self.rate(rules) if self.rate is not None else int(getattr(rules, self.rule))
+
 
 COUNT_MAX = 99  # the most books or red 3s a scorer may write for one side of one round
 POINTS_MAX = 100_000  # the most card points
 
 
-def _entered(name: str, words: str, kind: PartKind) -> ScoringPart:
+def _entered(
+    name: str, words: str, kind: PartKind, adds: int = 0, short: str = "", only_with: str = ""
+) -> ScoringPart:
+    """A part a scorer writes; `adds` and `short` for points that count in the score as they
+    are (the cards laid down, the cards held)."""
     maximum = {PartKind.COUNT: COUNT_MAX, PartKind.POINTS: POINTS_MAX}.get(kind, 1)
-    return ScoringPart(name, words, kind, 0, maximum)
+    return ScoringPart(
+        name, words, kind, 0, maximum, short=short, adds=adds, only_with=only_with
+    )
 
 
-def _worked_out(name: str, words: str, short: str) -> ScoringPart:
-    return ScoringPart(name, words, PartKind.POINTS, entered=False, short=short)
+def _worked_out(
+    name: str,
+    words: str,
+    short: str,
+    counts: str,
+    rule: str,
+    rate: Callable[[RuleSet], int] | None = None,
+    book: str = "",
+) -> ScoringPart:
+    """A part the engine works out: `counts` times what `rule` pays for one (added)."""
+    return ScoringPart(
+        name, words, PartKind.POINTS, entered=False, short=short, adds=1, counts=counts,
+        rule=rule, rate=rate, book=book,
+    )
+
+
+def _laid_red_three_bonus(rules: RuleSet) -> int:
+    """Red 3s score their bonus only where they are laid out (held ones are in the hand)."""
+    return rules.red_three_bonus if rules.red_threes == "lay" else 0
 
 
 # The one list of a side's round score parts, in the order the engine's report gives them
 # (formats.md, "Score sheet"). The sheet form, the table's words, the figures two entries must
-# agree on, the stored `RoundResult` columns, the results API and the score objects are derived
-# from it (CONTRIBUTING.md, "Adding a house rule or a scoring part").
+# agree on, the stored `RoundResult` columns, the results API, the score objects and their
+# scoring (exact and fast) are derived from it (CONTRIBUTING.md, "Adding a house rule or a
+# scoring part").
 SIDE_PARTS: tuple[ScoringPart, ...] = (
     _entered("clean_books", "Clean books", PartKind.COUNT),
     _entered("dirty_books", "Dirty books", PartKind.COUNT),
     _entered("wild_books", "Wild books", PartKind.COUNT),
     _entered("red_threes", "Red 3s", PartKind.COUNT),
-    _worked_out("red_three_points", "Points for red 3s", "red 3s"),
-    _entered("table_points", "Points on the table", PartKind.POINTS),
-    _entered("held_points", "Points left in hand", PartKind.POINTS),
-    _worked_out("going_out_bonus", "Going out bonus", "going out"),
+    _worked_out("red_three_points", "Points for red 3s", "red 3s", "red_threes",
+                "red_three_bonus", _laid_red_three_bonus),
+    _entered("table_points", "Points on the table", PartKind.POINTS, adds=1, short="cards"),
+    _entered("held_points", "Points left in hand", PartKind.POINTS, adds=-1, short="held"),
+    _worked_out("going_out_bonus", "Going out bonus", "going out", "went_out", "going_out_bonus"),
     _entered("went_out", "Went out", PartKind.YES_NO),
 )
+# The bonus of each kind of book: part of a side's score (the report's "books"), not a field of
+# its own in the report, the sheet or the stored columns.
+BOOK_BONUSES: tuple[ScoringPart, ...] = (
+    _worked_out("clean_bonus", "Clean book bonus", "books", "clean_books", "book_bonus",
+                lambda rules: rules.book_bonus.clean, "clean"),
+    _worked_out("dirty_bonus", "Dirty book bonus", "books", "dirty_books", "book_bonus",
+                lambda rules: rules.book_bonus.dirty, "dirty"),
+    _worked_out("wild_bonus", "Wild book bonus", "books", "wild_books", "book_bonus",
+                lambda rules: rules.book_bonus.wild, "wild"),
+)
 ENTERED_PARTS: tuple[ScoringPart, ...] = tuple(p for p in SIDE_PARTS if p.entered)
-PARTS_BY_NAME: dict[str, ScoringPart] = {p.name: p for p in SIDE_PARTS}
+# every field of a side's score (`report.SideScore`)
+SCORE_PARTS: tuple[ScoringPart, ...] = (*SIDE_PARTS, *BOOK_BONUSES)
+WORKED_OUT_PARTS: tuple[ScoringPart, ...] = tuple(p for p in SCORE_PARTS if not p.entered)
+PARTS_BY_NAME: dict[str, ScoringPart] = {p.name: p for p in SCORE_PARTS}
+# the house rules that only give points (changing one changes no play, only the scores)
+SCORING_RULES: frozenset[str] = frozenset(p.rule for p in WORKED_OUT_PARTS)
+
+
+def parts_paid(rules: RuleSet) -> tuple[ScoringPart, ...]:
+    """The parts a scorer writes but a detail of another yes/no part (`only_with`, such as a
+    concealed going out) that no house rule of these pays for: the sheet form's boxes."""
+    unpaid = {part.counts for part in WORKED_OUT_PARTS
+              if PARTS_BY_NAME[part.counts].only_with and not part.pays(rules)}
+    return tuple(part for part in ENTERED_PARTS if part.name not in unpaid)
 
 
 def parts_scored(rules: RuleSet) -> tuple[ScoringPart, ...]:
     """The parts a scorer writes that these rules can score, in the sheet's order: wild books
     only where melds of wilds are allowed, laid red 3s only where red 3s are laid (held ones are
-    in the points left in hand). A printed sheet has a box for each of these and no other."""
+    in the points left in hand), a detail of another yes/no part (`only_with`, such as a
+    concealed going out) only where a house rule pays for it. A printed sheet has a box for each
+    of these and no other."""
     unscored = set()
     if not rules.wild_melds:
         unscored.add("wild_books")
     if rules.red_threes != "lay":
         unscored.add("red_threes")
-    return tuple(part for part in ENTERED_PARTS if part.name not in unscored)
+    return tuple(part for part in parts_paid(rules) if part.name not in unscored)

@@ -1,37 +1,21 @@
-"""Scoring a side from its parts (used by replay and by score sheets)."""
+"""Scoring a side from its parts (used by replay, by score sheets and by the what-if): the
+entered parts as given, each worked-out part as the rules pay it (`rules.SCORE_PARTS`)."""
 
 from __future__ import annotations
 
 from .report import SideScore
-from .rules import RuleSet
+from .rules import ENTERED_PARTS, WORKED_OUT_PARTS, RuleSet
+
+_ENTERED_DEFAULTS = {part.name: part.default for part in ENTERED_PARTS}
 
 
-def side_score(
-    rules: RuleSet,
-    clean_books: int = 0,
-    dirty_books: int = 0,
-    wild_books: int = 0,
-    red_threes: int = 0,
-    table_points: int = 0,
-    held_points: int = 0,
-    went_out: bool = False,
-) -> SideScore:
-    """A side's round score with its parts. `red_threes` are laid red 3s (only under lay)."""
-    bonus = rules.book_bonus
-    red_points = red_threes * rules.red_three_bonus if rules.red_threes == "lay" else 0
-    # positional (in SideScore's field order): a keyword call costs twice as much, and this
-    # runs for every side of every sheet and round
-    return SideScore(
-        clean_books,
-        dirty_books,
-        wild_books,
-        clean_books * bonus.clean,
-        dirty_books * bonus.dirty,
-        wild_books * bonus.wild,
-        red_threes,
-        red_points,
-        table_points,
-        held_points,
-        rules.going_out_bonus if went_out else 0,
-        went_out,
-    )
+def side_score(rules: RuleSet, **entered: int) -> SideScore:
+    """A side's round score with its parts, from the parts a scorer writes (by name; one left
+    out is no or 0). `red_threes` are laid red 3s (scored only under lay)."""
+    unknown = entered.keys() - _ENTERED_DEFAULTS.keys()
+    if unknown:
+        raise TypeError(f"side_score() got parts that are not entered: {sorted(unknown)}")
+    parts = {**_ENTERED_DEFAULTS, **entered}
+    for part in WORKED_OUT_PARTS:
+        parts[part.name] = parts[part.counts] * part.pays(rules)
+    return SideScore(**parts)

@@ -8,14 +8,17 @@ validator (`schemas.validate_sheet_structure`); this module keeps only the check
 rule set. Everything that depends only on the rule set is computed once per rule set (LRU).
 
 Long on purpose: the sheet's checks run in one pass with one set of per-rule-set tables; the
-fast path for plain sheets and the general path share them (issue 43 asks to derive both from
-the scoring parts' declaration; until then they stay side by side here).
+fast path for plain sheets and the general path share them. Both score from the declaration of
+the parts (`rules.SCORE_PARTS`): the exact path through `scoring.side_score`, the fast path
+through a side loop generated from the declaration (`plain_sides_source`), so a new part keeps
+the fast path on.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, fields
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 from operator import itemgetter
 from typing import Any
@@ -23,14 +26,18 @@ from typing import Any
 from .errors import EngineError, ErrorCode
 from .formats import SHEET_FORMAT
 from .jsontext import parse_document
-from .report import GameReport, RoundReport, SideScore
+from .report import GameReport, RoundReport, SideScore, with_score_parts
 from .rules import (
+    BOOK_BONUSES,
     ENTERED_PARTS,
     MAX_DECKS,
     PRESETS,
+    SCORE_PARTS,
     SIDE_PARTS,
+    WORKED_OUT_PARTS,
     PartKind,
     RuleSet,
+    ScoringPart,
     rules_from_spec,
 )
 from .scoring import side_score
@@ -49,21 +56,23 @@ CHEAPEST_WILD = 20  # a 2
 
 # The numbers a scorer writes for each side of a round (the sheet's side fields but `went_out`),
 # from the one declaration of the score's parts.
+# Their totals over all sides are what the checks against the decks read.
 SIDE_NUMBER_FIELDS = tuple(p.name for p in ENTERED_PARTS if p.kind != PartKind.YES_NO)
-# The figures summed over all sides for the checks against the decks.
-_TOTALLED = ("clean_books", "dirty_books", "wild_books", "red_threes", "table_points")
+# yes/no parts that only a side with another yes/no part may have (`ScoringPart.only_with`)
+_DETAILS = tuple(p for p in ENTERED_PARTS if p.only_with)
 
 
-@dataclass(slots=True)
+@with_score_parts
 class SheetSideScore(SideScore):
-    """A side's score from a sheet that also carries a `cut_bonus` (added to the score)."""
+    """A side's score from a sheet that also carries a `cut_bonus` (added to the score); every
+    field by keyword, so the cut bonus can never land in a part's field."""
 
     cut_bonus: int = 0
 
     @property
     def score(self) -> int:
         # two-argument super(): the zero-argument form fails in a slots dataclass
-        return super(SheetSideScore, self).score + self.cut_bonus
+        return super(SheetSideScore, self).score + self.cut_bonus  # noqa: UP008 - as said
 
     def to_dict(self) -> dict[str, Any]:
         out = SideScore.to_dict(self)
@@ -83,9 +92,9 @@ class SheetLimits:
     min_wild_points: int
     min_dirty_naturals: int | None
     need_text: str  # "2 clean, 2 dirty and 1 wild book"
-    # what a side scores (`scoring.side_score`) per clean, dirty and wild book, per laid red 3
-    # and for going out (the fast path's scoring)
-    bonus: tuple[int, int, int, int, int]
+    # what each worked-out part pays for one (`rules.WORKED_OUT_PARTS`, in that order; the fast
+    # path's scoring)
+    bonus: tuple[int, ...]
 
 
 def _plural(n: int, word: str) -> str:
@@ -151,16 +160,8 @@ def sheet_limits(rules: RuleSet) -> SheetLimits:
         min_wild_points=rules.book_size * CHEAPEST_WILD,
         min_dirty_naturals=None if dirty is None else dirty[0],
         need_text=_books_text(need.clean, need.dirty, need.wild),
-        bonus=_bonus(rules),
+        bonus=tuple(part.pays(rules) for part in WORKED_OUT_PARTS),
     )
-
-
-def _bonus(rules: RuleSet) -> tuple[int, int, int, int, int]:
-    """`SheetLimits.bonus`: a side's score parts per unit, read off `side_score` (a side with
-    one of each book and one laid red 3 that went out)."""
-    unit = side_score(rules, 1, 1, 1, 1, 0, 0, True)
-    return (unit.clean_bonus, unit.dirty_bonus, unit.wild_bonus, unit.red_three_points,
-            unit.going_out_bonus)
 
 
 @lru_cache(maxsize=256)
@@ -247,7 +248,7 @@ class _Sheet:
     sides: list[_Side]
     players: int
     decks: int
-    totals: dict[str, int]  # `_TOTALLED` over all sides
+    totals: dict[str, int]  # each of `SIDE_NUMBER_FIELDS` over all sides
 
 
 def _read(doc: Any, rules: RuleSet | None) -> _Sheet:
@@ -275,7 +276,7 @@ def _read(doc: Any, rules: RuleSet | None) -> _Sheet:
             round_no,
         )
     sides = [_side(raw) for raw in doc["sides"]]
-    totals = {name: sum(sd[name] for sd in sides) for name in _TOTALLED}
+    totals = {name: sum(sd[name] for sd in sides) for name in SIDE_NUMBER_FIELDS}
     n_sides = len(sides)
     players = int(doc.get("players", 2 * n_sides))
     if players % n_sides:
@@ -330,6 +331,19 @@ def _check_going_out(sheet: _Sheet) -> None:
             f"held_points are {went['held_points']}.",
             round_no,
         )
+    _check_details(sheet)
+
+
+def _check_details(sheet: _Sheet) -> None:
+    """A yes/no part that only a side with another yes/no part may have (`only_with`)."""
+    for part in _DETAILS:
+        for i, side in enumerate(sheet.sides, 1):
+            if side[part.name] and not side[part.only_with]:
+                raise EngineError(
+                    ErrorCode.SHEET_GOING_OUT,
+                    f"Side {i} is marked {part.name} but not {part.only_with}.",
+                    sheet.round_no,
+                )
 
 
 def _first_with(sides: list[_Side], name: str) -> int:
@@ -445,7 +459,7 @@ def _scores(sheet: _Sheet) -> list[SideScore]:
 
 
 def _with_cut(s: SideScore, cut: int) -> SheetSideScore:
-    return SheetSideScore(**{f.name: getattr(s, f.name) for f in fields(s)}, cut_bonus=cut)
+    return SheetSideScore(**s.parts(), cut_bonus=cut)
 
 
 def _check(doc: Any, rules: RuleSet | None) -> RoundReport:
@@ -458,17 +472,18 @@ def _check(doc: Any, rules: RuleSet | None) -> RoundReport:
 
 
 def _score_sum(s: SideScore, cut: int) -> str:
-    """ "books 2300 + red 3s 100 + cards 555 + going out 100 - held 0": the books, each part the
-    engine worked out (`SIDE_PARTS`, where not zero) and the cards in the declared order."""
-    parts = [f"books {s.clean_bonus + s.dirty_bonus + s.wild_bonus}"]
+    """ "books 2300 + red 3s 100 + cards 555 + going out 100 - held 0": the books, then in the
+    declared order (`SIDE_PARTS`) each part that adds (a worked-out one where not zero), the
+    cut, and the parts taken away."""
+    parts = [f"books {sum(getattr(s, p.name) for p in BOOK_BONUSES)}"]
     for part in SIDE_PARTS:
-        if part.name == "table_points":
-            parts.append(f"cards {s.table_points}")
-        elif not part.entered and (value := getattr(s, part.name)):
+        value = getattr(s, part.name)
+        if part.adds > 0 and (part.entered or value):
             parts.append(f"{part.short} {value}")
     if cut:
         parts.append(f"cut {cut}")
-    return " + ".join(parts) + f" - held {s.held_points}"
+    taken = [f" - {p.short} {getattr(s, p.name)}" for p in SCORE_PARTS if p.adds < 0]
+    return " + ".join(parts) + "".join(taken)
 
 
 def _given_round(doc: Any) -> int | None:
@@ -514,14 +529,7 @@ def check_sheet(sheet: dict[str, Any] | str | bytes, rules: RuleSet | None = Non
 
 # --- the fast path: a plainly well-formed, valid sheet in one pass -------------------------------
 
-# The parts the fast path reads by name; another part (added to rules.SIDE_PARTS) turns it off
-# until it learns that part, so every sheet then takes the exact path.
-_PLAIN_PARTS = ("clean_books", "dirty_books", "wild_books", "red_threes", "table_points",
-                "held_points", "went_out")
-_COUNTS = ("clean_books", "dirty_books", "wild_books", "red_threes")
-_POINTS = ("table_points", "held_points")
-_OPTIONAL = ("score", "cut_bonus")
-_read_parts = itemgetter(*_PLAIN_PARTS)  # a side's parts as a tuple, in this order
+_OPTIONAL = ("score", "cut_bonus")  # a side's fields that are not parts
 _TOP_REQUIRED = ("format", "rules", "round", "ended_by", "sides")
 _read_top = itemgetter(*_TOP_REQUIRED)
 _SHAPE_WORDS = frozenset(("type", "minimum", "maximum", "multipleOf", "description"))
@@ -538,21 +546,29 @@ _TOP_WORDS = {
 }
 
 _Number = tuple[int, int, int]  # least, most, multiple of
+# What the side loop found: each side's score and parts, the scores, the side that went out
+# (None when none did; the last one when several did), how many went out, and the totals of all
+# sides' numbers (`SIDE_NUMBER_FIELDS`).
+_Sides = tuple[list[SideScore], list[int], SideScore | None, int, dict[str, int]]
+_SideLoop = Callable[["PlainSide", SheetLimits, list[Any]], "_Sides | None"]
 
 
 @dataclass(frozen=True, slots=True)
 class PlainSide:
-    """What the published sheet schema allows in a side, for the fast path. Every part of
-    `_PLAIN_PARTS` is required (`went_out` a boolean, the others integers), `_OPTIONAL` not."""
+    """What the published sheet schema allows in a side, for the fast path: the parts it
+    requires (the others, parts added later, may be left out), `went_out` and every other yes/no
+    part a boolean, the numbers integers, `_OPTIONAL` not required."""
 
+    required: tuple[str, ...]  # in the declared order
     counts: int  # the most of each count (books, red 3s), from 0 in whole numbers
-    points: tuple[int, int]  # the most and the multiple of table and held points, from 0
+    points: tuple[int, int]  # the most and the multiple of every points part, from 0
     score: tuple[int, int]  # the least and the most of a written score, in whole numbers
     cut: tuple[int, int]  # the most and the multiple of a cut bonus, from 0
     # the greatest 2**k - 1 within `counts`: the fast path takes counts up to it (one above,
     # such as 600 books, is left to the exact path), so that a side's counts are tested at once
     # on their bits
     count_bits: int
+    loop: _SideLoop  # `plain_sides_source` of `required`, compiled
 
 
 @dataclass(frozen=True, slots=True)
@@ -583,35 +599,43 @@ def _side_props(defs: dict[str, Any]) -> dict[str, dict[str, Any]] | None:
     return props
 
 
-def _one_shape(numbers: dict[str, _Number], names: tuple[str, ...]) -> _Number | None:
-    """The one shape all of `names` share, or None."""
-    shapes = {numbers.get(name) for name in names}
-    shape = shapes.pop()
+def _one_shape(numbers: dict[str, _Number], kind: PartKind) -> _Number | None:
+    """The one shape all parts of `kind` share, or None."""
+    shapes = {numbers.get(part.name) for part in ENTERED_PARTS if part.kind == kind}
+    shape = shapes.pop() if shapes else (0, 0, 1)
     return None if shapes else shape
+
+
+def _kinds_match(props: dict[str, dict[str, Any]]) -> bool:
+    """Every part's property has its kind's JSON type, and the others are numbers."""
+    boolean = {part.name for part in ENTERED_PARTS if part.kind == PartKind.YES_NO}
+    return all((prop["type"] == "boolean") == (name in boolean) for name, prop in props.items())
 
 
 def _plain_side_shape(defs: dict[str, Any]) -> PlainSide | None:
     """`PlainSide`, or None when the schema's sides are not shaped as the fast path expects."""
     side, props = defs["side"], _side_props(defs)
+    entered = [part.name for part in ENTERED_PARTS]
     if (
         props is None
-        or set(side["required"]) != set(_PLAIN_PARTS)
-        or props.keys() != {*_PLAIN_PARTS, *_OPTIONAL}
-        or props["went_out"]["type"] != "boolean"
+        or not set(side["required"]) <= set(entered)
+        or props.keys() != {*entered, *_OPTIONAL}
+        or not _kinds_match(props)
     ):
         return None
     numbers = {n: _number_shape(p) for n, p in props.items() if p["type"] == "integer"}
-    counts, points = _one_shape(numbers, _COUNTS), _one_shape(numbers, _POINTS)
+    counts, points = _one_shape(numbers, PartKind.COUNT), _one_shape(numbers, PartKind.POINTS)
     score, cut = numbers.get("score"), numbers.get("cut_bonus")
     if (
-        len(numbers) != len(props) - 1
-        or counts is None or counts[0] != 0 or counts[2] != 1
+        counts is None or counts[0] != 0 or counts[2] != 1
         or points is None or points[0] != 0
         or score is None or score[2] != 1
         or cut is None or cut[0] != 0
     ):
         return None
-    return PlainSide(counts[1], points[1:], score[:2], cut[1:], _bits_within(counts[1]))
+    required = tuple(name for name in entered if name in side["required"])
+    return PlainSide(required, counts[1], points[1:], score[:2], cut[1:],
+                     _bits_within(counts[1]), plain_sides(required))
 
 
 def _bits_within(most: int) -> int:
@@ -630,7 +654,6 @@ def plain_shape() -> PlainShape | None:
     side = _plain_side_shape(defs)
     if (
         side is None
-        or tuple(p.name for p in ENTERED_PARTS) != _PLAIN_PARTS
         or schema.get("additionalProperties") is not False
         or defs["side"].get("additionalProperties") is not False
         or props.keys() != _TOP_WORDS.keys()
@@ -651,12 +674,7 @@ def plain_shape() -> PlainShape | None:
     )
 
 
-# What the side loop found: each side's score and parts, the scores, the side that went out
-# (None when none did; the last one when several did), how many went out, and the totals of all
-# sides' clean, dirty and wild books, red 3s and table points.
-_Sides = tuple[list[SideScore], list[int], SideScore | None, int, int, int, int, int, int]
 _N_TOP = len(_TOP_REQUIRED)
-_N_PARTS = len(_PLAIN_PARTS)
 
 
 def plain_check(doc: Any, rules: RuleSet | None = None) -> tuple[RoundReport, list[int]] | None:
@@ -665,8 +683,8 @@ def plain_check(doc: Any, rules: RuleSet | None = None) -> tuple[RoundReport, li
     (`_check`) then checks and words. It must never accept what the exact path refuses, nor
     report anything else for what it accepts (tests compare the two on many mutated sheets).
 
-    One function but for the side loop (`_plain_sides`): this runs for every sheet checked, and
-    each call saved is a few per cent of it. In order: the sheet's own fields (the schema's
+    One function but for the side loop (`PlainSide.loop`): this runs for every sheet checked,
+    and each call saved is a few per cent of it. In order: the sheet's own fields (the schema's
     shape with plain values), its rule set, its sides, then the round, the seats, going out and
     the totals of all sides against the decks (`_read`, `_check_going_out`, `_check_books`,
     `_check_red_threes`, `_check_points`)."""
@@ -703,14 +721,16 @@ def plain_check(doc: Any, rules: RuleSet | None = None) -> tuple[RoundReport, li
             limits = _limits_for_spec(spec)
     except EngineError:  # BAD_RULES: the exact path words it
         return None
-    scored = _plain_sides(shape.side, limits, sides)
+    scored = shape.side.loop(shape.side, limits, sides)
     if scored is None:
         return None
-    sides_scored, scores, went, outs, clean, dirty, wild, red, table = scored
+    sides_scored, scores, went, outs, totals = scored
     rules = limits.rules
     decks = players + 1 if rules.decks is None else rules.decks  # RuleSet.deck_count
     need = rules.books_to_go_out
     book = rules.book_size
+    clean, dirty, wild = totals["clean_books"], totals["dirty_books"], totals["wild_books"]
+    red = totals["red_threes"]
     if (
         rnd > rules.rounds or players % n or decks > MAX_DECKS
         # going out: nobody when the stock ran out, else one side, with the books it needs and,
@@ -723,83 +743,146 @@ def plain_check(doc: Any, rules: RuleSet | None = None) -> tuple[RoundReport, li
         or (red and (rules.red_threes != "lay" or red > DECK_RED_THREES * decks))
         or wild * book + dirty > DECK_WILDS * decks
         or clean * book + dirty * (limits.min_dirty_naturals or 0) > DECK_NATURALS * decks
-        or table > DECK_MELDABLE_VALUE * decks
+        or totals["table_points"] > DECK_MELDABLE_VALUE * decks
     ):
         return None
     return RoundReport(rnd, ended_by, None, sides_scored, []), scores
 
 
-def _plain_sides(shape: PlainSide, limits: SheetLimits, sides: list[Any]) -> _Sides | None:
-    """Each side's score when every side has the schema's shape with plain values (ints,
-    booleans), at least the table points its books hold (`_check_points`) and the score written
-    down, if any (SCORE_MISMATCH); else None. Scores are worked out as `scoring.side_score` and
-    `SideScore.score` do, from the rule set's `SheetLimits.bonus`. One loop, no row kept: this
-    runs for every side of every sheet."""
-    count_bits, (points, multiple) = shape.count_bits, shape.points
-    least_score, most_score = shape.score
-    most_cut, cut_multiple = shape.cut
-    min_clean, min_wild = limits.min_clean_points, limits.min_wild_points
-    min_dirty = limits.min_dirty_points or 0
-    clean_bonus, dirty_bonus, wild_bonus, red_bonus, out_bonus = limits.bonus
-    scored: list[SideScore] = []
-    scores: list[int] = []
-    went: SideScore | None = None
-    outs = clean_all = dirty_all = wild_all = red_all = table_all = 0
-    for side in sides:
-        if type(side) is not dict:
-            return None
-        try:
-            clean, dirty, wild, red, table, held, went_out = _read_parts(side)
-        except KeyError:  # a part left out
-            return None
-        if not (
-            type(clean) is int and type(dirty) is int and type(wild) is int and type(red) is int
-            and type(held) is int and type(table) is int and type(went_out) is bool
-            # ints: all of them are from 0 to 2**k - 1 when the bits of them all are
-            and 0 <= clean | dirty | wild | red <= count_bits
-            and 0 <= held <= points and not held % multiple
-            and table <= points and not table % multiple
-            and table >= clean * min_clean + dirty * min_dirty + wild * min_wild
-        ):
-            return None
-        clean_points, dirty_points, wild_points = (
-            clean * clean_bonus, dirty * dirty_bonus, wild * wild_bonus
-        )
-        red_points, out_points = red * red_bonus, out_bonus if went_out else 0
-        score = clean_points + dirty_points + wild_points + red_points + table + out_points - held
-        size = len(side)
-        if size == _N_PARTS:  # neither a score nor a cut bonus
-            s = SideScore(clean, dirty, wild, clean_points, dirty_points, wild_points, red,
-                          red_points, table, held, out_points, went_out)
-        else:
-            cut = 0
-            if "cut_bonus" in side:
-                cut = side["cut_bonus"]
-                if type(cut) is not int or not 0 <= cut <= most_cut or cut % cut_multiple:
-                    return None
-                score += cut
-                size -= 1
-            if "score" in side:
-                given = side["score"]
-                if type(given) is not int or given != score or not least_score <= given <= most_score:
-                    return None
-                size -= 1
-            if size != _N_PARTS:  # a field of another name
-                return None
-            if cut:
-                s = SheetSideScore(clean, dirty, wild, clean_points, dirty_points, wild_points,
-                                   red, red_points, table, held, out_points, went_out, cut)
-            else:
-                s = SideScore(clean, dirty, wild, clean_points, dirty_points, wild_points, red,
-                              red_points, table, held, out_points, went_out)
-        scored.append(s)
-        scores.append(score)
-        if went_out:
-            outs += 1
-            went = s
-        clean_all += clean
-        dirty_all += dirty
-        wild_all += wild
-        red_all += red
-        table_all += table
-    return scored, scores, went, outs, clean_all, dirty_all, wild_all, red_all, table_all
+# --- the fast path's side loop, generated from the declaration of the parts -----------------
+
+# The sheet's own rules on one side that the loop checks as it goes, in its terms (the parts by
+# name, `min_*` from `SheetLimits`): the table points the books hold at least (`_check_points`).
+_SIDE_RULES = (
+    "table_points >= clean_books * min_clean + dirty_books * min_dirty + wild_books * min_wild",
+)
+# the names the loop's own code uses, which no part may take
+_LOOP_NAMES = frozenset((
+    "shape", "limits", "sides", "side", "scored", "scores", "went", "outs", "size", "cut",
+    "given", "score", "s", "count_bits", "points", "multiple", "least_score", "most_score",
+    "most_cut", "cut_multiple", "min_clean", "min_dirty", "min_wild", "read_required", "new",
+    "SideScore", "SheetSideScore",
+))  # fmt: skip
+
+
+def _part_test(part: ScoringPart) -> str:
+    """The loop's test of one part's type and, for points, its range."""
+    name = part.name
+    if part.kind == PartKind.YES_NO:
+        test = f"type({name}) is bool"
+        return test + (f" and ({part.only_with} or not {name})" if part.only_with else "")
+    if part.kind == PartKind.POINTS:
+        return f"type({name}) is int and 0 <= {name} <= points and not {name} % multiple"
+    return f"type({name}) is int"
+
+
+def _read_parts(required: tuple[str, ...]) -> list[str]:
+    """The loop's lines that read a side's parts: the required ones at once (a KeyError: one
+    left out), each other one (a part added later) if it is there, else its default."""
+    read = ", ".join(required) + ("," if len(required) > 1 else "")  # one: itemgetter's value
+    lines = ["try:", f"    {read} = read_required(side)",
+             "except KeyError:  # a part left out", "    return None",
+             f"size = len(side) - {len(required)}  # the fields besides the required parts"]
+    for part in ENTERED_PARTS:
+        if part.name not in required:
+            lines += [f"if {part.name!r} in side:", f"    {part.name} = side[{part.name!r}]",
+                      "    size -= 1", "else:", f"    {part.name} = {part.default!r}"]
+    return lines
+
+
+def plain_sides_source(required: tuple[str, ...]) -> str:
+    """The source of the fast path's side loop for sides that must hold the parts `required`:
+    each side's score when every side has the schema's shape with plain values (ints, booleans),
+    keeps the sheet's rules on one side (`_SIDE_RULES`) and matches the score written down, if
+    any (SCORE_MISMATCH); else None. Generated (as `dataclasses` generates `__init__`) so that
+    each part is a local name: one loop, no row kept, this runs for every side of every sheet.
+    Scores are worked out as `scoring.side_score` and `SideScore.score` do, from the rule set's
+    `SheetLimits.bonus`."""
+    names = [part.name for part in SCORE_PARTS]
+    clash = _LOOP_NAMES.intersection(names)
+    if clash or not all(name.isidentifier() for name in names):
+        raise ValueError(f"parts the side loop cannot name: {sorted(clash)}")
+    numbers = [part.name for part in ENTERED_PARTS if part.kind != PartKind.YES_NO]
+    counts = [part.name for part in ENTERED_PARTS if part.kind == PartKind.COUNT]
+    tests = [_part_test(part) for part in ENTERED_PARTS]
+    if counts:  # ints: all of them are from 0 to 2**k - 1 when the bits of them all are
+        tests.append(f"0 <= {' | '.join(counts)} <= count_bits")
+    tests += _SIDE_RULES
+    pays = [f"pay_{part.name}" for part in WORKED_OUT_PARTS]
+    added = " + ".join(part.name for part in SCORE_PARTS if part.adds > 0)
+    taken = "".join(f" - {part.name}" for part in SCORE_PARTS if part.adds < 0)
+    # built field by field (by name, never by position): a call with a keyword per field
+    # costs three times as much, and a SideScore's __init__ does nothing else
+    fields = [f"s.{name} = {name}" for name in names]
+    head = [
+        "def _plain_sides(shape, limits, sides):",
+        "    count_bits, (points, multiple) = shape.count_bits, shape.points",
+        "    least_score, most_score = shape.score",
+        "    most_cut, cut_multiple = shape.cut",
+        "    min_clean, min_wild = limits.min_clean_points, limits.min_wild_points",
+        "    min_dirty = limits.min_dirty_points or 0",
+        f"    {', '.join(pays)}, = limits.bonus",
+        "    scored = []",
+        "    scores = []",
+        "    went = None",
+        "    outs = 0",
+        *(f"    total_{name} = 0" for name in numbers),
+        "    for side in sides:",
+        "        if type(side) is not dict:",
+        "            return None",
+    ]
+    body = [
+        *_read_parts(required),
+        "if not (",
+        *(f"    {'and ' if i else ''}{test}" for i, test in enumerate(tests)),
+        "):",
+        "    return None",
+        *(f"{part.name} = {part.counts} * pay_{part.name}" for part in WORKED_OUT_PARTS),
+        f"score = {added}{taken}",
+        "if not size:  # neither a score nor a cut bonus",
+        "    s = new(SideScore)",
+        "else:",
+        "    cut = 0",
+        "    if 'cut_bonus' in side:",
+        "        cut = side['cut_bonus']",
+        "        if type(cut) is not int or not 0 <= cut <= most_cut or cut % cut_multiple:",
+        "            return None",
+        "        score += cut",
+        "        size -= 1",
+        "    if 'score' in side:",
+        "        given = side['score']",
+        "        if type(given) is not int or given != score or not least_score <= given <= most_score:",
+        "            return None",
+        "        size -= 1",
+        "    if size:  # a field of another name",
+        "        return None",
+        "    if cut:",
+        "        s = new(SheetSideScore)",
+        "        s.cut_bonus = cut",
+        "    else:",
+        "        s = new(SideScore)",
+        *fields,
+        "scored.append(s)",
+        "scores.append(score)",
+        "if went_out:",
+        "    outs += 1",
+        "    went = s",
+        *(f"total_{name} += {name}" for name in numbers),
+    ]
+    totals = ", ".join(f"{name!r}: total_{name}" for name in numbers)
+    tail = [f"    return scored, scores, went, outs, {{{totals}}}"]
+    return "\n".join([*head, *(f"        {line}" for line in body), *tail]) + "\n"
+
+
+@lru_cache(maxsize=2)
+def plain_sides(required: tuple[str, ...]) -> _SideLoop:
+    """`plain_sides_source(required)`, compiled."""
+    namespace: dict[str, Any] = {
+        "SideScore": SideScore,
+        "SheetSideScore": SheetSideScore,
+        "read_required": itemgetter(*required),
+        "new": object.__new__,
+    }
+    exec(compile(plain_sides_source(required), "<handfoot.sheets side loop>", "exec"), namespace)  # noqa: S102 - our own source, from the declaration
+    loop: _SideLoop = namespace["_plain_sides"]
+    return loop

@@ -1022,13 +1022,13 @@ class State:
         return [
             side_score(
                 rules,
-                counts[k][CLEAN],
-                counts[k][DIRTY],
-                counts[k][WILDBOOK],
-                self.red3[k],
-                self.table_points[k],
-                held_side[k],
-                out_side == k,
+                clean_books=counts[k][CLEAN],
+                dirty_books=counts[k][DIRTY],
+                wild_books=counts[k][WILDBOOK],
+                red_threes=self.red3[k],
+                table_points=self.table_points[k],
+                held_points=held_side[k],
+                went_out=out_side == k,
             )
             for k in range(self.nsides)
         ]

@@ -25,7 +25,7 @@ from analytics.tasks import recompute_held
 from games import services as results
 from handfoot.checking import check_document
 from handfoot.formats import SHEET_FORMAT
-from handfoot.sheets import SIDE_NUMBER_FIELDS
+from handfoot.rules import ENTERED_PARTS
 from handfoot.simulate import simulate_game
 from league import services as league
 from league.models import Club, Event, Game, Membership, Player, Rotation, Season
@@ -78,7 +78,7 @@ def weekday_on_or_before(day: datetime.date, weekday: int) -> datetime.date:
 
 def sheets_from_report(report: dict) -> list[dict]:
     """One score sheet per round with the figures the engine found in a move log."""
-    fields = (*SIDE_NUMBER_FIELDS, "went_out")
+    fields = [part.name for part in ENTERED_PARTS]
     return [
         {
             "format": SHEET_FORMAT,

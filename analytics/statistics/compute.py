@@ -1,7 +1,7 @@
 """Per-player and per-partnership statistics, vectorised with pandas.
 
 Inputs are DataFrames built from `.values_list()` (see `analytics.statistics.selectors`):
-  rounds   game, round, side, score, clean, dirty, wild, red_threes, table_points, held, went_out
+  rounds   game, round, side, score, and every part a scorer writes (`handfoot.rules.ENTERED_PARTS`)
   seats    game, side, player
   facts    game, round, player, turns, foot_turn, pickups, cards_picked_up, wilds_in_dirty,
            black_threes, first_laydown_turn
@@ -20,8 +20,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-ROUND_COLUMNS = ["game", "round", "side", "score", "clean", "dirty", "wild", "red_threes",
-                 "table_points", "held", "went_out"]
+from handfoot.rules import ENTERED_PARTS
+
+ROUND_COLUMNS = ["game", "round", "side", "score", *(part.name for part in ENTERED_PARTS)]
 SEAT_COLUMNS = ["game", "side", "player"]
 FACT_COLUMNS = ["game", "round", "player", "turns", "foot_turn", "pickups", "cards_picked_up",
                 "wilds_in_dirty", "black_threes", "first_laydown_turn"]
@@ -35,7 +36,7 @@ def frame(rows: Iterable[tuple[Any, ...]], columns: list[str]) -> pd.DataFrame:
 def game_outcomes(rounds: pd.DataFrame) -> pd.DataFrame:
     """One row per game and side: total, held, and result (win 2, tie 1, loss 0 match points)."""
     sides = rounds.groupby(["game", "side"], as_index=False).agg(
-        total=("score", "sum"), held=("held", "sum"))
+        total=("score", "sum"), held=("held_points", "sum"))
     pairs = sides.merge(sides, on="game", suffixes=("", "_other"))
     pairs = pairs[pairs["side"] != pairs["side_other"]]
     best_other = pairs.groupby(["game", "side"], as_index=False)["total_other"].max()
@@ -67,8 +68,8 @@ def player_statistics(rounds: pd.DataFrame, seats: pd.DataFrame,
 
     # Sum each side's rounds first, so only one row per game and player is merged.
     side_sums = rounds.groupby(["game", "side"]).agg(
-        rounds=("round", "size"), went_out=("went_out", "sum"), clean=("clean", "sum"),
-        dirty=("dirty", "sum"), wild=("wild", "sum"), held=("held", "sum"),
+        rounds=("round", "size"), went_out=("went_out", "sum"), clean=("clean_books", "sum"),
+        dirty=("dirty_books", "sum"), wild=("wild_books", "sum"), held=("held_points", "sum"),
         red_threes=("red_threes", "sum"))
     round_scores = rounds.pivot(index=["game", "side"], columns="round", values="score")
     round_scores.columns = [f"average_score_round_{int(r)}" for r in round_scores.columns]

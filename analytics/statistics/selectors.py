@@ -49,9 +49,7 @@ def rounds_frame(*, round_filter: Q) -> pd.DataFrame:
     but are left out of the statistics, which need the detail."""
     return _frame(
         RoundResult.objects.filter(round_filter, detail=True).order_by("game_id", "round_number", "side")
-        .values_list(
-            "game_id", "round_number", "side", "score", "clean_books", "dirty_books",
-            "wild_books", "red_threes", "table_points", "held_points", "went_out"),
+        .values_list("game_id", "round_number", "side", "score", *compute.ROUND_COLUMNS[4:]),
         compute.ROUND_COLUMNS)
 
 

@@ -34,6 +34,7 @@ from analytics.views.page_cache import (
     row_fields,
     shared_variant,
 )
+from handfoot.rules import ENTERED_PARTS
 from jobs.models import Job
 from jobs.selectors import job_progress
 from league.models import Club, Event, Player, Season
@@ -76,9 +77,9 @@ CSV_HEADERS = {
     "total_points": "Total points", "point_difference": "Point difference",
     "held_points": "Points left in hand", "nights": "Nights", "counted_nights": "Nights counted",
     "score": "Score", "rotation": "Rotation", "table": "Table", "round": "Round",
-    "side": "Side", "players": "Players", "went_out": "Went out", "clean_books": "Clean books",
-    "dirty_books": "Dirty books", "wild_books": "Wild books", "red_threes": "Red 3s",
-    "game_total": "Game total",
+    "side": "Side", "players": "Players", "game_total": "Game total",
+    # the parts a scorer writes, in the sheet's words
+    **{part.name: part.words for part in ENTERED_PARTS},
 }
 
 

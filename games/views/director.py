@@ -48,7 +48,7 @@ def event_results(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _correction_forms(game: Game, data: Any = None) -> list[SheetForm]:
     sides = selectors.game_sides(game=game)
-    rounds = services.game_table(game=game).rules.rounds
+    rules = services.game_table(game=game).rules
     base = selectors.game_correction_base(game=game)
     # A result of scores only has no sheet to start from: the form starts empty.
     initial = {r["round"]: sheet_initial(r) for r in (base.rounds if base and base.detail else [])}
@@ -56,11 +56,11 @@ def _correction_forms(game: Game, data: Any = None) -> list[SheetForm]:
         SheetForm(
             data,
             sides=sides,
-            rounds=rounds,
+            rules=rules,
             prefix=f"r{n}",
             initial={**initial.get(n, {"round": n}), "round": n},
         )
-        for n in range(1, rounds + 1)
+        for n in range(1, rules.rounds + 1)
     ]
 
 

@@ -172,7 +172,7 @@ def _sheet_form(
     return SheetForm(
         data,
         sides=table.side_seats,
-        rounds=table.rules.rounds,
+        rules=table.rules,
         saved_rounds=[r["round"] for r in saved or []],
         **kwargs,
     )

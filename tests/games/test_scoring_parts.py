@@ -12,7 +12,7 @@ from games.selectors import FIGURE_WORDS, SideSeats
 from games.services import SIDE_FIGURES
 from games.wording import FIELD_WORDS
 from handfoot.checking import check_document
-from handfoot.rules import ENTERED_PARTS, SIDE_PARTS, PartKind
+from handfoot.rules import ENTERED_PARTS, PRESETS, SIDE_PARTS, PartKind
 from tests.games.factories import SEED_SIDES
 
 COLUMN_OF_KIND = {
@@ -33,7 +33,8 @@ def test_every_part_a_scorer_writes_has_its_stored_column_holding_its_range():
 
 
 def test_the_sheet_form_has_one_field_per_part_and_side_in_the_declared_order():
-    form = SheetForm(sides=[SideSeats(0, ["Ann", "Cat"]), SideSeats(1, ["Ben", "Dan"])], rounds=4)
+    form = SheetForm(sides=[SideSeats(0, ["Ann", "Cat"]), SideSeats(1, ["Ben", "Dan"])],
+                     rules=PRESETS["classic"])
     for side, fields in form.side_fields():
         assert [f.name for f in fields] == [f"side{side.side}_{p.name}" for p in ENTERED_PARTS]
         assert [f.label for f in fields] == [p.words for p in ENTERED_PARTS]

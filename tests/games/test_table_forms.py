@@ -15,6 +15,7 @@ from games.forms import (
     LogUploadForm,
     SheetForm,
 )
+from handfoot.rules import PRESETS
 
 SIDES = [SimpleNamespace(side=0, label="Side 1"), SimpleNamespace(side=1, label="Side 2")]
 
@@ -37,22 +38,22 @@ def drawn_alike(form_class, *args, **kwargs) -> None:
 
 def test_the_table_forms_are_drawn_by_the_table_renderer():
     for form in (CodeForm(), ConfirmForm(), LogUploadForm(),
-                 SheetForm(sides=SIDES, rounds=4)):
+                 SheetForm(sides=SIDES, rules=PRESETS["classic"])):
         assert form.renderer is TABLE_FORM_RENDERER
 
 
 def test_a_new_sheet_is_drawn_as_django_draws_it():
-    drawn_alike(SheetForm, sides=SIDES, rounds=4, saved_rounds=[1, 3])
+    drawn_alike(SheetForm, sides=SIDES, rules=PRESETS["classic"], saved_rounds=[1, 3])
 
 
 def test_a_refused_sheet_shows_what_was_typed_and_its_errors_as_django_draws_them():
     typed = {"idempotency_key": "k" * 32, "round": "9", "ended_by": "went_out",
              "side0_clean_books": "-1", "side1_clean_books": "<b>2</b>"}
-    form = SheetForm(typed, sides=SIDES, rounds=4, renderer=TABLE_FORM_RENDERER)
+    form = SheetForm(typed, sides=SIDES, rules=PRESETS["classic"], renderer=TABLE_FORM_RENDERER)
     assert not form.is_valid() and form.errors
-    drawn_alike(SheetForm, typed, sides=SIDES, rounds=4)
+    drawn_alike(SheetForm, typed, sides=SIDES, rules=PRESETS["classic"])
     assert "&lt;b&gt;2&lt;/b&gt;" in markup(SheetForm, TABLE_FORM_RENDERER, typed,
-                                            sides=SIDES, rounds=4)
+                                            sides=SIDES, rules=PRESETS["classic"])
 
 
 def test_the_other_table_forms_are_drawn_as_django_draws_them():

@@ -69,7 +69,8 @@ def test_unknown_preset():
 
 def test_worked_example_scores():
     classic = PRESETS["classic"]
-    ben = side_score(classic, 2, 2, 1, red_threes=1, table_points=555, held_points=0, went_out=True)
-    other = side_score(classic, 1, 0, 0, red_threes=1, table_points=220, held_points=205)
+    ben = side_score(classic, clean_books=2, dirty_books=2, wild_books=1, red_threes=1,
+                     table_points=555, held_points=0, went_out=True)
+    other = side_score(classic, clean_books=1, red_threes=1, table_points=220, held_points=205)
     assert ben.score == 3855 and other.score == 615
     assert ben.to_dict()["books"]["wild"] == {"count": 1, "bonus": 1500}

@@ -9,11 +9,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from handfoot import replay_log
-from handfoot.rules import PRESETS, rules_from_spec
+from handfoot.rules import ENTERED_PARTS, PRESETS, PartKind, rules_from_spec
 from handfoot.scoring import side_score
 from handfoot.sheets import (
     _check,
-    _plain_sides,
     _with_cut,
     check_sheet,
     plain_check,
@@ -22,8 +21,11 @@ from handfoot.sheets import (
 )
 from handfoot.simulate import simulate_game
 
-PART_KEYS = ("clean_books", "dirty_books", "wild_books", "red_threes", "table_points",
-             "held_points", "went_out")
+PART_KEYS = tuple(part.name for part in ENTERED_PARTS)
+
+
+def _plain_sides(side_shape, limits, sides):
+    return side_shape.loop(side_shape, limits, sides)
 
 
 def _sheets(preset, players, seed):
@@ -151,6 +153,14 @@ def test_a_cut_bonus_is_added_on_both_paths():
     assert check_sheet(doc).to_dict() == _exact(doc)
 
 
+def _random_figure(rng, part):
+    if part.kind == PartKind.COUNT:
+        return rng.randrange(0, 20)
+    if part.kind == PartKind.POINTS:
+        return 5 * rng.randrange(0, 2000 if part.adds > 0 else 200)
+    return rng.random() < 0.5 if not part.only_with else False
+
+
 @pytest.mark.parametrize("spec", [
     *PRESETS,
     {"preset": "classic", "overrides": {"book_bonus": {"clean": 700, "dirty": 250, "wild": 2000},
@@ -165,14 +175,13 @@ def test_the_fast_path_scores_as_side_score(spec):
     limits = sheet_limits(rules_from_spec(spec))
     rng = random.Random(7)
     for _ in range(300):
-        figures = [rng.randrange(0, 20) for _ in range(4)]
-        figures += [5 * rng.randrange(0, 2000), 5 * rng.randrange(0, 200), rng.random() < 0.5]
+        side = {part.name: _random_figure(rng, part) for part in ENTERED_PARTS}
         cut = rng.choice([0, 0, 5, 100])
-        side = dict(zip(PART_KEYS, figures, strict=True))
-        least = (figures[0] * limits.min_clean_points + figures[1] * (limits.min_dirty_points or 0)
-                 + figures[2] * limits.min_wild_points)
+        least = (side["clean_books"] * limits.min_clean_points
+                 + side["dirty_books"] * (limits.min_dirty_points or 0)
+                 + side["wild_books"] * limits.min_wild_points)
         side["table_points"] = max(side["table_points"], least)
-        expected = side_score(limits.rules, *side.values())
+        expected = side_score(limits.rules, **side)
         if cut:
             expected = _with_cut(expected, cut)
             side["cut_bonus"] = cut
