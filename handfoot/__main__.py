@@ -3,9 +3,13 @@
     python -m handfoot check FILE...      (- reads standard input)
     python -m handfoot simulate --rules PRESET --players N [--sides S] [--seed K]
                                     [--rounds R] [--individual] [--strategy greedy|random]
+    python -m handfoot play --rules PRESET --players N --seats LEVEL,LEVEL... [--seed K]
+    python -m handfoot duel --rules PRESET --players N --a LEVEL --b LEVEL [--deals D] [--seed K]
 
 `check` prints one JSON object per file per line and exits 0 when every file is valid, 1 when
-any is not, 2 for a usage error. `simulate` prints the move log of one computer-played game.
+any is not, 2 for a usage error. `simulate` and `play` print the move log of one computer-played
+game (`play` seats players of chosen levels, docs/bots.md); `duel` prints a duplicate match's
+figures as one JSON object.
 """
 
 from __future__ import annotations
@@ -134,6 +138,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--individual", action="store_true", help="every player plays for themselves")
     sim.add_argument("--strategy", choices=("greedy", "random"), default="greedy",
                      help="how the computer players play (default greedy)")
+    from .players.cli import add_commands  # the computer players' play and duel
+
+    add_commands(commands, _rules_arg, _players_arg)
     return parser
 
 
@@ -142,6 +149,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "check":
         return _check(args)
+    if args.command in ("play", "duel"):
+        from .players.cli import run
+
+        return run(args, parser)
     return _simulate(args, parser)
 
 

@@ -68,12 +68,21 @@ def _deal(rules: RuleSet, players: int, rng: random.Random) -> dict[str, list[An
     }
 
 
+def partner_answer(held: int, rng: random.Random) -> str:
+    """A partner says yes unless the cards it holds (`held` points) would cost the side a lot."""
+    return "yes" if held < 150 or rng.random() < 0.3 else "no"
+
+
+def deal_cards(rules: RuleSet, players: int, rng: random.Random) -> dict[str, list[Any]]:
+    """One round's deal (hands, feet, stock, discard) as card names, shuffled by `rng`."""
+    return _deal(rules, players, rng)
+
+
 def _partner_answer(state: State, rng: random.Random) -> str:
-    """A partner says yes unless their own hand would cost the side a lot."""
     held = sum(
         VALUE[c] * n for m in state.mates[state.turn] for c, n in enumerate(state.hands[m]) if n
     )
-    return "yes" if held < 150 or rng.random() < 0.3 else "no"
+    return partner_answer(held, rng)
 
 
 def _discard_choice(state: State, moves: list[Discard]) -> Discard:
@@ -275,14 +284,24 @@ def _take_pile(state: State) -> Pickup | None:
     return max(picks, key=_cards_laid)
 
 
+ASK = AskGoOut("yes")  # greedy_turn_move's "may I go out?": the answer is the partner's
+
+
 def greedy_move(state: State, rng: random.Random) -> Move:
     """A player who builds toward the going-out books, takes good piles and goes out."""
+    move = greedy_turn_move(state)
+    return AskGoOut(_partner_answer(state, rng)) if move is ASK else move
+
+
+def greedy_turn_move(state: State) -> Move:
+    """`greedy_move` reading only the seat's own cards and the table; asking a partner "may I go
+    out?" is `ASK`, whose answer the partner gives."""
     seat = state.turn
     if state.phase == START:
         return _take_pile(state) or Draw()
     if _going_out(state):
         if state.mates[seat] and state.rules.permission and state.asked is None:
-            return AskGoOut(_partner_answer(state, rng))
+            return ASK
         best = _best_meld(state)
         if best is not None:
             return best

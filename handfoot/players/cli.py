@@ -1,0 +1,81 @@
+"""The command line's `play` and `duel` (`python -m handfoot play|duel`)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ..errors import EngineError
+from .levels import LEVELS, level
+
+
+def _levels_arg(text: str) -> list[str]:
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    unknown = [name for name in names if name not in LEVELS]
+    if not names or unknown:
+        raise argparse.ArgumentTypeError(
+            f"unknown level(s) {', '.join(unknown) or repr(text)}; choose from {', '.join(LEVELS)}"
+        )
+    return names
+
+
+def _level_arg(text: str) -> str:
+    names = _levels_arg(text)
+    if len(names) != 1:
+        raise argparse.ArgumentTypeError(f"one level, not {text!r}")
+    return names[0]
+
+
+def _table_options(command: argparse.ArgumentParser, rules_arg: Any, players_arg: Any) -> None:
+    command.add_argument("--rules", type=rules_arg, default="classic",
+                         help="preset name or a JSON rules object (default classic)")
+    command.add_argument("--players", type=players_arg, default=4, help="players (default 4)")
+    command.add_argument("--sides", type=int, default=None, help="sides for six players (2 or 3)")
+    command.add_argument("--individual", action="store_true", help="every player for themselves")
+    command.add_argument("--rounds", type=int, default=None, help="rounds (default: the rule set's)")
+    command.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
+
+
+def add_commands(commands: Any, rules_arg: Any, players_arg: Any) -> None:
+    levels = ", ".join(LEVELS)
+    play = commands.add_parser(
+        "play", help="print the move log of a game between computer players of chosen levels",
+        description="Print the move log of one game; seat i plays the i-th level of --seats "
+        "(cycled). The deals depend on --seed alone: the same seed with the seats swapped "
+        f"deals the same cards. Levels: {levels}.",
+    )
+    _table_options(play, rules_arg, players_arg)
+    play.add_argument("--seats", type=_levels_arg, default=["greedy"],
+                      help="levels by seat, comma-separated (default greedy)")
+    duel = commands.add_parser(
+        "duel", help="a duplicate match between two levels: win rate and mean margin",
+        description="Play each of --deals deals twice, the sides swapped; print the games, "
+        "a's win rate, its mean margin per game and that margin's 95 %% confidence interval "
+        f"(normal approximation over the deal pairs). Levels: {levels}.",
+    )
+    _table_options(duel, rules_arg, players_arg)
+    duel.add_argument("--a", type=_level_arg, required=True, help="the first level")
+    duel.add_argument("--b", type=_level_arg, required=True, help="the second level")
+    duel.add_argument("--deals", type=int, default=20, help="deal pairs (default 20)")
+
+
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from .duel import duel
+    from .table import Table, play_game
+
+    try:
+        if args.command == "play":
+            table = Table.of(args.rules, args.players, [level(n) for n in args.seats],
+                             args.sides, args.individual)  # fmt: skip
+            out: dict[str, Any] = play_game(table, args.seed, args.rounds).log
+        else:
+            out = duel(args.rules, args.players, level(args.a), level(args.b), args.deals,
+                       args.seed, args.sides, args.individual, args.rounds).summary()  # fmt: skip
+    except EngineError as err:
+        parser.exit(2, f"{parser.prog} {args.command}: error: {err.message} ({err.code})\n")
+    except ValueError as err:
+        parser.exit(2, f"{parser.prog} {args.command}: error: {err}\n")
+    sys.stdout.write(json.dumps(out) + "\n")
+    return 0

@@ -1,0 +1,17 @@
+"""The players by level name."""
+
+from __future__ import annotations
+
+from .base import Player
+from .simple import GreedyPlayer, RandomPlayer
+
+LEVELS: dict[str, Player] = {
+    "random": RandomPlayer(),
+    "greedy": GreedyPlayer(),
+}
+
+
+def level(name: str) -> Player:
+    if name not in LEVELS:
+        raise ValueError(f"unknown player level {name!r}; choose from {', '.join(LEVELS)}")
+    return LEVELS[name]
