@@ -66,9 +66,8 @@ def event_sheets(*, event: Event) -> list[Sheet]:
     handicapped = handicap_selectors.event_handicapped(event=event)
     return [
         Sheet("Standings", _standings_columns(event), snapshot.rows if snapshot else []),
-        Sheet(
-            "Games", list(selectors.GAME_ROUND_COLUMNS), selectors.event_game_rounds(event=event)
-        ),
+        Sheet("Games", selectors.game_round_columns(event=event),
+              selectors.event_game_rounds(event=event)),
         *([Sheet("With handicaps", [*_standings_columns(event), "handicap"], handicapped.rows,
                  headers={"handicap": "Handicap"})] if handicapped else []),
     ]

@@ -28,7 +28,7 @@ from analytics.statistics import compute as statistics
 from analytics.statistics import selectors as statistics_selectors
 from core.compiled_query import CompiledQuery
 from games.models import RoundResult
-from handfoot.rules import ENTERED_PARTS, PartKind, ScoringPart
+from handfoot.rules import PartKind, ScoringPart, parts_paid, rules_from_spec
 from league.models import Event, Game, Player, Season, Seat, shown_name
 from league.names import played_by
 from league.permissions import visible_events
@@ -262,18 +262,24 @@ def player_game_totals(*, player: Player, viewer: Viewer) -> list[int]:
     return list(_game_totals(player.pk, viewer))
 
 
-# A round's detail in the export of an event's games, as the engine declares the parts: how the
-# side went out (the yes/no parts), what it laid down (the counts) and what it was left holding
-# (the points taken away from its score).
-_DETAIL_PARTS = (
-    *(part for part in ENTERED_PARTS if part.kind == PartKind.YES_NO),
-    *(part for part in ENTERED_PARTS if part.kind == PartKind.COUNT),
-    *(part for part in ENTERED_PARTS if part.adds < 0),
-)
-# A totals-only result (RoundResult.detail False) knows none of these: blank, never zero.
-_DETAIL_COLUMNS = tuple(part.name for part in _DETAIL_PARTS)
-GAME_ROUND_COLUMNS = ["rotation", "table", "round", "side", "players", "score",
-                      *_DETAIL_COLUMNS, "game_total"]
+def _detail_parts(event: Event) -> tuple[ScoringPart, ...]:
+    """A round's detail in the export of an event's games, as the engine declares the parts (a
+    detail such as a concealed going out where the event's rules pay it): how the side went out
+    (the yes/no parts), what it laid down (the counts) and what it was left holding (the points
+    taken away from its score). A totals-only result (RoundResult.detail False) knows none of
+    these: blank, never zero."""
+    paid = parts_paid(rules_from_spec(event.rules_spec))
+    return (
+        *(part for part in paid if part.kind == PartKind.YES_NO),
+        *(part for part in paid if part.kind == PartKind.COUNT),
+        *(part for part in paid if part.adds < 0),
+    )
+
+
+def game_round_columns(*, event: Event) -> list[str]:
+    """The columns of `event_game_rounds`."""
+    return ["rotation", "table", "round", "side", "players", "score",
+            *(part.name for part in _detail_parts(event)), "game_total"]
 
 
 def event_game_rounds(*, event: Event) -> list[dict]:
@@ -293,18 +299,19 @@ def event_game_rounds(*, event: Event) -> list[dict]:
     totals: dict[tuple[int, int], int] = defaultdict(int)
     for r in results:
         totals[(r.game_id, r.side)] += r.score
+    detail = _detail_parts(event)
     return [
         {"rotation": r.game.table.rotation.number, "table": r.game.table.number,
          "round": r.round_number or "game total", "side": r.side + 1,
          "players": " & ".join(names[(r.game_id, r.side)]), "score": r.score,
-         **(_round_detail(r) if r.detail else dict.fromkeys(_DETAIL_COLUMNS, "")),
+         **(_round_detail(r, detail) if r.detail else dict.fromkeys((p.name for p in detail), "")),
          "game_total": totals[(r.game_id, r.side)]}
         for r in results
     ]
 
 
-def _round_detail(r: RoundResult) -> dict:
-    return {part.name: _detail_cell(part, getattr(r, part.name)) for part in _DETAIL_PARTS}
+def _round_detail(r: RoundResult, detail: tuple[ScoringPart, ...]) -> dict:
+    return {part.name: _detail_cell(part, getattr(r, part.name)) for part in detail}
 
 
 def _detail_cell(part: ScoringPart, value: int) -> int | str:

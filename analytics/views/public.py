@@ -169,7 +169,7 @@ def event_standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
 def event_games_csv(request: HttpRequest, slug: str) -> HttpResponse:
     """The night's games round by round: one row per side and round."""
     event = _event_or_404(request, slug)
-    return _csv_response(f"{event.slug}-games.csv", selectors.GAME_ROUND_COLUMNS,
+    return _csv_response(f"{event.slug}-games.csv", selectors.game_round_columns(event=event),
                          selectors.event_game_rounds(event=event))
 
 

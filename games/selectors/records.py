@@ -105,6 +105,8 @@ def game_open_versions(*, game: Game, record: GameRecord | None = None) -> list[
 
 
 YES_NO_PARTS = {part.name for part in ENTERED_PARTS if part.kind == PartKind.YES_NO}
+# a detail of going out (`only_with`) is compared only where a version says yes
+_DETAILS = {part.name for part in ENTERED_PARTS if part.only_with}
 ENDED_BY_WORDS = {"went_out": "went out", "stock_out": "stock ran out"}
 
 # The figures of one side of a round, in the order and words of the table's sheet (the parts a
@@ -198,6 +200,8 @@ def round_comparison(
                 r["sides"][side.side].get(name) if side.side < len(r["sides"]) else None
                 for _, r in versions
             ]
+            if name in _DETAILS and not any(values):
+                continue
             rows.append(
                 {
                     "side": side,

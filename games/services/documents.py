@@ -36,6 +36,8 @@ event_rules = selectors.event_rules
 
 # The figures two entries must agree on, per side of a round (plus the round's `ended_by`).
 SIDE_FIGURES = ("score", *(part.name for part in ENTERED_PARTS))
+# a part a report stored before it was declared reads as its default (no or 0), not as missing
+_FIGURE_DEFAULTS = {part.name: part.default for part in ENTERED_PARTS}
 
 
 def _named_rules(named: Any, table: GameTable) -> RuleSet:
@@ -262,7 +264,10 @@ def round_figures(round_report: dict[str, Any]) -> dict[str, Any]:
     return {
         "ended_by": round_report["ended_by"],
         # A totals-only round (no detail) has only its scores.
-        "sides": [{k: side.get(k) for k in SIDE_FIGURES} for side in round_report["sides"]],
+        "sides": [
+            {k: side.get(k, _FIGURE_DEFAULTS.get(k)) for k in SIDE_FIGURES}
+            for side in round_report["sides"]
+        ],
     }
 
 

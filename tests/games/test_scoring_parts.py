@@ -12,7 +12,7 @@ from games.selectors import FIGURE_WORDS, SideSeats
 from games.services import SIDE_FIGURES
 from games.wording import FIELD_WORDS
 from handfoot.checking import check_document
-from handfoot.rules import ENTERED_PARTS, PRESETS, SIDE_PARTS, PartKind
+from handfoot.rules import ENTERED_PARTS, PRESETS, SIDE_PARTS, PartKind, parts_paid
 from tests.games.factories import SEED_SIDES
 
 COLUMN_OF_KIND = {
@@ -35,9 +35,11 @@ def test_every_part_a_scorer_writes_has_its_stored_column_holding_its_range():
 def test_the_sheet_form_has_one_field_per_part_and_side_in_the_declared_order():
     form = SheetForm(sides=[SideSeats(0, ["Ann", "Cat"]), SideSeats(1, ["Ben", "Dan"])],
                      rules=PRESETS["classic"])
+    asked = parts_paid(PRESETS["classic"])  # every part the rules pay for, in the declared order
+    assert [p for p in ENTERED_PARTS if not p.only_with] == [p for p in asked if not p.only_with]
     for side, fields in form.side_fields():
-        assert [f.name for f in fields] == [f"side{side.side}_{p.name}" for p in ENTERED_PARTS]
-        assert [f.label for f in fields] == [p.words for p in ENTERED_PARTS]
+        assert [f.name for f in fields] == [f"side{side.side}_{p.name}" for p in asked]
+        assert [f.label for f in fields] == [p.words for p in asked]
     counts = [p for p in ENTERED_PARTS if p.kind == PartKind.COUNT]
     assert all(form.fields[f"side0_{p.name}"].max_value == p.maximum for p in counts)
 
@@ -61,3 +63,16 @@ def test_the_engines_report_and_the_api_name_every_part_in_the_declared_order():
     assert list(side) == ["score", "books", *(p.name for p in SIDE_PARTS)]
     assert list(SideScoreSerializer().fields) == list(side)
     assert SideScoreSerializer(side).data == side
+
+
+def test_a_round_stored_before_a_part_was_declared_agrees_with_one_at_its_default():
+    from games.services.documents import round_differences
+
+    sheet = {"format": "hand-and-foot-sheet/1", "rules": "classic", "round": 1,
+             "ended_by": "went_out", "sides": SEED_SIDES}
+    now = check_document(sheet).to_dict()["rounds"][0]
+    older = {**now, "sides": [dict(side) for side in now["sides"]]}
+    for part in ENTERED_PARTS:  # the second side's parts at their default, as if never stored
+        if older["sides"][1][part.name] == part.default:
+            del older["sides"][1][part.name]
+    assert round_differences(now, older) == []

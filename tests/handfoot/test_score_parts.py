@@ -9,12 +9,14 @@ import pytest
 from handfoot.report import SideScore
 from handfoot.rules import (
     ENTERED_PARTS,
+    PARTS_BY_NAME,
     PRESETS,
     SCORE_PARTS,
     SCORING_RULES,
     WORKED_OUT_PARTS,
     PartKind,
     RuleSet,
+    parts_paid,
     parts_scored,
     rules_from_spec,
 )
@@ -74,6 +76,17 @@ def test_the_fast_paths_side_loop_is_generated_for_every_part():
 
 
 def test_the_printed_sheet_asks_for_every_part_these_rules_score():
-    assert parts_scored(PRESETS["classic"]) == ENTERED_PARTS
+    classic = PRESETS["classic"]
+    assert parts_scored(classic) == parts_paid(classic)
+    assert {part.name for part in ENTERED_PARTS if not part.only_with} <= {
+        part.name for part in parts_paid(classic)}
     canasta = [part.name for part in parts_scored(PRESETS["canasta"])]
     assert "wild_books" not in canasta and "red_threes" not in canasta
+
+
+def test_a_detail_of_going_out_is_asked_only_where_a_rule_pays_it():
+    for rules in PRESETS.values():
+        for part in WORKED_OUT_PARTS:
+            detail = PARTS_BY_NAME[part.counts]
+            if detail.only_with:
+                assert (detail in parts_paid(rules)) == bool(part.pays(rules))
