@@ -86,6 +86,12 @@ def _partner_answer(state: State, rng: random.Random) -> str:
 
 
 def _discard_choice(state: State, moves: list[Discard]) -> Discard:
+    return discard_order(state, moves)[0]
+
+
+def discard_order(state: State, moves: list[Discard]) -> list[Discard]:
+    """The discards from the cheapest to give away (3s, lone cards of low value) to the dearest
+    (cards of open melds, wilds); among equals in the listing's order."""
     seat = state.turn
     side = state.side_of[seat]
     h = state.hands[seat]
@@ -101,7 +107,7 @@ def _discard_choice(state: State, moves: list[Discard]) -> Discard:
         keep = 2 if k in open_keys else (1 if sum(h[k * 4 : k * 4 + 4]) > 1 else 0)
         return (1 + keep, VALUE[c], 0)
 
-    return min(moves, key=cost)
+    return sorted(moves, key=cost)
 
 
 def _books_needed(state: State, seat: int) -> tuple[int, int, int]:
@@ -251,6 +257,17 @@ def _finish_this_turn(state: State) -> bool:
             break
         apply_move(trial, seat, best)
     return trial.over or (trial.hand_n[seat] == 1 and trial.can_go_out(seat))
+
+
+def best_meld(state: State) -> Meld | None:
+    """The meld laying the most cards (fewest wilds among equals), the plan toward the books
+    aside; None when no meld is legal."""
+    return _best_meld(state)
+
+
+def can_finish_turn(state: State) -> bool:
+    """Whether the seat to act can go out this turn with greedy melds, a partner saying yes."""
+    return _finish_this_turn(state)
 
 
 def _going_out(state: State) -> bool:

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from .base import Player
+from .search import SearchPlayer
 from .simple import GreedyPlayer, RandomPlayer
 
 LEVELS: dict[str, Player] = {
     "random": RandomPlayer(),
     "greedy": GreedyPlayer(),
+    "club": SearchPlayer("club", worlds=16),
+    "expert": SearchPlayer("expert", worlds=64),
 }
 
 
