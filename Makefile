@@ -15,7 +15,7 @@ PORT ?= 8000
 # Served beyond this machine (HOST=0.0.0.0): the development server answers any host name.
 RUN_HOSTS = $(if $(filter 127.0.0.1 localhost ::1,$(HOST)),,DJANGO_ALLOWED_HOSTS=$${DJANGO_ALLOWED_HOSTS:-*})
 
-.PHONY: help setup setup-dev run serve demo static test test-sqlite screenshots lint bench bench-check bench-simulator bench-full bench-load bench-faults bench-import-night check-deploy compose-check duplicates clean
+.PHONY: help setup setup-dev run serve demo static test test-sqlite screenshots lint bench bench-check bench-simulator bench-bots bench-full bench-load bench-faults bench-import-night check-deploy compose-check duplicates clean
 
 help:
 	@echo "make run          - set up, migrate, load the demo club and serve http://127.0.0.1:8000"
@@ -35,6 +35,9 @@ help:
 	@echo "make bench-simulator - every preset, table and strategy over 10,000 seeds (about 4-6 hours;"
 	@echo "                       FIRST_SEED=S SEEDS=N plays a part of them; COMPILED=1 on a copy of the"
 	@echo "                       engine compiled by mypyc, checked to play the same games: about half)"
+	@echo "make bench-bots   - the computer players: decision time per level (one core) and a ladder of duplicate"
+	@echo "                    matches between the levels on six tables (BENCH_ARGS=\"--deals 4 --rounds 4\"; default"
+	@echo "                    2 deal pairs of 1 round: some 30 minutes with expert, docs/bots.md)"
 	@echo "make bench-full   - analytics on 2,000 players and 100,000 games; the fanned-out"
 	@echo "                    recompute of 20 clubs x 10,000 games with 1 and 2 worker processes"
 	@echo "make bench-load   - a club night under locust against nginx + gunicorn + PostgreSQL + a worker"
@@ -146,6 +149,11 @@ ifneq ($(COMPILED),)
 else
 	nice -n 10 $(BIN)/python bench/simulator_bench.py --first-seed $(FIRST_SEED) --seeds $(SEEDS)
 endif
+
+# The computer players (issue 44, docs/bots.md): decision times, then the ladder; niced, as it
+# keeps one core busy for a long while.
+bench-bots: setup-dev
+	nice -n 10 $(BIN)/python bench/bots_bench.py $(BENCH_ARGS)
 
 bench-full: setup-dev
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} CELERY_BROKER_URL=$${CELERY_BROKER_URL:-$(TEST_BROKER_URL)} \

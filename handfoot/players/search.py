@@ -47,6 +47,7 @@ class SearchPlayer:
     worlds: int
     z: float = 1.645  # one-sided 95 %
     discards: int = 3  # discard candidates: the cheapest of distinct kinds
+    turns: int | None = None  # turns a rollout plays after the candidate; None: the round
 
     def choose(self, view: SeatView, rng: random.Random) -> Move:
         answering = view.question_from is not None
@@ -75,7 +76,8 @@ class SearchPlayer:
             for move in candidates:
                 if isinstance(move, AskGoOut) and not answering:
                     move = AskGoOut(partner_reply(world, random.Random(seed)))
-                row.append(rollout(world.copy(), view.seat, move, random.Random(seed)))
+                rng_move = random.Random(seed)
+                row.append(rollout(world.copy(), view.seat, move, rng_move, self.turns))
             values.append(row)
             if len(values) == self.worlds:
                 break
@@ -138,15 +140,19 @@ def partner_reply(world: State, rng: random.Random) -> str:
     return partner_answer(sum(VALUE[c] * n for m in mates for c, n in enumerate(world.hands[m])), rng)
 
 
-def rollout(world: State, seat: int, move: Move, rng: random.Random) -> int:
-    """Play `move` in the world, then greedy to the round's end: the seat's side's round score
-    less the best other side's."""
+def rollout(world: State, seat: int, move: Move, rng: random.Random, turns: int | None) -> int:
+    """Play `move` in the world, then greedy for `turns` more turns or to the round's end: the
+    seat's side's round score as it stands (cards held count against it) less the best other
+    side's."""
     apply_move(world, world.turn, move)
     played = 0
-    while not world.over and played < ROLLOUT_EVENTS:
-        apply_move(world, world.turn, greedy_move(world, rng))
+    left = ROLLOUT_EVENTS if turns is None else turns
+    while not world.over and played < ROLLOUT_EVENTS and left > 0:
+        seat_now = world.turn
+        apply_move(world, seat_now, greedy_move(world, rng))
         played += 1
+        if world.turn != seat_now:
+            left -= 1
     scores = world.round_scores()
     side = world.side_of[seat]
     return scores[side] - max(s for k, s in enumerate(scores) if k != side)
-

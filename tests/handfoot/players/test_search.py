@@ -32,6 +32,12 @@ def test_a_searching_player_plays_only_legal_moves(preset, players, kw, seed):
     assert tuple(report.totals) == game.totals
 
 
+def test_rollouts_cut_short_play_legal_games_too():
+    short = SearchPlayer("search-short", worlds=2, turns=4)
+    game = play_game(Table.of("classic", 4, [short, level("greedy")]), 5, rounds=1)
+    assert replay_log(game.log).valid
+
+
 def test_the_same_seed_gives_the_same_game():
     table = Table.of("classic", 4, [SMALL, level("random")])
     assert play_game(table, 4, rounds=1) == play_game(table, 4, rounds=1)
