@@ -14,8 +14,8 @@ time, so its decisions are the same on any machine; only their time is this mach
 Ladder: each pair of levels on each table (preset/players; 6 players as two sides of three) in
 DEALS duplicate deal pairs of ROUNDS rounds (each deal played twice, the sides swapped): the
 first level's win rate over the games and its mean margin per game with the 95 % interval
-(normal approximation over the deal pairs). Every log passes the engine's check. The load
-average (`uptime`) is printed before and after: other work on the machine slows the times.
+(normal approximation over the deal pairs; Student's t below 30 pairs). Every log passes the
+engine's check. The load average (`uptime`) is printed before and after: other work on the machine slows the times.
 """
 
 from __future__ import annotations

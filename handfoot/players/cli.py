@@ -52,8 +52,8 @@ def add_commands(commands: Any, rules_arg: Any, players_arg: Any) -> None:
     duel = commands.add_parser(
         "duel", help="a duplicate match between two levels: win rate and mean margin",
         description="Play each of --deals deals twice, the sides swapped; print the games, "
-        "a's win rate, its mean margin per game and that margin's 95 %% confidence interval "
-        f"(normal approximation over the deal pairs). Levels: {levels}.",
+        "a's win rate, its mean margin per game and that margin's 95 % confidence interval "
+        f"(normal approximation over the deal pairs; Student's t below 30). Levels: {levels}.",
     )
     _table_options(duel, rules_arg, players_arg)
     duel.add_argument("--a", type=_level_arg, required=True, help="the first level")

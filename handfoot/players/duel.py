@@ -13,6 +13,13 @@ from .base import Player
 from .table import IllegalMove, PlayedGame, Table, play_game
 
 Z95 = 1.959964  # the normal distribution's two-sided 95 % point
+# Student's t two-sided 95 % points for 1..28 degrees of freedom (fewer than 30 deal pairs): with few deal pairs the normal
+# point would make the interval too narrow
+T95 = (
+    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
+    2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
+    2.052, 2.048,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,13 +48,14 @@ class DuelResult:
         return fmean(self.pair_margins) if self.pair_margins else math.nan
 
     def interval(self) -> tuple[float, float]:
-        """The 95 % confidence interval of the mean margin per game: the normal approximation
-        over the deal pairs' margins (each pair's two games share their cards, so the pair is
-        the independent unit)."""
+        """The 95 % confidence interval of the mean margin per game over the deal pairs'
+        margins (each pair's two games share their cards, so the pair is the independent unit):
+        the normal approximation from 30 pairs on, Student's t below."""
         n = len(self.pair_margins)
         if n < 2:
             return (-math.inf, math.inf)
-        half = Z95 * stdev(self.pair_margins) / math.sqrt(n)
+        point = T95[n - 2] if n - 1 <= len(T95) else Z95  # by the degrees of freedom, n - 1
+        half = point * stdev(self.pair_margins) / math.sqrt(n)
         return (self.mean_margin - half, self.mean_margin + half)
 
     def summary(self) -> dict[str, Any]:

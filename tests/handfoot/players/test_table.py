@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import statistics
 
 import pytest
 
@@ -61,12 +62,20 @@ def test_greedy_beats_random_in_a_duplicate_match():
     assert result.win_rate == 1.0 and low > 0
 
 
-def test_the_interval_is_the_normal_approximation_over_deal_pairs():
+def test_the_interval_is_student_s_t_over_few_deal_pairs():
     result = DuelResult("a", "b", (100.0, 300.0, 200.0, 400.0), (1.0,) * 8)
     low, high = result.interval()
-    half = 1.959964 * math.sqrt(((150**2 + 50**2) * 2) / 3) / 2
+    half = 3.182 * math.sqrt(((150**2 + 50**2) * 2) / 3) / 2
     assert result.mean_margin == 250.0
     assert low == pytest.approx(250 - half) and high == pytest.approx(250 + half)
+
+
+def test_the_interval_is_the_normal_approximation_from_thirty_deal_pairs():
+    margins = tuple(float(m) for m in range(30))
+    result = DuelResult("a", "b", margins, (1.0,) * 60)
+    low, high = result.interval()
+    half = 1.959964 * statistics.stdev(margins) / math.sqrt(30)
+    assert low == pytest.approx(14.5 - half) and high == pytest.approx(14.5 + half)
 
 
 def test_play_prints_a_log_that_passes_check(tmp_path):
