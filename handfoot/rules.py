@@ -249,6 +249,13 @@ class RuleSet:
         "Points for each clean, dirty and wild book.", N.BOOK_COUNTS, 0, 5000
     )
     going_out_bonus: int = _rule("Points for the side that goes out.", N.NUMBER, 0, 5000)
+    concealed_going_out_bonus: int = _rule(
+        "Points more for the side whose player goes out concealed: without having laid anything "
+        "down earlier in the round (0: no such bonus).",
+        N.NUMBER,
+        0,
+        5000,
+    )
     rounds: int = _rule(
         "Rounds (deals) in a game.",
         N.NUMBER,
@@ -318,6 +325,7 @@ _CLASSIC = RuleSet(
     permission=True,
     book_bonus=BookCounts(500, 300, 1500),
     going_out_bonus=100,
+    concealed_going_out_bonus=0,
     rounds=4,
 )
 
@@ -592,6 +600,9 @@ SIDE_PARTS: tuple[ScoringPart, ...] = (
     _entered("held_points", "Points left in hand", PartKind.POINTS, adds=-1, short="held"),
     _worked_out("going_out_bonus", "Going out bonus", "going out", "went_out", "going_out_bonus"),
     _entered("went_out", "Went out", PartKind.YES_NO),
+    _worked_out("concealed_bonus", "Concealed going out bonus", "concealed",
+                "went_out_concealed", "concealed_going_out_bonus"),
+    _entered("went_out_concealed", "Went out concealed", PartKind.YES_NO, only_with="went_out"),
 )
 # The bonus of each kind of book: part of a side's score (the report's "books"), not a field of
 # its own in the report, the sheet or the stored columns.

@@ -1018,6 +1018,7 @@ class State:
         for seat, points in enumerate(held):
             held_side[self.side_of[seat]] += points
         out_side = None if self.went_out_seat is None else self.side_of[self.went_out_seat]
+        concealed = self._went_out_concealed()
         counts = self.book_counts
         return [
             side_score(
@@ -1029,9 +1030,18 @@ class State:
                 table_points=self.table_points[k],
                 held_points=held_side[k],
                 went_out=out_side == k,
+                went_out_concealed=concealed and out_side == k,
             )
             for k in range(self.nsides)
         ]
+
+    def _went_out_concealed(self) -> bool:
+        """Whether the player who went out laid nothing down before the turn they went out in."""
+        if self.went_out_seat is None:
+            return False
+        facts = self.facts[self.went_out_seat]
+        first_laid = facts[F_FIRST_LAY]
+        return first_laid < 0 or first_laid == facts[F_TURNS]
 
     def round_scores(self) -> list[int]:
         """Each side's score of the ended round: `round_report(...).scores` without the seats'
