@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .cards import MELD_KEY, PARSE
 from .errors import EngineError, ErrorCode, shown
-from .state import TO_BOOK, Item
+from .turn import TO_BOOK, Item
 
 TYPE_CHECKING = False  # typing is not imported at run time (a faster start)
 if TYPE_CHECKING:

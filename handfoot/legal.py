@@ -7,7 +7,11 @@ from itertools import compress
 
 from .cards import CARD_STR, IS_RED3, KEY_OF, KEY_STR, NCARDS, RANK_OF, WILD
 from .moves import AskGoOut, Discard, Draw, Meld, MeldItem, Move, Pickup, move_allowed
-from .state import START, TO_BOOK, Item, State
+from .turn import START, TO_BOOK, Item
+
+TYPE_CHECKING = False  # the state is only named here: it imports this module (stuck positions)
+if TYPE_CHECKING:
+    from .state import State
 
 NATURAL_KEYS = (0, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
 _DISCARDS = tuple(Discard(card) for card in CARD_STR)  # by card id

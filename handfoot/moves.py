@@ -15,7 +15,7 @@ from .events import (  # noqa: F401 - the field sets, re-exported: callers impor
     check_event_fields,
     parse_items,
 )
-from .state import TO_BOOK, Item
+from .turn import TO_BOOK, Item
 
 _bad = ErrorCode.BAD_FORMAT
 

@@ -35,20 +35,20 @@ from .errors import EngineError, ErrorCode
 from .report import RoundReport, SeatFacts, SideScore
 from .rules import RuleSet
 from .scoring import side_score
+from .turn import START as START
+from .turn import TAKEN as TAKEN
+from .turn import TO_BOOK as TO_BOOK
+from .turn import Item as Item
 
 E = ErrorCode
-START, TAKEN = 0, 1
 CLEAN, DIRTY, WILDBOOK = 0, 1, 2
 KIND_NAME = ("clean", "dirty", "wild")
-TO_BOOK = 1  # item target
 R3H, R3D = PARSE["3H"], PARSE["3D"]
 
 # per-seat fact counters (indexes into State.facts[seat])
 F_TURNS, F_FOOT_TURN, F_PICKUPS, F_PICKED, F_STARTED, F_LAID = range(6)
 F_WILDS_DIRTY, F_BLACK3, F_FIRST_LAY, F_RED3 = range(6, 10)
 N_FACTS = 10
-
-Item = tuple[int, list[int], int]  # (meld key, card ids, target)
 
 
 class TableMeld:
