@@ -75,17 +75,28 @@ def test_the_view_read_count_sees_a_planted_read(tmp_path):
 MOST_LINES = 500
 
 
-def _long_without_a_reason() -> list[str]:
+def _long_without_a_reason(root: Path = REPO_ROOT, folders: tuple[str, ...] = CODE_DIRS) -> list[str]:
     found = []
-    for folder in CODE_DIRS:
-        for path in (REPO_ROOT / folder).rglob("*.py"):
+    for folder in folders:
+        for path in (root / folder).rglob("*.py"):
             if "migrations" in path.parts or len(path.read_text().splitlines()) <= MOST_LINES:
                 continue
             doc = ast.get_docstring(ast.parse(path.read_text())) or ""
             if "Long on purpose:" not in doc:
-                found.append(str(path.relative_to(REPO_ROOT)))
+                found.append(str(path.relative_to(root)))
     return sorted(found)
 
 
 def test_no_app_file_is_over_500_lines_without_its_reason_at_the_top():
     assert _long_without_a_reason() == []
+
+
+def test_the_line_rule_sees_a_planted_long_file_and_takes_its_written_reason(tmp_path):
+    app = tmp_path / "app"
+    (app / "migrations").mkdir(parents=True)
+    body = "x = 1\n" * (MOST_LINES + 1)
+    (app / "long.py").write_text('"""A long module."""\n' + body)
+    (app / "explained.py").write_text('"""Long on purpose: one table of rules."""\n' + body)
+    (app / "short.py").write_text(body[: MOST_LINES * 6])
+    (app / "migrations" / "0001_initial.py").write_text(body)
+    assert _long_without_a_reason(tmp_path, ("app",)) == ["app/long.py"]
