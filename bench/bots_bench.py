@@ -4,7 +4,7 @@ ladder of duplicate matches between the levels.
 Run: .venv/bin/python bench/bots_bench.py [--deals 2] [--rounds 1] [--seed 1]
                                           [--levels random,greedy,club,expert]
                                           [--configs classic/4,classic/6,pagat/4,...]
-                                          [--decisions-only] [--ladder-only]
+                                          [--decisions-only] [--ladder-only] [--legality N]
 
 Decision time: every 3rd position of seeded greedy games (classic, 4 players, rounds 1 of seeds
 1 and 2), the same positions for every level, decided in this one process (one core): median,
@@ -16,6 +16,9 @@ DEALS duplicate deal pairs of ROUNDS rounds (each deal played twice, the sides s
 first level's win rate over the games and its mean margin per game with the 95 % interval
 (normal approximation over the deal pairs; Student's t below 30 pairs). Every log passes the
 engine's check. The load average (`uptime`) is printed before and after: other work on the machine slows the times.
+
+--legality N instead plays N one-round games per table of a searching player of 2 worlds
+against greedy, each checked by the engine, and counts illegal moves (target 0).
 """
 
 from __future__ import annotations
@@ -33,10 +36,19 @@ from statistics import median, quantiles
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from handfoot.moves import apply_move  # noqa: E402
-from handfoot.players.duel import duel  # noqa: E402
+from handfoot.players.duel import checked, duel  # noqa: E402
 from handfoot.players.levels import LEVELS, level  # noqa: E402
 from handfoot.players.memory import TableMemory  # noqa: E402
-from handfoot.players.table import Table, deal_rng, dealt_state, decide, seat_rng  # noqa: E402
+from handfoot.players.search import SearchPlayer  # noqa: E402
+from handfoot.players.table import (  # noqa: E402
+    IllegalMove,
+    Table,
+    deal_rng,
+    dealt_state,
+    decide,
+    play_game,
+    seat_rng,
+)
 from handfoot.players.view import SeatView, view_of  # noqa: E402
 from handfoot.simulate import deal_cards  # noqa: E402
 
@@ -101,6 +113,26 @@ def ladder(names: list[str], configs: list[str], deals: int, rounds: int, seed: 
                   f"{time.perf_counter() - start:6.0f}", flush=True)  # fmt: skip
 
 
+def legality(games: int, worlds: int) -> None:
+    """`games` one-round games per table of a searching player of `worlds` worlds (the budget
+    changes which moves are tried, not which are legal) against greedy: illegal moves found."""
+    player = SearchPlayer(f"search-{worlds}", worlds)
+    print(f"Legality: {games} one-round games per table, {player.name} and greedy")
+    for config in CONFIGS:
+        preset, players = config.split("/")
+        table = Table.of(preset, int(players), [player, level("greedy")])
+        illegal = 0
+        start = time.perf_counter()
+        for seed in range(games):
+            try:
+                checked(play_game(table, seed, rounds=1))
+            except IllegalMove as err:
+                illegal += 1
+                print(f"  {config} seed {seed}: {err}")
+        print(f"  {config:12} games {games}  illegal {illegal}  "
+              f"{time.perf_counter() - start:.0f} s", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=2)
@@ -110,9 +142,15 @@ def main() -> None:
     parser.add_argument("--configs", default=",".join(CONFIGS))
     parser.add_argument("--decisions-only", action="store_true")
     parser.add_argument("--ladder-only", action="store_true")
+    parser.add_argument("--legality", type=int, default=0, metavar="GAMES",
+                        help="instead: GAMES one-round games per table of a small search, checked")
     args = parser.parse_args()
     names = args.levels.split(",")
     print(uptime(), flush=True)
+    if args.legality:
+        legality(args.legality, worlds=2)
+        print(uptime())
+        return
     if not args.ladder_only:
         decision_times(names)
     if not args.decisions_only:
