@@ -537,6 +537,9 @@ class ScoringPart:
     rate: Callable[[RuleSet], int] | None = None  # points for one; None: the rule's value
     book: str = ""  # a book bonus: the kind of book (the report's "books")
     only_with: str = ""  # a yes/no part that only a side with this yes/no part may have
+    # an entered part: other words a spreadsheet's column header may use for it, besides its
+    # name written with spaces ("clean books"); a results import recognises them in any case
+    headers: tuple[str, ...] = ()
 
     @property
     def default(self) -> bool | int:
@@ -553,13 +556,20 @@ POINTS_MAX = 100_000  # the most card points
 
 
 def _entered(
-    name: str, words: str, kind: PartKind, adds: int = 0, short: str = "", only_with: str = ""
+    name: str,
+    words: str,
+    kind: PartKind,
+    adds: int = 0,
+    short: str = "",
+    only_with: str = "",
+    headers: tuple[str, ...] = (),
 ) -> ScoringPart:
     """A part a scorer writes; `adds` and `short` for points that count in the score as they
     are (the cards laid down, the cards held)."""
     maximum = {PartKind.COUNT: COUNT_MAX, PartKind.POINTS: POINTS_MAX}.get(kind, 1)
     return ScoringPart(
-        name, words, kind, 0, maximum, short=short, adds=adds, only_with=only_with
+        name, words, kind, 0, maximum, short=short, adds=adds, only_with=only_with,
+        headers=headers,
     )
 
 
@@ -590,16 +600,22 @@ def _laid_red_three_bonus(rules: RuleSet) -> int:
 # scoring (exact and fast) are derived from it (CONTRIBUTING.md, "Adding a house rule or a
 # scoring part").
 SIDE_PARTS: tuple[ScoringPart, ...] = (
-    _entered("clean_books", "Clean books", PartKind.COUNT),
-    _entered("dirty_books", "Dirty books", PartKind.COUNT),
-    _entered("wild_books", "Wild books", PartKind.COUNT),
-    _entered("red_threes", "Red 3s", PartKind.COUNT),
+    _entered("clean_books", "Clean books", PartKind.COUNT,
+             headers=("clean", "naturals", "natural books", "red books")),
+    _entered("dirty_books", "Dirty books", PartKind.COUNT,
+             headers=("dirty", "black books", "mixed books")),
+    _entered("wild_books", "Wild books", PartKind.COUNT, headers=("wild", "wilds")),
+    _entered("red_threes", "Red 3s", PartKind.COUNT,
+             headers=("red 3s", "red 3", "red3s", "red3", "reds")),
     _worked_out("red_three_points", "Points for red 3s", "red 3s", "red_threes",
                 "red_three_bonus", _laid_red_three_bonus),
-    _entered("table_points", "Points on the table", PartKind.POINTS, adds=1, short="cards"),
-    _entered("held_points", "Points left in hand", PartKind.POINTS, adds=-1, short="held"),
+    _entered("table_points", "Points on the table", PartKind.POINTS, adds=1, short="cards",
+             headers=("points on table", "points on the table", "card points", "laid",
+                      "meld points", "cards")),
+    _entered("held_points", "Points left in hand", PartKind.POINTS, adds=-1, short="held",
+             headers=("held", "penalty", "in hand", "left in hand", "points held")),
     _worked_out("going_out_bonus", "Going out bonus", "going out", "went_out", "going_out_bonus"),
-    _entered("went_out", "Went out", PartKind.YES_NO),
+    _entered("went_out", "Went out", PartKind.YES_NO, headers=("out", "going out", "wentout")),
     _worked_out("concealed_bonus", "Concealed going out bonus", "concealed",
                 "went_out_concealed", "concealed_going_out_bonus"),
     _entered("went_out_concealed", "Went out concealed", PartKind.YES_NO, only_with="went_out"),

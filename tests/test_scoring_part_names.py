@@ -18,12 +18,6 @@ PACKAGES = ("handfoot", "core", "web", "jobs", "league", "games", "analytics", "
 DECLARATION = "handfoot/rules.py"
 PART_NAMES = frozenset(part.name for part in SCORE_PARTS)
 RULE_NAMES = frozenset(PARAMETERS)
-# Modules that still list parts, each with why: none may be added, and one put right is taken
-# off (a test below fails while a listed module has nothing left to put right).
-STILL_LISTING: dict[str, str] = {
-    "games/spreadsheets/headers.py": "the import's column words; another change owns this file",
-    "games/spreadsheets/layouts.py": "the import's columns; another change owns this file",
-}
 
 
 def part_lists(source: str) -> list[tuple[int, list[str]]]:
@@ -60,12 +54,7 @@ def _listing() -> dict[str, list[tuple[int, list[str]]]]:
 
 
 def test_no_module_but_the_declaration_lists_scoring_parts_by_name():
-    listing = {name: lists for name, lists in _listing().items() if name not in STILL_LISTING}
-    assert listing == {}, "derive these from handfoot.rules.SCORE_PARTS"
-
-
-def test_every_module_still_listing_parts_still_does():
-    assert set(STILL_LISTING) <= set(_listing()), "put right: take it off STILL_LISTING"
+    assert _listing() == {}, "derive these from handfoot.rules.SCORE_PARTS"
 
 
 @pytest.mark.parametrize("source", [

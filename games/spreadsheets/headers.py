@@ -1,12 +1,15 @@
 """A spreadsheet's headers and what they mean: the column kinds (`KIND_WORDS`, as the director's
-form names them), the names clubs write for each ("R2", "Team 1 Total", "Us") recognised in any
-case and order, a file's headers as the key its mapping is remembered by, and a column as the
-spreadsheet shows it ("C")."""
+form names them; the parts of a round's score as `handfoot.rules.ENTERED_PARTS` declares them),
+the names clubs write for each ("R2", "Team 1 Total", "Us") recognised in any case and order, a
+file's headers as the key its mapping is remembered by, and a column as the spreadsheet shows it
+("C")."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+
+from handfoot.rules import ENTERED_PARTS
 
 # Canonical column kinds and how the director's form names them.
 KIND_WORDS: dict[str, str] = {
@@ -24,13 +27,8 @@ KIND_WORDS: dict[str, str] = {
     **{f"s{s}:player:{p}": f"Side {s}, player {p}" for s in (1, 2) for p in (1, 2)},
     **{f"s{s}:total": f"Side {s}'s game total" for s in (1, 2)},
     **{f"s{s}:round:{n}": f"Side {s}, round {n} score" for s in (1, 2) for n in range(1, 9)},
-    "clean_books": "Clean books",
-    "dirty_books": "Dirty books",
-    "wild_books": "Wild books",
-    "red_threes": "Red 3s",
-    "table_points": "Points on the table",
-    "held_points": "Points held (penalty)",
-    "went_out": "Went out",
+    # a column per part a scorer writes, as declared once (handfoot.rules.ENTERED_PARTS)
+    **{part.name: part.words for part in ENTERED_PARTS},
     "ignore": "Not a result (leave it out)",
 }
 
@@ -50,14 +48,10 @@ _PLAIN: list[tuple[str, str]] = [
     (r"(?:player|partner|name)\s*(?:2|b)|second player", "player:2"),
     (r"score|points|pts|result", "score"),
     (r"total|game total|total score|totals|final", "total"),
-    (r"clean|clean books|naturals|natural books|red books", "clean_books"),
-    (r"dirty|dirty books|black books|mixed books", "dirty_books"),
-    (r"wild|wild books|wilds", "wild_books"),
-    (r"red 3s|red threes|red 3|red3s|red3|reds", "red_threes"),
-    (r"table points|points on table|points on the table|card points|laid|meld points|cards",
-     "table_points"),
-    (r"held|held points|penalty|in hand|left in hand|points held", "held_points"),
-    (r"went out|out|going out|wentout", "went_out"),
+    # a part a scorer writes: its name with spaces ("clean books") or the other words its
+    # declaration gives a column header (`ScoringPart.headers`)
+    *(("|".join(re.escape(words) for words in (part.name.replace("_", " "), *part.headers)),
+       part.name) for part in ENTERED_PARTS),
 ]
 
 

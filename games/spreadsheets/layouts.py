@@ -18,12 +18,13 @@ from games.spreadsheets.dates import parse_date
 from games.spreadsheets.limits import Sheet
 from games.spreadsheets.problems import Problem
 from games.spreadsheets.records import GameIn, SideIn
+from handfoot.rules import ENTERED_PARTS, PARTS_BY_NAME, PartKind
 from league.names import name_key
 
 SIDES = 2
 
-DETAIL_FIELDS = ("clean_books", "dirty_books", "wild_books", "red_threes", "table_points",
-                 "held_points", "went_out")
+# a round's detail: the parts a scorer writes (handfoot.rules.ENTERED_PARTS)
+DETAIL_FIELDS: tuple[str, ...] = tuple(part.name for part in ENTERED_PARTS)
 
 
 class _Row:
@@ -141,10 +142,9 @@ def _round_detail(row: _Row) -> dict[str, Any] | None:
     kinds = [k for k in DETAIL_FIELDS if k in row.columns.kinds]
     if not kinds:
         return None
-    figures: dict[str, Any] = {k: 0 for k in DETAIL_FIELDS if k != "went_out"}
-    figures["went_out"] = False
+    figures: dict[str, Any] = {part.name: part.default for part in ENTERED_PARTS}
     for kind in kinds:
-        value = row.read(kind, yes_no if kind == "went_out" else integer)
+        value = row.read(kind, yes_no if PARTS_BY_NAME[kind].kind == PartKind.YES_NO else integer)
         if value is not None:
             figures[kind] = value
     return figures
