@@ -15,7 +15,7 @@ from handfoot.players.table import Table, answering_mate, play_game
 from handfoot.players.view import view_of
 from handfoot.simulate import greedy_turn_move
 
-from .positions import positions
+from .positions import positions, shuffle_hidden
 
 SMALL = SearchPlayer("search-2", worlds=2)
 
@@ -80,3 +80,5 @@ def test_a_partner_answers_the_question_from_its_own_view():
     answer = LEVELS["club"].choose(view, random.Random(3))
     assert answer in (AskGoOut("yes"), AskGoOut("no"))
     assert LEVELS["club"].choose(view, random.Random(3)) == answer
+    hidden = shuffle_hidden(pos.state, mate, pos.memory, random.Random(8))
+    assert view_of(hidden, mate, pos.memory, question_from=asker) == view
