@@ -24,15 +24,14 @@ if TYPE_CHECKING:
         move_allowed,
         move_from_event,
     )
+    from .parameters import ParameterInfo, rule_parameters
     from .replay import replay_log
     from .report import GameReport, RoundReport, SeatFacts, SideScore
     from .rules import (
         PRESETS,
         BookCounts,
-        ParameterInfo,
         ParamKind,
         RuleSet,
-        rule_parameters,
         rules_from_spec,
         rules_to_dict,
         rules_to_spec,
@@ -80,9 +79,9 @@ _HOME = {
                      "move_allowed", "move_from_event"), "moves"),
     "replay_log": "replay",
     **dict.fromkeys(("GameReport", "RoundReport", "SeatFacts", "SideScore"), "report"),
-    **dict.fromkeys(("PRESETS", "BookCounts", "ParameterInfo", "ParamKind", "RuleSet",
-                     "rule_parameters", "rules_from_spec", "rules_to_dict", "rules_to_spec"),
-                    "rules"),
+    **dict.fromkeys(("ParameterInfo", "rule_parameters"), "parameters"),
+    **dict.fromkeys(("PRESETS", "BookCounts", "ParamKind", "RuleSet", "rules_from_spec",
+                     "rules_to_dict", "rules_to_spec"), "rules"),
     "side_score": "scoring",
     "simulate_game": "simulate",
     "State": "state",

@@ -1,159 +1,33 @@
-"""House rules as forms, documents and schemas see them, and reading overrides.
+"""House rules as forms, documents and schemas see them.
 
-Built from the metadata of `rules.RuleSet`'s fields (their description, kind and range) and from
-the `Literal` types of its word parameters (declared here, where they are read at run time):
-`rule_parameters(preset)` (one `ParameterInfo` per house rule), `overrides_schema()` (the
-`overrides` part of the published JSON Schemas) and the checks of `rules_from_spec`'s overrides
-(BAD_RULES naming the parameter and its range). Kept apart from `rules` so that checking a log
-of a preset (the command line's `check`) neither compiles this nor imports `typing`; `rules`
-gives every public name of this module too.
+`rule_parameters(preset)` (one `ParameterInfo` per house rule, with the preset's values) and
+`overrides_schema()` (the `overrides` part of the published JSON Schemas), built from the table
+of house rules (`rules.parameter_table`: the metadata of `rules.RuleSet`'s fields and the words
+of the word parameters). Builds on `rules` and `overrides`, neither of which imports it; the
+names a caller needs of `overrides` (`ParameterInfo`, the word types) are given here too.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
-from functools import cache
-from typing import Any, Literal, TypeGuard, get_args, get_type_hints
+from dataclasses import replace
 
-from .errors import EngineError, shown
-from .rules import (
-    _CLASSIC,
-    BOOK_KINDS,
-    FIXED_RULES,
-    PLAYERS_PLUS_ONE,
-    BookCounts,
-    N,
-    ParamKind,
-    RuleSet,
-    _bad,
-    _json_value,
-    _Spec,
-    rules_from_spec,
-)
+from .overrides import UPCARD_WORDS as UPCARD_WORDS
+from .overrides import BookGrowth as BookGrowth
+from .overrides import ParameterInfo as ParameterInfo
+from .overrides import PartnerCondition as PartnerCondition
+from .overrides import PickupRequires as PickupRequires
+from .overrides import RedThrees as RedThrees
+from .overrides import UpcardWord as UpcardWord
+from .overrides import WildRatio as WildRatio
+from .overrides import WildUpcard as WildUpcard
+from .rules import PLAYERS_PLUS_ONE, N, RuleSet, _json_value, parameter_table, rules_from_spec
 
-# The words of the word parameters (RuleSet's annotations name them).
-PickupRequires = Literal["pair", "pair_or_meld"]
-WildUpcard = Literal["same_wild", "any_wilds", "frozen"]
-BookGrowth = Literal["closed", "naturals"]
-WildRatio = Literal["double", "more", "two_naturals"]
-RedThrees = Literal["lay", "hold"]
-PartnerCondition = Literal["played_foot", "in_foot", "none"]
-UpcardWord = Literal["wild", "red3", "3"]
-UPCARD_WORDS: tuple[str, ...] = get_args(UpcardWord)  # in the order a log lists them
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 # ----- parameter metadata -------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ParameterInfo:
-    """One house rule as a form, a document or a schema needs it.
-
-    `value` is the preset's value in its JSON shape (as an override would give it); `words`
-    lists the allowed words of a WORD or WORD_SET parameter (for DECKS: "players+1"); numbers,
-    list entries and book counts lie in `minimum`..`maximum`; a NUMBER_LIST has
-    `min_items`..`max_items` entries; `parts` names the counts of a BOOK_COUNTS object.
-    """
-
-    name: str
-    description: str
-    kind: ParamKind
-    value: Any
-    minimum: int | None = None
-    maximum: int | None = None
-    words: tuple[str, ...] = ()
-    min_items: int | None = None
-    max_items: int | None = None
-    parts: tuple[str, ...] = ()
-    note: str = ""
-
-    @property
-    def range_text(self) -> str:
-        """The range as rules.md words it: '1\u201320', 'none or 0\u201310', 'pair or pair_or_meld'."""
-        return _range_text(self)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "description": self.description,
-            "kind": str(self.kind),
-            "value": self.value,
-            "minimum": self.minimum,
-            "maximum": self.maximum,
-            "words": list(self.words),
-            "min_items": self.min_items,
-            "max_items": self.max_items,
-            "parts": list(self.parts),
-            "note": self.note,
-            "range": self.range_text,
-        }
-
-
-def _span(lo: int | None, hi: int | None) -> str:
-    return f"{lo:,}" if lo == hi else f"{lo:,}\u2013{hi:,}"
-
-
-def _words_text(words: tuple[str, ...], last: str = "or") -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + f" {last} " + words[-1]
-
-
-def _range_text(p: ParameterInfo) -> str:
-    kind = p.kind
-    if kind is N.NUMBER:
-        text = _span(p.minimum, p.maximum)
-    elif kind is N.NUMBER_OR_NONE:
-        text = f"none or {_span(p.minimum, p.maximum)}"
-    elif kind is N.DECKS:
-        text = f"{_span(p.minimum, p.maximum)} or {PLAYERS_PLUS_ONE}"
-    elif kind is N.WORD:
-        text = _words_text(p.words)
-    elif kind is N.YES_NO:
-        text = "true or false"
-    elif kind is N.NUMBER_LIST:
-        text = f"{_span(p.min_items, p.max_items)} entries, each {_span(p.minimum, p.maximum)}"
-    elif kind is N.WORD_SET:
-        text = f"any of {_words_text(p.words, 'and')}, each at most once"
-    else:  # BOOK_COUNTS
-        text = f"each of {_words_text(p.parts, 'and')} {_span(p.minimum, p.maximum)}"
-    return f"{text} ({p.note})" if p.note else text
-
-
-def _words_of(hint: Any) -> tuple[str, ...]:
-    """The words of a Literal (or of the Literal inside a frozenset[...])."""
-    args = get_args(hint)
-    if args and all(isinstance(a, str) for a in args):
-        return tuple(args)
-    return next((w for a in args if (w := _words_of(a))), ())
-
-
-@cache
-def _parameter_table() -> dict[str, ParameterInfo]:
-    """Every overridable parameter with its metadata (values from classic)."""
-    hints = get_type_hints(RuleSet, localns=globals())  # the Literal words are here
-    table: dict[str, ParameterInfo] = {}
-    for f in fields(RuleSet):
-        spec: _Spec | None = f.metadata.get("rule")
-        if spec is None or not spec.overridable:
-            continue
-        words = _words_of(hints[f.name]) if spec.kind in (N.WORD, N.WORD_SET) else ()
-        if spec.kind is N.DECKS:
-            words = (PLAYERS_PLUS_ONE,)
-        table[f.name] = ParameterInfo(
-            name=f.name,
-            description=spec.description,
-            kind=spec.kind,
-            value=_json_value(f.name, getattr(_CLASSIC, f.name)),
-            minimum=spec.minimum,
-            maximum=spec.maximum,
-            words=words,
-            min_items=spec.min_items,
-            max_items=spec.max_items,
-            parts=BOOK_KINDS if spec.kind is N.BOOK_COUNTS else (),
-            note=spec.note,
-        )
-    return table
 
 
 def rule_parameters(preset: str | RuleSet = "classic") -> list[ParameterInfo]:
@@ -162,13 +36,13 @@ def rule_parameters(preset: str | RuleSet = "classic") -> list[ParameterInfo]:
     rules = rules_from_spec(preset)
     return [
         replace(info, value=_json_value(name, getattr(rules, name)))
-        for name, info in _parameter_table().items()
+        for name, info in parameter_table().items()
     ]
 
 
 def rule_parameter(name: str) -> ParameterInfo:
     """One house rule's metadata (value from classic); KeyError if `name` is not one."""
-    return _parameter_table()[name]
+    return parameter_table()[name]
 
 
 # ----- the JSON Schema of the overrides ------------------------------------------------------
@@ -215,110 +89,5 @@ def overrides_schema() -> dict[str, Any]:
         "type": "object",
         "additionalProperties": False,
         "description": "House rules: parameters of rules.md, each within its range.",
-        "properties": {p.name: _parameter_schema(p) for p in _parameter_table().values()},
+        "properties": {p.name: _parameter_schema(p) for p in parameter_table().values()},
     }
-
-
-# ----- reading overrides ---------------------------------------------------------------------
-
-
-def _is_int(v: object) -> TypeGuard[int]:
-    return type(v) is int
-
-
-def _within(n: int, lo: int | None, hi: int | None) -> bool:
-    """lo <= n <= hi (every number, list and book-count parameter has both bounds)."""
-    return (lo is None or lo <= n) and (hi is None or n <= hi)
-
-
-def _shown(value: Any) -> str:
-    return shown(value)
-
-
-def _out_of_range(p: ParameterInfo, value: Any, name: str | None = None) -> EngineError:
-    return _bad(f"house rule {name or p.name} must be {p.range_text}, not {_shown(value)}")
-
-
-def _number(p: ParameterInfo, value: Any, name: str | None = None) -> int:
-    if not _is_int(value) or not _within(value, p.minimum, p.maximum):
-        raise _bad(
-            f"house rule {name or p.name} must be a whole number from {p.minimum:,} to "
-            f"{p.maximum:,}, not {_shown(value)}"
-        )
-    return value
-
-
-def _number_list(p: ParameterInfo, value: Any) -> tuple[int, ...]:
-    if not isinstance(value, list | tuple) or not _within(len(value), p.min_items, p.max_items):
-        raise _out_of_range(p, value)
-    return tuple(_number(p, v, f"{p.name} entry") for v in value)
-
-
-def _word_set(p: ParameterInfo, value: Any) -> frozenset[str]:
-    if (
-        not isinstance(value, list | tuple)
-        or any(type(v) is not str or v not in p.words for v in value)
-        or len(set(value)) != len(value)
-    ):
-        raise _out_of_range(p, value)
-    return frozenset(value)
-
-
-def _book_counts(p: ParameterInfo, value: Any) -> BookCounts:
-    # all three are required (as in the published schema): a missing one must not quietly
-    # become 0 (a book_bonus of {"wild": 1000} would wipe out the clean and dirty bonuses)
-    if not isinstance(value, dict) or set(value) != set(p.parts):
-        raise _bad(
-            f"house rule {p.name} must be an object with clean, dirty and wild counts "
-            f"(all three, each {_span(p.minimum, p.maximum)}), not {_shown(value)}"
-        )
-    return BookCounts(**{k: _number(p, value[k], f"{p.name}.{k}") for k in p.parts})
-
-
-def _override_value(p: ParameterInfo, value: Any) -> Any:
-    """Convert one override from its JSON shape, raising BAD_RULES naming the parameter."""
-    kind = p.kind
-    if kind is N.NUMBER:
-        return _number(p, value)
-    if kind is N.NUMBER_OR_NONE:
-        if value is not None and (not _is_int(value) or not _within(value, p.minimum, p.maximum)):
-            raise _bad(
-                f"house rule {p.name} must be null (no limit) or a whole number from "
-                f"{p.minimum} to {p.maximum}, not {_shown(value)}"
-            )
-        return value
-    if kind is N.DECKS:
-        if value == PLAYERS_PLUS_ONE:
-            return None
-        if not _is_int(value) or not _within(value, p.minimum, p.maximum):
-            raise _bad(
-                f"house rule decks must be a whole number from {p.minimum} to {p.maximum} or "
-                f"{PLAYERS_PLUS_ONE!r}, not {_shown(value)}"
-            )
-        return value
-    if kind is N.WORD:
-        if type(value) is not str or value not in p.words:
-            raise _out_of_range(p, value)
-        return value
-    if kind is N.YES_NO:
-        if type(value) is not bool:
-            raise _bad(f"house rule {p.name} must be true or false, not {_shown(value)}")
-        return value
-    if kind is N.NUMBER_LIST:
-        return _number_list(p, value)
-    if kind is N.WORD_SET:
-        return _word_set(p, value)
-    return _book_counts(p, value)
-
-
-def _changes(overrides: dict[Any, Any]) -> dict[str, Any]:
-    table = _parameter_table()
-    changes = {}
-    for name, value in overrides.items():
-        info = table.get(name) if type(name) is str else None
-        if info is None:
-            if name in FIXED_RULES:
-                raise _bad(f"house rule {name} cannot be changed: {FIXED_RULES[name]}")
-            raise _bad(f"unknown house rule {_shown(name)}")
-        changes[name] = _override_value(info, value)
-    return changes

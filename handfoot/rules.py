@@ -4,11 +4,14 @@ Each field of `RuleSet` carries its own description, kind and range (rules.md, "
 rules") in its dataclass metadata. That one declaration is the single source for:
 
 - checking house-rule overrides (`rules_from_spec`, BAD_RULES naming the parameter and range),
-- the `overrides` part of the published JSON Schemas (`overrides_schema`),
-- forms and docs (`rule_parameters(preset)`: one `ParameterInfo` per house rule).
+- the `overrides` part of the published JSON Schemas (`parameters.overrides_schema`),
+- forms and docs (`parameters.rule_parameters(preset)`: one `ParameterInfo` per house rule).
 
-Those three are built in `handfoot.parameters` (with the `Literal` types of the word
-parameters), imported on first use; this module gives their names too.
+The metadata (`parameter_table`) and the reading of overrides come from `handfoot.overrides`
+(with the `Literal` types of the word parameters), imported on first use: a log of a preset
+needs none of it. The imports point one way: `rule_values` (the kinds and shapes of a house
+rule's value) below `rules` and `overrides`; `overrides` imports neither `rules` nor
+`parameters`; `parameters` (forms and schemas) builds on both.
 
 Long on purpose: every house rule is one declared field, and the presets and checks that tie
 them together belong beside the declarations.
@@ -18,65 +21,33 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
+from functools import cache
 
 from .errors import EngineError, ErrorCode, shown
+from .rule_values import BOOK_KINDS as BOOK_KINDS
+from .rule_values import PLAYERS_PLUS_ONE as PLAYERS_PLUS_ONE
+from .rule_values import BookCounts as BookCounts
+from .rule_values import ParamKind as ParamKind
 
 TYPE_CHECKING = False  # typing is not imported at run time: checking a log does not need it
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    # re-exported (explicitly, for the type checker); at run time __getattr__ gives them
-    from .parameters import BookGrowth as BookGrowth
-    from .parameters import ParameterInfo as ParameterInfo
-    from .parameters import PartnerCondition as PartnerCondition
-    from .parameters import PickupRequires as PickupRequires
-    from .parameters import RedThrees as RedThrees
-    from .parameters import UpcardWord as UpcardWord
-    from .parameters import WildRatio as WildRatio
-    from .parameters import WildUpcard as WildUpcard
-    from .parameters import overrides_schema as overrides_schema
-    from .parameters import rule_parameter as rule_parameter
-    from .parameters import rule_parameters as rule_parameters
-
-# The house-rule metadata for forms and schemas, the word types and the reading of overrides
-# live in `parameters` (imported on first use: a log of a preset needs none of it).
-_IN_PARAMETERS = frozenset((
-    "ParameterInfo", "rule_parameters", "rule_parameter", "overrides_schema", "PickupRequires",
-    "WildUpcard", "BookGrowth", "WildRatio", "RedThrees", "PartnerCondition", "UpcardWord",
-))  # fmt: skip
-
-
-if not TYPE_CHECKING:  # hidden from the type checker, which reads the imports above
-
-    def __getattr__(name: str) -> Any:
-        if name not in _IN_PARAMETERS:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        from . import parameters
-
-        value = getattr(parameters, name)
-        globals()[name] = value
-        return value
-
-
-PLAYERS_PLUS_ONE = "players+1"  # the word `decks` takes besides a number
-BOOK_KINDS = ("clean", "dirty", "wild")
+    # the words of the word parameters, for their annotations
+    from .overrides import (
+        BookGrowth,
+        ParameterInfo,
+        PartnerCondition,
+        PickupRequires,
+        RedThrees,
+        UpcardWord,
+        WildRatio,
+        WildUpcard,
+    )
 
 MAX_DECKS = 12  # the top of the `decks` range; also the most a "players+1" table may use
 MAX_PLAYERS = 12  # seats at one table (a log's seats, a sheet's players)
-
-
-class ParamKind(StrEnum):
-    """The JSON shape of a house rule's value."""
-
-    NUMBER = "number"  # a whole number in minimum..maximum
-    NUMBER_OR_NONE = "number_or_none"  # the same, or null (no limit)
-    DECKS = "decks"  # a whole number in minimum..maximum, or "players+1"
-    WORD = "word"  # one of `words`
-    YES_NO = "yes_no"  # true or false
-    NUMBER_LIST = "number_list"  # min_items..max_items whole numbers, each in minimum..maximum
-    WORD_SET = "word_set"  # a list of distinct `words` (possibly empty)
-    BOOK_COUNTS = "book_counts"  # {"clean", "dirty", "wild"}, each in minimum..maximum
 
 
 class _Spec:
@@ -120,21 +91,6 @@ def _rule(
 
 
 N = ParamKind
-
-
-@dataclass(frozen=True, slots=True)
-class BookCounts:
-    """Counts of clean, dirty and wild books (books to go out, book bonuses)."""
-
-    clean: int = 0
-    dirty: int = 0
-    wild: int = 0
-
-    def to_dict(self) -> dict[str, int]:
-        return {"clean": self.clean, "dirty": self.dirty, "wild": self.wild}
-
-    def total(self) -> int:
-        return self.clean + self.dirty + self.wild
 
 
 @dataclass(frozen=True, slots=True)
@@ -454,9 +410,10 @@ def rules_from_spec(spec: Any) -> RuleSet:
     overrides = spec.get("overrides") or {}
     if not isinstance(overrides, dict):
         raise _bad("rules overrides must be an object of parameter: value")
-    from .parameters import _changes  # imported late: a preset's name needs none of it
+    # imported here: a preset's name needs none of it (nor `typing`, which it imports)
+    from .overrides import read_overrides
 
-    changes = _changes(overrides)
+    changes = read_overrides(overrides, parameter_table(), FIXED_RULES)
     if "rounds" in changes and "meld_minimums" not in changes:
         # a single house rule (rules.md): more or fewer rounds keep the preset's minimums,
         # cut to the rounds played or extended with the last one
@@ -472,12 +429,43 @@ def _json_value(name: str, value: Any) -> Any:
     if isinstance(value, BookCounts):
         return value.to_dict()
     if isinstance(value, frozenset):
-        from .parameters import UPCARD_WORDS
+        from .overrides import UPCARD_WORDS  # imported here: a preset's log writes no word set
 
         return sorted(value, key=UPCARD_WORDS.index)
     if isinstance(value, tuple):
         return list(value)
     return value
+
+
+@cache
+def parameter_table() -> dict[str, ParameterInfo]:
+    """Every house rule with its metadata (`overrides.ParameterInfo`, the value from classic),
+    in rules.md order; built on first use (a log of a preset needs none of it)."""
+    from typing import get_type_hints
+
+    from . import overrides
+
+    hints = get_type_hints(RuleSet, localns=vars(overrides))  # the Literal words are there
+    table: dict[str, ParameterInfo] = {}
+    for f in fields(RuleSet):
+        spec: _Spec | None = f.metadata.get("rule")
+        if spec is None or not spec.overridable:
+            continue
+        words = overrides.words_of(hints[f.name]) if spec.kind in (N.WORD, N.WORD_SET) else ()
+        table[f.name] = overrides.ParameterInfo(
+            name=f.name,
+            description=spec.description,
+            kind=spec.kind,
+            value=_json_value(f.name, getattr(_CLASSIC, f.name)),
+            minimum=spec.minimum,
+            maximum=spec.maximum,
+            words=(PLAYERS_PLUS_ONE,) if spec.kind is N.DECKS else words,
+            min_items=spec.min_items,
+            max_items=spec.max_items,
+            parts=BOOK_KINDS if spec.kind is N.BOOK_COUNTS else (),
+            note=spec.note,
+        )
+    return table
 
 
 def rules_to_dict(rules: RuleSet) -> dict[str, Any]:

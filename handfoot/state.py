@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from math import sumprod
-from typing import Literal
 
 from .cards import (
     CARD_STR,
@@ -39,6 +38,10 @@ from .turn import START as START
 from .turn import TAKEN as TAKEN
 from .turn import TO_BOOK as TO_BOOK
 from .turn import Item as Item
+
+TYPE_CHECKING = False  # typing is not imported at run time: checking a log does not need it
+if TYPE_CHECKING:
+    from typing import Literal
 
 E = ErrorCode
 CLEAN, DIRTY, WILDBOOK = 0, 1, 2

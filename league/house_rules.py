@@ -2,7 +2,7 @@
 value and its range, and the changes of an event's rules in words. The form that turns typed
 values into the engine's overrides is `league.forms.house_rules`.
 
-Kinds and ranges come from the engine's own metadata (`handfoot.rules.rule_parameters`), the
+Kinds and ranges come from the engine's own metadata (`handfoot.parameters.rule_parameters`), the
 same numbers it enforces; this module only adds the words a page shows (labels, and each allowed
 word of a choice in plain English). The engine stays the judge: whatever this form lets through
 is checked again by `rules_from_spec`.
@@ -14,13 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from handfoot.errors import EngineError
-from handfoot.rules import (
-    PRESETS,
-    ParamKind,
-    rule_parameters,
-    rules_from_spec,
-    rules_to_dict,
-)
+from handfoot.parameters import rule_parameters
+from handfoot.rules import PRESETS, ParamKind, rules_from_spec, rules_to_dict
 
 
 @dataclass(frozen=True)

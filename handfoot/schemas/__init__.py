@@ -2,8 +2,8 @@
 
 `move_log.schema.json` and `score_sheet.schema.json` describe the formats of formats.md
 exactly; they are published for clients and shipped in the package. Their house-rule part
-(`$defs.overrides`) is built from the `RuleSet` fields (`rules.overrides_schema`), the one source
-of the parameters and their ranges; `python -m handfoot.schemas` rewrites the files.
+(`$defs.overrides`) is built from the `RuleSet` fields (`parameters.overrides_schema`), the one
+source of the parameters and their ranges; `python -m handfoot.schemas` rewrites the files.
 
 The run-time checks use validators compiled once by `jsonschema_rs` (a compiled, Rust
 implementation of draft 2020-12): a hard dependency, so a broken schema or a missing library
@@ -34,7 +34,8 @@ import jsonschema_rs
 
 from ..errors import EngineError, ErrorCode, shown
 from ..formats import LOG_FORMAT, SHEET_FORMAT
-from ..rules import ENTERED_PARTS, PartKind, overrides_schema
+from ..parameters import overrides_schema
+from ..rules import ENTERED_PARTS, PartKind
 
 _FILES = {
     "move_log": "move_log.schema.json",

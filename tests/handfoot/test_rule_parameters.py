@@ -14,14 +14,12 @@ from hypothesis import strategies as st
 from handfoot.cards import held_value_table, sorted_deck
 from handfoot.checking import check_document
 from handfoot.errors import EngineError
+from handfoot.parameters import overrides_schema, rule_parameter, rule_parameters
 from handfoot.rules import (
     FIXED_RULES,
     OVERRIDABLE,
     PRESETS,
     ParamKind,
-    overrides_schema,
-    rule_parameter,
-    rule_parameters,
     rules_from_spec,
     rules_to_dict,
 )

@@ -3,7 +3,8 @@ event's overrides; out-of-range values are refused in words."""
 
 import pytest
 
-from handfoot.rules import PRESETS, rule_parameters, rules_to_dict
+from handfoot.parameters import rule_parameters
+from handfoot.rules import PRESETS, rules_to_dict
 from league.forms import house_rules
 
 
