@@ -52,7 +52,7 @@ class SearchPlayer:
     def choose(self, view: SeatView, rng: random.Random) -> Move:
         answering = view.question_from is not None
         if answering:
-            candidates: list[Move] = [_greedy_answer(view, rng), *[YES, NO]]
+            candidates: list[Move] = [_greedy_answer(view, rng), YES, NO]
         else:
             candidates = self.candidates(view.determinize(None))
         candidates = _distinct(candidates)
