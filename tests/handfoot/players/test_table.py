@@ -100,3 +100,10 @@ def test_duel_prints_its_figures():
 def test_an_unknown_level_is_a_usage_error():
     proc = run("play", "--seats", "greedy,wizard")
     assert proc.returncode == 2 and b"wizard" in proc.stderr
+
+
+def test_the_command_line_knows_every_level_without_importing_them():
+    from handfoot.players.cli import LEVEL_NAMES
+    from handfoot.players.levels import LEVELS
+
+    assert tuple(LEVELS) == LEVEL_NAMES
