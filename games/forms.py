@@ -7,7 +7,7 @@ from django import forms
 from django.forms.renderers import Jinja2
 
 from handfoot.formats import SHEET_FORMAT
-from handfoot.rules import ENTERED_PARTS, PartKind, RuleSet, ScoringPart, parts_paid
+from handfoot.rules import ENTERED_PARTS, PartKind, RuleSet, ScoringPart, parts_paid, parts_scored
 from league.services.credentials import TYPED_CODE_MAX, code_normalise
 
 # Every phone at a table draws the table page's forms at each visit (a sheet alone is about
@@ -69,7 +69,9 @@ def _part_field(part: ScoringPart) -> forms.Field:
 
 class SheetForm(TableForm):
     """One round's score sheet: per side the books, red 3s, points and whether it went out, and
-    any other part a scorer writes that the event's rules pay for (`handfoot.rules.parts_paid`).
+    any other part a scorer writes that the event's rules pay for: a box for each part the rules
+    score (`handfoot.rules.parts_scored`, as the printed sheet); a part they pay nothing for (wild
+    books where wilds make no meld, red 3s where none are laid) goes into the sheet as none.
 
     `saved_rounds` are the rounds this entrant already saved: the round offered first is the
     next unsaved one, and saving over a saved round needs `replace` (the page's "Replace round
@@ -103,7 +105,8 @@ class SheetForm(TableForm):
         )
         super().__init__(*args, **kwargs)
         self.sides = sides
-        self.parts = parts_paid(rules)
+        self.parts = parts_scored(rules)
+        self.sheet_parts = parts_paid(rules)
         # `round` is the TypedChoiceField declared above (`fields` types its values as Field).
         cast(forms.TypedChoiceField, self.fields["round"]).choices = [
             (n, f"Round {n}" + (" (saved)" if n in saved else "")) for n in range(1, rounds + 1)
@@ -126,7 +129,8 @@ class SheetForm(TableForm):
             "round": data["round"],
             "ended_by": data["ended_by"],
             "sides": [
-                {part.name: data[f"side{side.side}_{part.name}"] for part in self.parts}
+                {part.name: data.get(f"side{side.side}_{part.name}", part.default)
+                 for part in self.sheet_parts}
                 for side in self.sides
             ],
         }

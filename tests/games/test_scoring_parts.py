@@ -12,7 +12,7 @@ from games.selectors import FIGURE_WORDS, SideSeats
 from games.services import SIDE_FIGURES
 from games.wording import FIELD_WORDS
 from handfoot.checking import check_document
-from handfoot.rules import ENTERED_PARTS, PRESETS, SIDE_PARTS, PartKind, parts_paid
+from handfoot.rules import ENTERED_PARTS, PRESETS, SIDE_PARTS, PartKind, parts_paid, parts_scored
 from tests.games.factories import SEED_SIDES
 
 COLUMN_OF_KIND = {
@@ -42,6 +42,26 @@ def test_the_sheet_form_has_one_field_per_part_and_side_in_the_declared_order():
         assert [f.label for f in fields] == [p.words for p in asked]
     counts = [p for p in ENTERED_PARTS if p.kind == PartKind.COUNT]
     assert all(form.fields[f"side0_{p.name}"].max_value == p.maximum for p in counts)
+
+
+def test_the_sheet_form_asks_only_for_what_the_events_rules_score_and_sends_the_rest_as_none():
+    canasta = PRESETS["canasta"]  # no melds of wilds, red 3s not laid
+    sides = [SideSeats(0, ["Ann", "Cat"]), SideSeats(1, ["Ben", "Dan"])]
+    asked = [p.name for p in parts_scored(canasta)]
+    assert "wild_books" not in asked and "red_threes" not in asked
+    typed = {"idempotency_key": "k" * 32, "round": "1", "ended_by": "went_out"}
+    for side, (clean, table, out) in enumerate(((2, 1800, True), (1, 500, False))):
+        typed |= {f"side{side}_clean_books": clean, f"side{side}_dirty_books": 2 - side * 2,
+                  f"side{side}_table_points": table, f"side{side}_held_points": 0,
+                  f"side{side}_went_out": "on" if out else ""}
+    form = SheetForm(typed, sides=sides, rules=canasta)
+    assert [f.name for f in form.side_fields()[0][1]] == [f"side0_{name}" for name in asked]
+    assert form.is_valid(), form.errors
+    sheet = form.sheet()
+    assert [side["wild_books"] for side in sheet["sides"]] == [0, 0]
+    assert [side["red_threes"] for side in sheet["sides"]] == [0, 0]
+    assert [side["clean_books"] for side in sheet["sides"]] == [2, 1]
+    assert check_document({**sheet, "rules": "canasta"}).valid
 
 
 def test_the_words_and_the_compared_figures_follow_the_declaration():
