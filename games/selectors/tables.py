@@ -168,10 +168,16 @@ def event_rules(*, event: Event) -> RuleSet:
 
 def game_table(*, game: Game) -> GameTable:
     """The game's table: one query for its seats and one parse of the event's rules."""
-    seats = tuple(game_seats(game=game))
     event = game.table.rotation.event
+    return game_table_of(game=game, seats=tuple(game_seats(game=game)), event=event,
+                         rules=event_rules(event=event))
+
+
+def game_table_of(*, game: Game, seats: tuple[Seat, ...], event: Event, rules: RuleSet) -> GameTable:
+    """The game's table from its seats (in seat order), event and rules already read: for a
+    caller that reads many games' seats at once (the bulk import)."""
     return GameTable(
-        rules=event_rules(event=event),
+        rules=rules,
         rules_spec=event.rules_spec,
         first_dealer=game.first_dealer,
         players=[s.player.slug for s in seats],

@@ -56,16 +56,8 @@ class EventGames:
         for game in selectors.event_games(event=event):
             order = tuple(sorted(seats.get(game.table_id, []), key=lambda s: s.seat_number))
             self.games[game.pk] = game
-            self.tables[game.pk] = GameTable(
-                rules=rules,
-                rules_spec=event.rules_spec,
-                first_dealer=game.first_dealer,
-                players=[s.player.slug for s in order],
-                player_ids=[s.player_id for s in order],
-                sides=len({s.side for s in order}) or 2,
-                seats=order,
-                event=event,
-            )
+            self.tables[game.pk] = selectors.game_table_of(game=game, seats=order, event=event,
+                                                           rules=rules)
             self.by_seats.setdefault(tuple(s.player.slug for s in order), []).append(game)
 
     def game_for(self, document: dict[str, Any], codes: dict[str, int]) -> Game:
