@@ -90,25 +90,18 @@ def _players_arg(text: str) -> int:
     return n
 
 
-def _simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+def _simulated(args: argparse.Namespace) -> dict[str, Any]:
     from .simulate import simulate_game  # imported late: only this command needs it
 
-    try:
-        log = simulate_game(
-            rules=args.rules,
-            players=args.players,
-            sides=args.sides,
-            seed=args.seed,
-            rounds=args.rounds,
-            individual=args.individual,
-            strategy=args.strategy,
-        )
-    except EngineError as err:
-        parser.exit(2, f"{parser.prog} simulate: error: {err.message} ({err.code})\n")
-    except ValueError as err:
-        parser.exit(2, f"{parser.prog} simulate: error: {err}\n")
-    sys.stdout.write(json.dumps(log) + "\n")
-    return 0
+    return simulate_game(
+        rules=args.rules,
+        players=args.players,
+        sides=args.sides,
+        seed=args.seed,
+        rounds=args.rounds,
+        individual=args.individual,
+        strategy=args.strategy,
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -149,11 +142,19 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "check":
         return _check(args)
-    if args.command in ("play", "duel"):
-        from .players.cli import run
+    try:
+        if args.command in ("play", "duel"):
+            from .players.cli import played
 
-        return run(args, parser)
-    return _simulate(args, parser)
+            out = played(args)
+        else:
+            out = _simulated(args)
+    except EngineError as err:
+        parser.exit(2, f"{parser.prog} {args.command}: error: {err.message} ({err.code})\n")
+    except ValueError as err:
+        parser.exit(2, f"{parser.prog} {args.command}: error: {err}\n")
+    sys.stdout.write(json.dumps(out) + "\n")
+    return 0
 
 
 if __name__ == "__main__":

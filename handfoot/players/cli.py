@@ -3,10 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
-import sys
-
-from ..errors import EngineError
 
 TYPE_CHECKING = False  # typing is not imported at run time: `check` builds this parser too
 if TYPE_CHECKING:
@@ -66,22 +62,16 @@ def add_commands(commands: Any, rules_arg: Any, players_arg: Any) -> None:
     duel.add_argument("--deals", type=int, default=20, help="deal pairs (default 20)")
 
 
-def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+def played(args: argparse.Namespace) -> dict[str, Any]:
+    """The `play` command's move log or the `duel` command's summary (the command line prints
+    it, and says in words an error either raises)."""
     from .duel import duel
     from .levels import level
     from .table import Table, play_game
 
-    try:
-        if args.command == "play":
-            table = Table.of(args.rules, args.players, [level(n) for n in args.seats],
-                             args.sides, args.individual)  # fmt: skip
-            out: dict[str, Any] = play_game(table, args.seed, args.rounds).log
-        else:
-            out = duel(args.rules, args.players, level(args.a), level(args.b), args.deals,
-                       args.seed, args.sides, args.individual, args.rounds).summary()  # fmt: skip
-    except EngineError as err:
-        parser.exit(2, f"{parser.prog} {args.command}: error: {err.message} ({err.code})\n")
-    except ValueError as err:
-        parser.exit(2, f"{parser.prog} {args.command}: error: {err}\n")
-    sys.stdout.write(json.dumps(out) + "\n")
-    return 0
+    if args.command == "play":
+        table = Table.of(args.rules, args.players, [level(n) for n in args.seats],
+                         args.sides, args.individual)  # fmt: skip
+        return play_game(table, args.seed, args.rounds).log
+    return duel(args.rules, args.players, level(args.a), level(args.b), args.deals,
+                args.seed, args.sides, args.individual, args.rounds).summary()  # fmt: skip
