@@ -12,6 +12,10 @@ if TYPE_CHECKING:
 LEVEL_NAMES = ("random", "greedy", "club", "expert")
 
 
+MOST_ROUNDS = 8  # the `rounds` house rule's top (handfoot.rules)
+MOST_DEALS = 100_000
+
+
 def _levels_arg(text: str) -> list[str]:
     names = [name.strip() for name in text.split(",") if name.strip()]
     unknown = [name for name in names if name not in LEVEL_NAMES]
@@ -29,14 +33,31 @@ def _level_arg(text: str) -> str:
     return names[0]
 
 
+def _whole(name: str, least: int, most: int) -> Any:
+    """An argument type: a whole number from `least` to `most`, refused in words otherwise."""
+
+    def read(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} must be a whole number, not {text!r}") from None
+        if not least <= n <= most:
+            raise argparse.ArgumentTypeError(f"{name} must be from {least} to {most}, not {n}")
+        return n
+
+    return read
+
+
 def _table_options(command: argparse.ArgumentParser, rules_arg: Any, players_arg: Any) -> None:
     command.add_argument("--rules", type=rules_arg, default="classic",
                          help="preset name or a JSON rules object (default classic)")
     command.add_argument("--players", type=players_arg, default=4, help="players (default 4)")
     command.add_argument("--sides", type=int, default=None, help="sides for six players (2 or 3)")
     command.add_argument("--individual", action="store_true", help="every player for themselves")
-    command.add_argument("--rounds", type=int, default=None, help="rounds (default: the rule set's)")
-    command.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
+    command.add_argument("--rounds", type=_whole("--rounds", 1, MOST_ROUNDS), default=None,
+                         help="rounds (default: the rule set's)")
+    command.add_argument("--seed", type=_whole("--seed", 0, 2**63 - 1), default=0,
+                         help="seed of the deals (default 0)")
 
 
 def add_commands(commands: Any, rules_arg: Any, players_arg: Any) -> None:
@@ -59,7 +80,8 @@ def add_commands(commands: Any, rules_arg: Any, players_arg: Any) -> None:
     _table_options(duel, rules_arg, players_arg)
     duel.add_argument("--a", type=_level_arg, required=True, help="the first level")
     duel.add_argument("--b", type=_level_arg, required=True, help="the second level")
-    duel.add_argument("--deals", type=int, default=20, help="deal pairs (default 20)")
+    duel.add_argument("--deals", type=_whole("--deals", 1, MOST_DEALS), default=20,
+                      help="deal pairs (default 20)")
 
 
 def played(args: argparse.Namespace) -> dict[str, Any]:

@@ -102,6 +102,18 @@ def test_an_unknown_level_is_a_usage_error():
     assert proc.returncode == 2 and b"wizard" in proc.stderr
 
 
+@pytest.mark.parametrize(("option", "value", "words"), [
+    ("--deals", "0", b"--deals must be from 1 to 100000, not 0"),
+    ("--deals", "-3", b"--deals must be from 1 to 100000, not -3"),
+    ("--rounds", "9", b"--rounds must be from 1 to 8, not 9"),
+    ("--seed", "-1", b"--seed must be from 0"),
+    ("--deals", "many", b"--deals must be a whole number, not 'many'"),
+])
+def test_a_duel_refuses_a_number_out_of_its_range_in_words(option, value, words):
+    proc = run("duel", "--a", "greedy", "--b", "random", option, value)
+    assert proc.returncode == 2 and words in proc.stderr and proc.stdout == b""
+
+
 def test_the_command_line_knows_every_level_without_importing_them():
     from handfoot.players.cli import LEVEL_NAMES
     from handfoot.players.levels import LEVELS
