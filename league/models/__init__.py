@@ -50,6 +50,7 @@ from league.models.rotations import (
     SitOut,
     Substitution,
     Table,
+    TableExtraTime,
 )
 from league.models.seasons import (
     Division,
@@ -77,6 +78,7 @@ __all__ = [
     "Registration",
     "Rotation",
     "Table",
+    "TableExtraTime",
     "Seat",
     "SitOut",
     "Substitution",

@@ -107,6 +107,11 @@ class Event(models.Model):
     division = models.ForeignKey(
         "Division", on_delete=models.SET_NULL, null=True, blank=True, related_name="events",
         help_text="The division that plays this night (empty: the whole season).")
+    round_minutes = models.PositiveSmallIntegerField(
+        null=True, blank=True,
+        help_text="Minutes a table has for each round (the table's clock); empty: no clock.")
+    wall_chime = models.BooleanField(
+        default=False, help_text="A gentle chime on the wall when a table's round time is up.")
     is_public = models.BooleanField(default=True)
     seed = models.BigIntegerField(default=0, help_text="Seeds the seating generator.")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT)
@@ -117,6 +122,9 @@ class Event(models.Model):
         ordering = ["-date", "name"]
         indexes = [models.Index(fields=["club", "date"])]
         constraints = [
+            models.CheckConstraint(
+                condition=Q(round_minutes__isnull=True) | Q(round_minutes__gte=5, round_minutes__lte=240),
+                name="event_round_minutes_in_range"),
             models.CheckConstraint(
                 condition=Q(planned_rotations__gte=1), name="event_plans_a_rotation"
             ),

@@ -19,6 +19,8 @@ class Rotation(models.Model):
     number = models.PositiveIntegerField()
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT)
     created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the rotation was started (its tables' first round began).")
 
     class Meta:
         ordering = ["event", "number"]
@@ -47,6 +49,29 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"Table {self.number} ({self.rotation})"
+
+
+class TableExtraTime(models.Model):
+    """Minutes a director granted one table for one round of its game, beyond the event's round
+    time (`Event.round_minutes`); a table's rows for a round add up."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="extra_times")
+    round_number = models.PositiveSmallIntegerField()
+    minutes = models.PositiveSmallIntegerField()
+    granted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    granted_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "round_number", "granted_at", "pk"]
+        constraints = [
+            models.CheckConstraint(condition=Q(round_number__gte=1), name="extra_time_round_positive"),
+            models.CheckConstraint(condition=Q(minutes__gte=1, minutes__lte=60),
+                                   name="extra_time_minutes_in_range"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.minutes} more minutes for {self.table}, round {self.round_number}"
 
 
 class Seat(models.Model):

@@ -5,6 +5,7 @@ from dataclasses import replace
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils import timezone
 
 from core.errors import Conflict, Invalid
 from league import selectors
@@ -361,7 +362,12 @@ def _status_set(event: Event, rotation: Rotation, status: str, by: User | None, 
                 summary: str) -> Rotation:
     """Set the (locked) rotation's status and write the change's History line."""
     rotation.status = status
-    rotation.save(update_fields=["status"])
+    # The round clock starts when the rotation first starts; a reopened rotation keeps it.
+    if status == Rotation.Status.STARTED and rotation.started_at is None:
+        rotation.started_at = timezone.now()
+    elif status == Rotation.Status.DRAFT:
+        rotation.started_at = None
+    rotation.save(update_fields=["status", "started_at"])
     audit_record(club=event.club, event=event, user=by, action=action, summary=summary,
                  data={"rotation_id": rotation.pk})
     return rotation

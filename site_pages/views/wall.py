@@ -26,7 +26,9 @@ from league import selectors
 from league.models import Event, Game, Rotation
 from league.templatetags.substitutes import seat_label
 from league.views.public import event_summary_or_404
+from site_pages.views.night_forecast import forecast_context
 from site_pages.views.rotation_pieces import rotation_pieces
+from site_pages.views.seat_calls import wall_seat_calls_context
 from site_pages.views.versions import event_version
 
 WALL_REFRESH_SECONDS = 1  # a 304 while nothing changed
@@ -161,6 +163,8 @@ def wall_context(event: Event, version_rows: list[tuple]) -> dict[str, Any]:
         "standings_games": snapshot.games if snapshot else 0,
         "score_words": score_words,
         "refresh_seconds": WALL_REFRESH_SECONDS,
+        **forecast_context(event=event),
+        **wall_seat_calls_context(event=event),
     }
 
 
