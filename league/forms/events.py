@@ -11,6 +11,7 @@ from league.models import Club, Division, Event, Season
 from league.presets import PRESET_CHOICES, rules_text
 
 TIE_BREAK_SLOTS = 4
+ROUND_TIME_WORDS = "Give the round time in minutes, from 5 to 240, or leave it empty for no clock."
 TIE_BREAK_CHOICES = [("", "(none)")] + [(t, t.replace("_", " ").capitalize()) for t in Event.TIE_BREAKS]
 
 
@@ -67,6 +68,14 @@ class EventForm(forms.Form):
         help_text="How the standings compare a side of three at a table of six with a side of two "
         "(points per player and round), or three sides with two (match points by rank at the table).")
     is_public = forms.BooleanField(required=False, initial=True, label="Public (anyone may see it)")
+    round_minutes = forms.IntegerField(
+        min_value=5, max_value=240, required=False, label="Round time in minutes",
+        error_messages={key: ROUND_TIME_WORDS for key in ("invalid", "min_value", "max_value")},
+        help_text="Each table's clock for a round, on the table's page and the wall; "
+                  "empty: no clock.")
+    wall_chime = forms.BooleanField(
+        required=False, label="A gentle chime on the wall when a table's time is up",
+        help_text="Off: the clocks stay silent.")
     division = DivisionChoiceField(
         queryset=Division.objects.none(), required=False, label="Division",
         empty_label="The whole season", help_text="The division of the season that plays this night.")
@@ -124,7 +133,8 @@ class EventForm(forms.Form):
             name: getattr(event, name)
             for name in ("club", "name", "date", "starts_at", "place", "kind", "season", "rules_preset", "format",
                          "table_sizes", "odd_handling", "planned_rotations", "scoring", "is_public",
-                         "sit_out_scoring", "bye_points", "sit_out_rule", "division", "mixed_tables")
+                         "sit_out_scoring", "bye_points", "sit_out_rule", "division", "mixed_tables",
+                         "round_minutes", "wall_chime")
         }
         initial["rules_overrides"] = (rules_text(preset=event.rules_preset, overrides=event.rules_overrides)
                                       if event.rules_overrides else "")

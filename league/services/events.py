@@ -29,6 +29,7 @@ from league.signals import night_started, standings_settings_changed
 ALLOWED_TABLE_SIZES = (4, 6)
 MAX_BYE_POINTS = 100_000
 MAX_ROTATIONS = 60  # the event form offers as many
+ROUND_MINUTES = (5, 240)  # a table's clock per round (Event.round_minutes; None: no clock)
 # Changing these recomputes the event's standings (and its season's).
 STANDINGS_FIELDS = ("scoring", "tie_breaks", "sit_out_scoring", "bye_points", "mixed_tables")
 
@@ -78,6 +79,14 @@ def _check_choice(value: str, choices: type[Choices], field: str) -> None:
                       choices=", ".join(choices.values), value=value)
 
 
+def _check_round_minutes(minutes: Any) -> None:
+    low, high = ROUND_MINUTES
+    if minutes is not None and (isinstance(minutes, bool) or not isinstance(minutes, int)
+                                or not low <= minutes <= high):
+        raise refusal(Invalid, Code.BAD_VALUE, field="round_minutes", name="Round time",
+                      errors=f"give minutes from {low} to {high}, or none for no clock.")
+
+
 def _check_event(event: Event) -> None:
     _check_choice(event.kind, Event.Kind, "kind")
     _check_choice(event.format, Event.Format, "format")
@@ -93,6 +102,7 @@ def _check_event(event: Event) -> None:
     _check_tie_breaks(event.tie_breaks)
     if not isinstance(event.planned_rotations, int) or not 1 <= event.planned_rotations <= MAX_ROTATIONS:
         raise refusal(Invalid, Code.BAD_ROTATIONS, field='planned_rotations', most=MAX_ROTATIONS)
+    _check_round_minutes(event.round_minutes)
     if event.season is not None and event.season.league.club_id != event.club_id:
         raise refusal(Invalid, Code.SEASON_OF_ANOTHER_CLUB, field='season', season=event.season)
     if event.division is not None and event.division.season_id != event.season_id:
@@ -125,6 +135,8 @@ def event_create(
     sit_out_rule: str = Event.SitOutRule.FEWEST,
     division: Division | None = None,
     mixed_tables: str = Event.MixedTables.PER_PLAYER_ROUND,
+    round_minutes: int | None = None,
+    wall_chime: bool = False,
     by: User | None = None,
 ) -> Event:
     """A draft event. The seed (chosen now unless given) makes its seating reproducible."""
@@ -138,7 +150,8 @@ def event_create(
         tie_breaks=["total_points"] if tie_breaks is None else tie_breaks,
         is_public=is_public, seed=secrets.randbits(31) if seed is None else seed,
         sit_out_scoring=sit_out_scoring, bye_points=bye_points, sit_out_rule=sit_out_rule,
-        division=division, mixed_tables=mixed_tables,
+        division=division, mixed_tables=mixed_tables, round_minutes=round_minutes,
+        wall_chime=wall_chime,
     )
     _check_event(event)
     event.slug = unique_slug(Event.objects.all(), f"{name} {date:%Y-%m-%d}", max_length=100)
@@ -152,6 +165,7 @@ EVENT_FIELDS = (
     "name", "date", "starts_at", "place", "kind", "season", "rules_preset", "rules_overrides", "format", "table_sizes",
     "odd_handling", "planned_rotations", "scoring", "tie_breaks", "is_public", "seed",
     "sit_out_scoring", "bye_points", "sit_out_rule", "division", "mixed_tables",
+    "round_minutes", "wall_chime",
 )
 # Changing these after seating exists would make played rotations disagree with the event.
 SEATING_FIELDS = ("rules_preset", "rules_overrides", "format", "table_sizes", "odd_handling", "seed")
@@ -196,6 +210,7 @@ SETTING_WORDS = {
     "scoring": "scoring", "tie_breaks": "tie-breaks", "is_public": "public page", "seed": "seating seed",
     "sit_out_scoring": "sit-out scoring", "bye_points": "bye points", "sit_out_rule": "sit-out rule",
     "division": "division", "mixed_tables": "tables of 4 and 6 in the standings",
+    "round_minutes": "round time in minutes", "wall_chime": "chime on the wall",
 }
 
 
