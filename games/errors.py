@@ -79,6 +79,9 @@ class Code(StrEnum):
     IMPORT_BAD_MAPPING = "IMPORT_BAD_MAPPING"
     IMPORT_TOO_LARGE = "IMPORT_TOO_LARGE"
     IMPORT_UNREADABLE = "IMPORT_UNREADABLE"
+    # a table's clock
+    EXTRA_TIME_MINUTES = "EXTRA_TIME_MINUTES"
+    TABLE_NOT_PLAYING = "TABLE_NOT_PLAYING"
 
 
 # One message per code; `{name}` blanks are filled at the raise site.
@@ -94,6 +97,9 @@ MESSAGES: dict[Code, str] = {
     Code.IMPORT_BAD_MAPPING: "Choose what each column holds from the list.",
     Code.IMPORT_TOO_LARGE: "The file is larger than {megabytes} MB.",
     Code.IMPORT_UNREADABLE: "{reason}",
+    Code.EXTRA_TIME_MINUTES: "Give from 1 to 60 more minutes.",
+    Code.TABLE_NOT_PLAYING: "Table {table} of rotation {rotation} {why}: there is no round to give "
+    "more time to.",
     Code.BAD_FORMAT: "A score sheet or move log must be a JSON object with a `format` field.",
     Code.BAD_IDEMPOTENCY_KEY: "An idempotency key of 1 to 128 characters is needed.",
     Code.IDEMPOTENCY_KEY_REQUIRED: "Send an Idempotency-Key header (any unique text per "

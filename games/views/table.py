@@ -35,6 +35,7 @@ from games.forms import (
     SheetForm,
     sheet_initial,
 )
+from games.selectors.table_clocks import table_clock_context
 from games.services import Entrant
 from games.wording import TableWords, table_words
 from handfoot.checking import parse_document
@@ -295,6 +296,7 @@ def _page(request: HttpRequest, visit: Visit, *, status: int = 200, **extra: Any
         "log_form": extra.pop("log_form", None) or LogUploadForm(),
         "flags": selectors.game_flag_lines(game=game, sides=sides, record=record),
         **replays.game_story_context(game=game),
+        **table_clock_context(table_id=game.table_id, round_minutes=game.table.rotation.event.round_minutes),
         **extra,
     }
     return render(request, "games/game.html", context, status=status)
