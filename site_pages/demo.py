@@ -12,7 +12,9 @@ Used by `python manage.py demo` (the run command), `make screenshots` and the br
 import datetime
 import functools
 import json
+import math
 import os
+import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +25,8 @@ from django.utils import timezone
 
 from analytics.tasks import recompute_held
 from games import services as results
+from games.models import ResultVersion, Submission
+from games.selectors.tables import event_rules
 from handfoot.checking import check_document
 from handfoot.formats import SHEET_FORMAT
 from handfoot.rules import ENTERED_PARTS
@@ -30,6 +34,7 @@ from handfoot.simulate import simulate_game
 from league import services as league
 from league.models import Club, Event, Game, Membership, Player, Rotation, Season
 from league.services._common import unique_slug
+from league.time_zones import night_start
 
 DEMO_CLUB_SLUG = "riverside-card-club"
 DIRECTOR_USERNAME = "director"
@@ -42,6 +47,11 @@ TOURNAMENT_WEEKDAY = 5  # Saturday
 # Every seed is fixed (events 100 apart; a game adds 10 per rotation and its table number), so the
 # content is the same on every day.
 SEED = 1_000
+# A finished night's times (issue 47's forecast learns the club's pace from them): from 19:00 in
+# the club's zone, a table's rounds 20-45 minutes around its own pace, a few minutes to seat the
+# next rotation once the last table is done.
+NIGHT_FROM = datetime.time(19, 0)
+ROUND_MINUTES = (20.0, 45.0)
 
 PLAYER_NAMES = (
     "Ada Lovelace", "Grace Hopper", "Alan Turing", "Edsger Dijkstra",
@@ -147,7 +157,43 @@ def run_event(*, club: Club, players: list[Player], name: str, date: datetime.da
         league.rotation_start(rotation=league.rotation_generate(event=event))
     else:
         event = league.event_set_status(event=event, status=Event.Status.FINISHED)
+        night_timed(event)
     return event
+
+
+def night_timed(event: Event) -> None:
+    """Give a finished night's rotations and entries the times of a real night (the demo plays
+    it in a moment): each rotation starts once the last table of the one before is done plus
+    3-8 minutes; each table plays at its own pace (0.8-1.25 of 32 minutes a round, each round
+    within ROUND_MINUTES); a round's sheet arrives as the round ends (a move log, and the
+    other side's confirmation, once the game is over). Seeded by the event's seed."""
+    rng = random.Random(event.seed)
+    rounds = event_rules(event=event).rounds
+    start = night_start(event, default=NIGHT_FROM) or timezone.now()
+    for rotation in event.rotations.order_by("number"):
+        Rotation.objects.filter(pk=rotation.pk).update(started_at=start)
+        done = [_game_timed(game, start, rounds, rng)
+                for game in Game.objects.filter(table__rotation=rotation).order_by("table__number")]
+        start = max(done, default=start) + datetime.timedelta(minutes=rng.uniform(3, 8))
+
+
+def _game_timed(game: Game, start: datetime.datetime, rounds: int,
+                rng: random.Random) -> datetime.datetime:
+    """Time one game's entries from `start`; returns when the game was over."""
+    pace = rng.uniform(0.8, 1.25)
+    ends, at = [], start
+    for _round in range(rounds):
+        minutes = rng.lognormvariate(math.log(32 * pace), 0.2)
+        at += datetime.timedelta(minutes=min(max(minutes, ROUND_MINUTES[0]), ROUND_MINUTES[1]))
+        ends.append(at)
+    over = ends[-1]
+    for submission in Submission.objects.filter(game=game).order_by("created_at", "pk"):
+        number = submission.round_number
+        when = ends[number - 1] if number is not None and number <= len(ends) else over
+        Submission.objects.filter(pk=submission.pk).update(created_at=when)
+    confirmed = over + datetime.timedelta(minutes=rng.uniform(1, 3))
+    ResultVersion.objects.filter(game=game).update(created_at=over, confirmed_at=confirmed)
+    return over
 
 
 def night_seed(number: int) -> int:
