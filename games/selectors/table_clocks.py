@@ -3,6 +3,7 @@ it, and extra time is given for the round it names."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.db.models import Count
@@ -38,3 +39,18 @@ def table_clock_now(*, table_id: int, round_minutes: int | None) -> Clock | None
 def table_clock_context(*, table_id: int, round_minutes: int | None) -> dict[str, Any]:
     """What the table page's clock (`games/_table_clock.html`) shows."""
     return {"clock": table_clock_now(table_id=table_id, round_minutes=round_minutes)}
+
+
+def rotations_clocks(*, rotations: Sequence[Rotation], round_minutes: int | None
+                     ) -> dict[tuple[int, int], Clock]:
+    """(rotation number, table number) → the clock of each table still playing in these
+    rotations while they are being played (a few queries; none without a round time)."""
+    playing = [r.pk for r in rotations if r.status == Rotation.Status.STARTED]
+    if not round_minutes or not playing:
+        return {}
+    tables = (Table.objects.filter(rotation__in=playing).select_related("rotation__event", "game")
+              .annotate(players=Count("seats")))
+    now = timezone.now()
+    clocks = {(t.rotation_number, t.table_number): table_clock(t, round_minutes=round_minutes, now=now)
+              for t in tables_round_times(tables=tables)}
+    return {key: clock for key, clock in clocks.items() if clock is not None}

@@ -22,8 +22,10 @@ from analytics import selectors as analytics_selectors
 from analytics.models import StandingsSnapshot
 from analytics.views.page_cache import cached_response, kept_piece, page_key, pieces_kept
 from games.models import RoundResult
+from games.selectors.table_clocks import rotations_clocks
 from league import selectors
 from league.models import Event, Game, Rotation
+from league.pace.clock import Clock
 from league.templatetags.substitutes import seat_label
 from league.views.public import event_summary_or_404
 from site_pages.views.night_forecast import forecast_context
@@ -59,6 +61,8 @@ class WallTable:
     number: int
     status: str
     sides: list[WallSide] = field(default_factory=list)
+    clock: Clock | None = None  # while it plays a round of an event with a round time
+    chime: bool = False  # the event's gentle chime when the clock's time is up
 
 
 def _side_totals(rotations: list[Rotation]) -> dict[int, dict[int, int]]:
@@ -74,7 +78,8 @@ def _side_totals(rotations: list[Rotation]) -> dict[int, dict[int, int]]:
     return totals
 
 
-def _tables(plan: selectors.RotationView, totals: dict[int, dict[int, int]]) -> list[WallTable]:
+def _tables(plan: selectors.RotationView, totals: dict[int, dict[int, int]],
+            clocks: dict[tuple[int, int], Clock], chime: bool) -> list[WallTable]:
     tables = []
     for view in plan.tables:
         game = view.game
@@ -90,7 +95,9 @@ def _tables(plan: selectors.RotationView, totals: dict[int, dict[int, int]]) -> 
             best = max(scores.values())
             for side in sides:
                 side.leads = side.score == best and list(scores.values()).count(best) == 1
-        tables.append(WallTable(view.number, STATUS_WORDS.get(status, ""), sides))
+        clock = clocks.get((plan.rotation.number, view.number))
+        tables.append(WallTable(view.number, STATUS_WORDS.get(status, ""), sides, clock,
+                                chime and clock is not None))
     return tables
 
 
@@ -104,14 +111,17 @@ def _tables_drawn(tables: list[WallTable]) -> list[SafeString]:
     ])
 
 
-def _draw_rotations(rotations: list[Rotation]) -> dict[int, str]:
-    """Each rotation's tables with their scores, as the wall shows them (seating loaded)."""
+def _draw_rotations(event: Event, rotations: list[Rotation]) -> dict[int, str]:
+    """Each rotation's tables with their scores and clocks, as the wall shows them (seating
+    loaded)."""
     totals = _side_totals(rotations)
+    clocks = rotations_clocks(rotations=rotations, round_minutes=event.round_minutes)
     return {
         r.pk: render_to_string("site_pages/_wall_rotation.html", {"rotation": {
             "number": r.number,
             "running": r.status == Rotation.Status.STARTED,
-            "tables": _tables_drawn(_tables(selectors.rotation_plan(rotation=r), totals)),
+            "tables": _tables_drawn(_tables(selectors.rotation_plan(rotation=r), totals, clocks,
+                                            event.wall_chime)),
         }})
         for r in rotations
     }
@@ -152,7 +162,7 @@ def wall_context(event: Event, version_rows: list[tuple]) -> dict[str, Any]:
     from the cache when kept (`rotation_pieces`), and the standings."""
     shown = [r for r in event.rotations.order_by("-number") if r.status != Rotation.Status.DRAFT]
     pieces = rotation_pieces(event=event, rotations=shown, version_rows=version_rows,
-                             kind="wall-rotation", draw=_draw_rotations)
+                             kind="wall-rotation", draw=functools.partial(_draw_rotations, event))
     snapshot = analytics_selectors.event_standings(event=event)
     score_words = SCORE_COLUMNS.get(event.scoring, ("", ""))[1]
     return {
