@@ -34,5 +34,6 @@ urlpatterns = [
     path("", include("notifications.urls.public")),
     path("", include("analytics.urls.public")),
     path("", include("site_pages.urls.public")),
+    path("", include("site_pages.urls.pace")),
     path("", include("league.urls.public")),
 ]
