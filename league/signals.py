@@ -16,6 +16,8 @@ the league never imports them.
   keep about the person (contact details, mail).
 - `night_started(event_id=...)`: sent after commit when an event starts (goes running); the
   analytics freeze the night's handicaps.
+- `rotation_started(rotation_id=...)`: sent after commit when a draft rotation is started
+  (seated for play); the notifications mail the seat calls.
 - `divisions_changed(season_id=...)`: sent after commit when a season's divisions or their
   players changed; the analytics redraw the season's division tables.
 """
@@ -29,3 +31,4 @@ player_depersonalised = Signal()
 player_name_changed = Signal()
 night_started = Signal()
 divisions_changed = Signal()
+rotation_started = Signal()

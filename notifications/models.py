@@ -13,17 +13,21 @@ class Contact(models.Model):
         REMINDER = "reminder", "Reminders before league nights"
         RESULT = "result", "My confirmed results"
         NIGHT = "night", "The night's results and standings"
+        SEAT = "seat", "My seat when a rotation starts"
 
     # What a player may turn off (an invitation is asked for by a director, once).
-    OPTIONAL = (Reason.REMINDER, Reason.RESULT, Reason.NIGHT)
+    OPTIONAL = (Reason.REMINDER, Reason.RESULT, Reason.NIGHT, Reason.SEAT)
     # The choice that turns each optional kind of mail on or off.
-    CHOICE_OF_REASON = {"reminder": "reminders", "result": "results", "night": "nights"}
+    CHOICE_OF_REASON = {"reminder": "reminders", "result": "results", "night": "nights",
+                        "seat": "seat_calls"}
 
     player = models.OneToOneField("league.Player", on_delete=models.CASCADE, related_name="contact")
     email = models.EmailField(max_length=254)
     reminders = models.BooleanField(default=True)
     results = models.BooleanField(default=True)
     nights = models.BooleanField(default=True)
+    seat_calls = models.BooleanField(
+        default=False, help_text="Mail the player their seat when a rotation starts (asked for).")
     undeliverable_at = models.DateTimeField(
         null=True, blank=True, help_text="When the mail server refused or bounced the address"
     )

@@ -15,6 +15,17 @@ def mail_confirmed_result(sender: object, *, game_id: int | None = None, **kwarg
     task_send(task=result_mails_task, args=[game_id])
 
 
+def mail_seat_calls(sender: object, *, rotation_id: int | None = None, **kwargs: Any) -> None:
+    """A rotation started (after commit): the players who asked get their seat by mail. The
+    start is kept whatever the broker does (`task_send` keeps the job while it is away)."""
+    if rotation_id is None:
+        return
+    from jobs.services.outbox import task_send
+    from notifications.tasks import seat_call_mails_task
+
+    task_send(task=seat_call_mails_task, args=[rotation_id])
+
+
 def forget_contact(sender: object, *, player_id: int, **kwargs: Any) -> None:
     """A person deleted their account: their address and the mail sent to them go."""
     from notifications.models import Contact, SentMail

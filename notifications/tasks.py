@@ -16,6 +16,7 @@ from notifications.services.claims import claim_mail_send
 from notifications.services.mail import MailDeferred
 from notifications.services.nights import due_night_results_send, due_reminders_send
 from notifications.services.results import result_mails_send
+from notifications.services.seat_calls import seat_call_mails_send
 
 log = logging.getLogger(__name__)
 
@@ -59,3 +60,9 @@ def send_due_reminders(self: Task) -> int:
     """Every quarter of an hour (beat): the reminders whose time has come, and the results of
     the nights just finished."""
     return _retrying(self, lambda: due_reminders_send() + due_night_results_send())
+
+
+@shared_task(name="notifications.seat_call_mails", ignore_result=True, **_RETRY)
+def seat_call_mails_task(self: Task, rotation_id: int) -> int:
+    """A rotation started: its seat calls to the players who asked for them."""
+    return _retrying(self, lambda: seat_call_mails_send(rotation_id=rotation_id))

@@ -22,6 +22,7 @@ from league.seating import (
 )
 from league.services._common import lock_event, partnership_of
 from league.services.audit import audit_record
+from league.signals import rotation_started
 
 
 def _entrants(event: Event, number: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
@@ -301,6 +302,7 @@ def rotation_start(*, rotation: Rotation, by: User | None = None) -> Rotation:
         raise refusal(Conflict, Code.EVENT_NOT_RUNNING)
     players, _pairs = _entrants(event, rotation.number)
     _check_plan_covers(selectors.rotation_as_plan(rotation=rotation), players)
+    transaction.on_commit(lambda: rotation_started.send(sender=Rotation, rotation_id=rotation.pk))
     return _status_set(event, rotation, Rotation.Status.STARTED, by, action="rotation_start",
                        summary=f"Started rotation {rotation.number}: its seating is published.")
 

@@ -11,7 +11,8 @@ from notifications.models import Contact
 
 
 def contact_update(
-    *, player: Player, user: User, email: str, reminders: bool, results: bool, nights: bool
+    *, player: Player, user: User, email: str, reminders: bool, results: bool, nights: bool,
+    seat_calls: bool = False,
 ) -> Contact | None:
     """Set the player's address and choices (an empty address removes both: no mail at all)."""
     if player.user_id != user.pk:
@@ -31,6 +32,7 @@ def contact_update(
             "reminders": reminders,
             "results": results,
             "nights": nights,
+            "seat_calls": seat_calls,
             "undeliverable_at": None,
             "undeliverable_reason": "",
         },

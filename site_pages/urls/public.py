@@ -3,7 +3,7 @@
 from django.urls import path
 
 from site_pages.views import backup as backup_views
-from site_pages.views import divisions, my_page, wall
+from site_pages.views import divisions, my_page, seat_calls, wall
 from site_pages.views import pages as views
 
 urlpatterns = [
@@ -22,6 +22,7 @@ urlpatterns = [
          name="director-club-backup-download"),
     path("me/", my_page.my_page, name="my-page"),
     path("me/data.json", my_page.my_data, name="my-data"),
+    path("me/seat-calls/", seat_calls.my_seat_calls, name="my-seat-calls"),
     path("me/delete/", my_page.my_account_delete, name="my-account-delete"),
     path("me/players/<int:player_id>/privacy/", my_page.my_privacy, name="my-privacy"),
     path("me/players/<int:player_id>/mail/", my_page.my_mail, name="my-mail"),

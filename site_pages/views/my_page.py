@@ -36,6 +36,7 @@ from league.templatetags.substitutes import full_seat_label
 from league.time_zones import club_today
 from notifications.models import Contact
 from notifications.services.contacts import contact_update
+from site_pages.views.seat_calls import my_seat_calls_context
 
 UPCOMING_DAYS = 60
 
@@ -181,6 +182,7 @@ def my_page(request: HttpRequest) -> HttpResponse:
             "clubs": _my_clubs(signed_in(request.user)),
             "answers": Attendance.Answer.choices,
             "name_choices": Player.NameShown.choices,
+            **my_seat_calls_context(request),
         },
     )
 
@@ -228,7 +230,7 @@ def my_mail(request: HttpRequest, player_id: int) -> HttpResponse:
                     player=_my_player(request, player_id), user=signed_in(request.user),
                     email=request.POST.get("email", "")[:254],
                     reminders="reminders" in request.POST, results="results" in request.POST,
-                    nights="nights" in request.POST)
+                    nights="nights" in request.POST, seat_calls="seat_calls" in request.POST)
 
 
 @require_POST
@@ -251,6 +253,7 @@ def my_data(request: HttpRequest) -> HttpResponse:
             "reminders": c.reminders,
             "results": c.results,
             "nights": c.nights,
+            "seat_calls": c.seat_calls,
         }
         for c in Contact.objects.filter(player__user=signed_in(request.user)).select_related("player__club")
     ]
