@@ -15,6 +15,9 @@ class AnalyticsConfig(AppConfig):
         from analytics.jobs import register
 
         register()  # the what-if jobs
+        from analytics.ratings.backtests import register as register_backtest
+
+        register_backtest()
 
 
 def _recompute_event(sender: object, *, event_id: int, **kwargs: object) -> None:

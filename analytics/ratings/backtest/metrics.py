@@ -36,20 +36,22 @@ class Scores:
     """One system's running scores over the games predicted (ties for the top are not scored
     for who wins, but their margins are)."""
 
-    losses: list[float] = field(default_factory=list)
-    briers: list[float] = field(default_factory=list)
+    losses: list[float] = field(default_factory=list)  # each game's, for paired comparisons
+    brier_sum: float = 0.0
     hits: int = 0
-    margin_errors: list[float] = field(default_factory=list)
+    margin_error_sum: float = 0.0
+    margins: int = 0
     deciles: list[Decile] = field(default_factory=lambda: [Decile() for _ in range(DECILES)])
 
     def add(self, game: BacktestGame, prediction: Prediction) -> None:
         for predicted, actual in zip(prediction.margin, game.margins(), strict=True):
-            self.margin_errors.append(abs(predicted - actual))
+            self.margin_error_sum += abs(predicted - actual)
+            self.margins += 1
         winner = game.winner
         if winner is None:
             return
         self.losses.append(-math.log(max(prediction.win[winner], FLOOR)))
-        self.briers.append(sum((p - (i == winner)) ** 2 for i, p in enumerate(prediction.win)))
+        self.brier_sum += sum((p - (i == winner)) ** 2 for i, p in enumerate(prediction.win))
         self.hits += max(range(len(prediction.win)), key=prediction.win.__getitem__) == winner
         for i, p in enumerate(prediction.win):
             decile = self.deciles[min(int(p * DECILES), DECILES - 1)]
@@ -67,7 +69,7 @@ class Scores:
 
     @property
     def brier(self) -> float:
-        return statistics.fmean(self.briers) if self.briers else math.nan
+        return self.brier_sum / self.games if self.games else math.nan
 
     @property
     def accuracy(self) -> float:
@@ -75,7 +77,7 @@ class Scores:
 
     @property
     def margin_error(self) -> float:
-        return statistics.fmean(self.margin_errors) if self.margin_errors else math.nan
+        return self.margin_error_sum / self.margins if self.margins else math.nan
 
     @property
     def calibration_error(self) -> float:
