@@ -12,8 +12,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tqdm import tqdm
 
 from analytics.ratings.backtest.candidates import CANDIDATES, candidate
-from analytics.ratings.backtest.simulated import simulated_league
 from analytics.ratings.backtest.run import backtest
+from analytics.ratings.backtest.simulated import simulated_league
 from analytics.ratings.backtests import backtest_summary, candidate_scores, club_backtest_games
 from league.models import Club
 
