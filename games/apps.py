@@ -10,7 +10,7 @@ class GamesConfig(AppConfig):
         played rotation, and the event history the undo of a withdrawn (or restored) result
         entry."""
         from games import jobs, selectors
-        from games.services import history, history_undo, withdrawal
+        from games.services import history, history_undo, table_clocks, withdrawal
         from league import hooks
 
         jobs.register()
@@ -23,4 +23,6 @@ class GamesConfig(AppConfig):
                             applies=history_undo.entry_undo_applies)
         hooks.undo_register(action="rotation_start", undo=history_undo.undo_rotation_start,
                             applies=history_undo.rotation_start_undo_applies)
+        hooks.undo_register(action=table_clocks.EXTRA_TIME_ACTION, undo=table_clocks.extra_time_undo,
+                            applies=table_clocks.extra_time_undo_applies)
         from games import receivers  # noqa: F401  (connects the league's signal receivers)

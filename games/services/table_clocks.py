@@ -6,13 +6,14 @@ from __future__ import annotations
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 
-from core.errors import Conflict, Invalid
+from core.errors import Conflict, Invalid, NotFound
 from games.errors import Code, refusal
 from games.selectors.table_clocks import table_round_times
-from league.models import Event, Rotation, Table, TableExtraTime
+from league.models import AuditEntry, Event, Rotation, Table, TableExtraTime
 from league.services.audit import audit_record
 
 EXTRA_TIME_ACTION = "table_extra_time"
+UNDO_ACTION = "table_extra_time_undo"
 EXTRA_MINUTES = (1, 60)
 
 
@@ -49,3 +50,29 @@ def table_extra_time_grant(*, table: Table, minutes: int,
                          f"minute{'s' if minutes != 1 else ''} for round {number}.",
                  data={"table_id": table.pk, "extra_time_id": grant.pk, "round_number": number})
     return grant
+
+
+def _granted(entry: AuditEntry) -> TableExtraTime | None:
+    return (TableExtraTime.objects.select_related("table__rotation__event__club")
+            .filter(pk=entry.data.get("extra_time_id")).first())
+
+
+def extra_time_undo(entry: AuditEntry, by: User | None) -> None:
+    """Take back extra time given from History (`league.hooks.undo_register`), logged."""
+    grant = _granted(entry)
+    if grant is None:
+        raise refusal(NotFound, Code.GONE, what="extra time")
+    table, minutes = grant.table, grant.minutes
+    grant.delete()
+    audit_record(club=table.rotation.event.club, event=table.rotation.event, user=by,
+                 action=UNDO_ACTION,
+                 summary=f"Took back the {minutes} more minute{'s' if minutes != 1 else ''} given "
+                         f"to table {table.number} (rotation {table.rotation.number}) for round "
+                         f"{grant.round_number}.",
+                 data={"table_id": table.pk, "undoes": entry.pk})
+
+
+def extra_time_undo_applies(entry: AuditEntry) -> bool:
+    """Extra time is taken back only while its rotation is being played."""
+    grant = _granted(entry)
+    return grant is not None and grant.table.rotation.status == Rotation.Status.STARTED

@@ -92,3 +92,20 @@ def test_a_draft_rotation_has_no_clock(client, game):
     Rotation.objects.filter(pk=game.table.rotation_id).update(
         status=Rotation.Status.DRAFT, started_at=timezone.now() - timedelta(minutes=5))
     assert 'role="timer"' not in client.get(f"/play/{side_link(game, 0)}/").text
+
+
+def test_extra_time_is_undone_from_history_while_the_rotation_is_played(game):
+    from league.services.undo import audit_undo, audit_undoable
+
+    started(game, 10)
+    grant = table_extra_time_grant(table=game.table, minutes=5, by=None)
+    entry = AuditEntry.objects.get(action="table_extra_time")
+    assert audit_undoable(entry=entry)
+    audit_undo(entry=entry, by=None)
+    assert not TableExtraTime.objects.filter(pk=grant.pk).exists()
+    assert AuditEntry.objects.get(action="table_extra_time_undo").summary == (
+        "Took back the 5 more minutes given to table 4 (rotation 3) for round 1.")
+    table_extra_time_grant(table=game.table, minutes=3, by=None)
+    later = AuditEntry.objects.filter(action="table_extra_time").latest("pk")
+    Rotation.objects.filter(pk=game.table.rotation_id).update(status=Rotation.Status.CLOSED)
+    assert not audit_undoable(entry=later)
