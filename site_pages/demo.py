@@ -51,6 +51,7 @@ SEED = 1_000
 # the club's zone, a table's rounds 20-45 minutes around its own pace, a few minutes to seat the
 # next rotation once the last table is done.
 NIGHT_FROM = datetime.time(19, 0)
+DAY_FROM = datetime.time(10, 0)  # a tournament's first rotation
 ROUND_MINUTES = (20.0, 45.0)
 
 PLAYER_NAMES = (
@@ -163,13 +164,14 @@ def run_event(*, club: Club, players: list[Player], name: str, date: datetime.da
 
 def night_timed(event: Event) -> None:
     """Give a finished night's rotations and entries the times of a real night (the demo plays
-    it in a moment): each rotation starts once the last table of the one before is done plus
+    it in a moment; a tournament's day from 10:00): each rotation starts once the last table of the one before is done plus
     3-8 minutes; each table plays at its own pace (0.8-1.25 of 32 minutes a round, each round
     within ROUND_MINUTES); a round's sheet arrives as the round ends (a move log, and the
     other side's confirmation, once the game is over). Seeded by the event's seed."""
     rng = random.Random(event.seed)
     rounds = event_rules(event=event).rounds
-    start = night_start(event, default=NIGHT_FROM) or timezone.now()
+    default = NIGHT_FROM if event.kind == Event.Kind.LEAGUE_NIGHT else DAY_FROM
+    start = night_start(event, default=default) or timezone.now()
     for rotation in event.rotations.order_by("number"):
         Rotation.objects.filter(pk=rotation.pk).update(started_at=start)
         done = [_game_timed(game, start, rounds, rng)

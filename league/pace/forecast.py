@@ -10,7 +10,9 @@ its rounds' log ratios to m, shrunk toward the room's pace by sigma^2 / tau^2 ro
 rounds of evidence move it halfway), and the room's pace is tonight's rounds shrunk toward the
 club's usual by sigma^2 / upsilon^2. The round being played is drawn conditional on the time it
 has already taken (a draw from the lognormal above the time elapsed), the rounds left are drawn
-whole. The rotations still to be seated start when the room's last table is done plus the
+whole. A table with no entry yet may be playing its whole game without entering rounds (a move
+log or a result sent at the end): as often as the club's finished tables did so, its whole game
+is drawn above the time since the start instead (the sum of its rounds as one lognormal). The rotations still to be seated start when the room's last table is done plus the
 changeover tonight has shown (5 minutes before one is seen) and add a game for each table, each
 table with a fresh pace around the room's (players change tables). Monte Carlo over `draws`
 draws of a seeded random.Random: the same inputs give the same forecast. The work is bounded by
@@ -42,6 +44,7 @@ LONGEST_CHANGEOVER_MINUTES = 30.0
 SHORTEST_ROUND = 3.0  # minutes
 LONGEST_ROUND = 180.0
 MIN_PAST_TABLES = 3
+DEFAULT_BY_ROUND = 0.8  # of tables enter each round as it ends
 DRAWS = 400
 LOW, HIGH = 0.1, 0.9
 _NORMAL = statistics.NormalDist()
@@ -166,6 +169,14 @@ def changeover_minutes(tonight: Sequence[TableRounds]) -> float:
     return statistics.fmean(seen) if seen else DEFAULT_CHANGEOVER_MINUTES
 
 
+def _summed(usual: ClubPace, factor: float, count: int) -> tuple[float, float]:
+    """(mu, sigma) of `count` rounds' sum as one lognormal with its first two moments
+    (Fenton-Wilkinson; one round: exact)."""
+    sigma2 = math.log(1 + math.expm1(usual.sigma ** 2) / count)
+    mu = math.log(count * usual.minutes) + factor + (usual.sigma ** 2 - sigma2) / 2
+    return mu, math.sqrt(sigma2)
+
+
 class _Draws:
     """Rounds (minutes) drawn from a seeded random.Random."""
 
@@ -179,22 +190,55 @@ class _Draws:
         mu = math.log(usual.minutes) + factor
         return sum(math.exp(self.rng.gauss(mu, usual.sigma)) for _ in range(count))
 
-    def round_left(self, usual: ClubPace, factor: float, elapsed: float) -> float:
-        """The rest of a round already `elapsed` minutes long."""
-        mu, sigma = math.log(usual.minutes) + factor, usual.sigma
+    def round_left(self, usual: ClubPace, factor: float, elapsed: float, count: int = 1) -> float:
+        """The rest of `count` rounds already `elapsed` minutes long, drawn above `elapsed`."""
+        mu, sigma = _summed(usual, factor, count)
         floor = _NORMAL.cdf((math.log(elapsed) - mu) / sigma) if elapsed > 0 else 0.0
         u = min(floor + (1 - floor) * self.rng.random(), 1 - 1e-9)
         return max(math.exp(mu + sigma * _NORMAL.inv_cdf(max(u, 1e-12))) - elapsed, 0.0)
 
 
+def entered_by_round(tables: Sequence[TableRounds]) -> float:
+    """The share of finished tables that entered their game round by round (the others sent
+    it whole at the end, a move log or a result): a table without an entry yet may be one."""
+    finished = [t for t in tables if t.finished]
+    if len(finished) < MIN_PAST_TABLES:
+        return DEFAULT_BY_ROUND
+    return sum(1 for t in finished if t.ends) / len(finished)
+
+
+def _still_playing(usual: ClubPace, factor: float, elapsed: float, count: int) -> float:
+    """How likely `count` rounds last longer than `elapsed` minutes."""
+    mu, sigma = _summed(usual, factor, count)
+    return 1 - _NORMAL.cdf((math.log(elapsed) - mu) / sigma) if elapsed > 0 else 1.0
+
+
+def _by_round_odds(usual: ClubPace, table: TableRounds, pace: _Pace, now: datetime,
+                   by_round: float) -> float:
+    """How likely this table enters its rounds one by one: a table that has entered one does;
+    one without an entry yet as often as the club's tables do, weighed by how likely its first
+    round, against its whole game, would still be going after this long (Bayes)."""
+    if table.rounds_done > 0 or table.started_at is None:
+        return 1.0
+    elapsed = max(_minutes(now - table.started_at), 0.0)
+    one = by_round * _still_playing(usual, pace.mean, elapsed, 1)
+    whole = (1 - by_round) * _still_playing(usual, pace.mean, elapsed, table.rounds)
+    return one / (one + whole) if one + whole > 0 else by_round
+
+
 def _table_left(draw: _Draws, usual: ClubPace, table: TableRounds, pace: _Pace,
-                now: datetime) -> float:
-    """Minutes from `now` until this unfinished table is done, in one draw."""
+                now: datetime, by_round: float) -> float:
+    """Minutes from `now` until this unfinished table is done, in one draw: its round drawn
+    above the time it has taken, then the rounds left; or, for a table that may send its game
+    whole at the end (`by_round` the odds it does not), its whole game above the time since the
+    start."""
     factor = draw.factor(pace)
     current = table.current_round or table.rounds
     began = table.round_began(current) or table.started_at or now
-    left = draw.round_left(usual, factor, max(_minutes(now - began), 0.0))
-    return left + draw.rounds(usual, factor, table.rounds - current)
+    elapsed = max(_minutes(now - began), 0.0)
+    if draw.rng.random() >= by_round:
+        return draw.round_left(usual, factor, elapsed, table.rounds)
+    return draw.round_left(usual, factor, elapsed) + draw.rounds(usual, factor, table.rounds - current)
 
 
 def _rotations_left(draw: _Draws, club: dict[tuple[str, int], ClubPace], room: _Pace,
@@ -242,13 +286,17 @@ def night_forecast(*, tonight: Sequence[TableRounds], past: Sequence[TableRounds
     latest = max(t.rotation_number for t in started)
     seated = [t for t in started if t.rotation_number == latest]
     changeover = changeover_minutes(started)
+    by_round = entered_by_round([*past, *started])
     done_so_far = max((t.done_at for t in started if t.done_at is not None), default=now)
     lefts: dict[int, list[float]] = {t.table_id: [] for t in playing}
+    odds = {t.table_id: _by_round_odds(_usual(club, t), t, paces[t.table_id], now, by_round)
+            for t in playing}
     ends: list[float] = []
     for _ in range(draws):
         end = _minutes(done_so_far - now)
         for table in playing:
-            left = _table_left(draw, _usual(club, table), table, paces[table.table_id], now)
+            left = _table_left(draw, _usual(club, table), table, paces[table.table_id], now,
+                               odds[table.table_id])
             lefts[table.table_id].append(left)
             end = max(end, left)
         ends.append(_rotations_left(draw, club, room, seated, rotations_left, end, changeover))

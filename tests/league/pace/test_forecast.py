@@ -1,6 +1,7 @@
 """Issue 47: when the night will end, forecast from tonight's rounds and the club's past ones
 (pure, no database)."""
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from league.pace.forecast import club_pace, known_at, night_forecast
@@ -43,8 +44,9 @@ def test_tables_that_always_take_thirty_minutes_a_round_give_a_narrow_range_arou
     for one in forecast.tables:
         assert close(one.finish.about, clock(21, 0), 2)
         assert one.finish.latest - one.finish.earliest <= timedelta(minutes=6)
-    # 21:00 the room is done, five minutes to seat the next rotation, then two hours of it
-    assert close(forecast.room.about, clock(23, 5), 4)
+    # 21:00 the room is done, five minutes to seat the next rotation, then two hours of it (the
+    # last of its four tables a minute or three more)
+    assert close(forecast.room.about, clock(23, 7), 4)
     assert forecast.room.earliest <= forecast.room.about <= forecast.room.latest
     assert forecast.room.latest - forecast.room.earliest <= timedelta(minutes=15)
 
@@ -100,6 +102,18 @@ def test_without_a_past_the_club_plays_thirty_minute_rounds():
     pace = club_pace([], preset="classic", players=4)
     assert pace.minutes == 30
     assert club_pace(steady_past(40), preset="classic", players=4).minutes == 40
+
+
+def test_a_table_without_an_entry_long_after_a_round_is_taken_to_be_playing_its_whole_game():
+    last_week = SEVEN - timedelta(days=7)
+    logged = [replace(table(n, [], start=last_week, table_id=2000 + n),
+                      done_at=last_week + timedelta(minutes=120)) for n in range(1, 11)]
+    past = steady_past() + logged  # a third of the club's tables send their game at its end
+    tonight = [table(1, [])]  # nothing entered at 20:30: a move log to come, not a 90-minute round
+    forecast = night_forecast(tonight=tonight, past=past, rotations_left=0, now=clock(20, 30),
+                              seed=4)
+    assert forecast is not None
+    assert close(forecast.tables[0].finish.about, clock(21, 0), 5)
 
 
 def test_a_table_known_at_a_moment_keeps_only_what_had_arrived():
