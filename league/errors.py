@@ -78,6 +78,8 @@ class Code(StrEnum):
     NOT_ENTERED = "NOT_ENTERED"
     NOT_FINISHED = "NOT_FINISHED"
     NOT_IN_ROTATION = "NOT_IN_ROTATION"
+    NO_SHOW_CLOSED = "NO_SHOW_CLOSED"
+    NO_SHOW_FIXED = "NO_SHOW_FIXED"
     NOT_SEATED = "NOT_SEATED"
     NOT_STARTED = "NOT_STARTED"
     NOT_THE_CLUBS = "NOT_THE_CLUBS"
@@ -203,6 +205,8 @@ MESSAGES: dict[Code, str] = {
     Code.NOT_ENTERED: "Not entered (or not checked in) for this rotation: {names}.",
     Code.NOT_FINISHED: "The event is not finished.",
     Code.NOT_IN_ROTATION: "{player} is not in rotation {rotation_number}.",
+    Code.NO_SHOW_CLOSED: "Rotation {rotation_number} is closed: a no-show is marked while its rotation is a draft or being played.",
+    Code.NO_SHOW_FIXED: "{player} plays in a fixed partnership: seat a substitute for them instead.",
     Code.NOT_SEATED: "Not placed in this rotation: {names}. Delete the draft and seat it again, or swap them in.",
     Code.NOT_STARTED: "Rotation {rotation_number} is {status}, not started: there is nothing to undo.",
     Code.NOT_THE_CLUBS: "{event_name} is not a night of {club_name}.",

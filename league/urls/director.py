@@ -7,6 +7,7 @@ from league.views import (
     director,
     invitations,
     league_settings,
+    no_shows,
     room,
     seating,
     substitutes,
@@ -101,6 +102,10 @@ urlpatterns = [
         name="director-rotation-reopen",
     ),
 
+    path("events/<slug:slug>/rotations/<int:number>/no-show/<int:player_id>/", no_shows.no_show,
+         name="director-no-show"),
+    path("events/<slug:slug>/rotations/<int:number>/no-show/<int:player_id>/seat-again/",
+         no_shows.no_show_seat_again_view, name="director-no-show-seat-again"),
     path(
         "events/<slug:slug>/rotations/<int:number>/delete/",
         director.rotation_delete,
