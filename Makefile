@@ -123,6 +123,7 @@ bench: setup-dev bench-check
 	$(BIN)/python bench/seating_bench.py
 	$(BIN)/python bench/fuzz_bench.py
 	$(BIN)/python bench/submission_bench.py
+	$(BIN)/python bench/pace_forecast_bench.py
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} CELERY_BROKER_URL=$${CELERY_BROKER_URL:-$(TEST_BROKER_URL)} \
 		$(BIN)/python bench/hostile_bench.py
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} CELERY_BROKER_URL=$${CELERY_BROKER_URL:-$(TEST_BROKER_URL)} \
