@@ -100,3 +100,15 @@ def test_a_rotation_to_come_is_counted_after_the_one_being_played(client, game):
     night_done = minutes_ahead(alone["room"], NEW_YORK)[0]
     assert night_done >= table_done + 2 * 60
     assert timedelta(minutes=night_done) < timedelta(hours=12)
+
+
+def test_the_wall_redraws_the_forecast_when_a_round_is_entered(client, game):
+    started(game, 100)
+    enter_round(client, game, 0, 1, 70, "a1")
+    event = game.table.rotation.event
+    before = table_time(wall_fragment(client, event))
+    enter_round(client, game, 0, 2, 30, "a2")
+    after = table_time(wall_fragment(client, event))
+    [left_before] = minutes_ahead(before, NEW_YORK)
+    [left_after] = minutes_ahead(after, NEW_YORK)
+    assert left_after < left_before
