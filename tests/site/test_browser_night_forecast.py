@@ -1,0 +1,51 @@
+"""Issue 47 in a real browser: the wall says when the night will end, on a 360 px phone and
+axe-clean, and the forecast moves on the next poll when a table enters a round."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from league.models import Event, Rotation
+from tests.games.test_round_times import enter_round
+from tests.site.conftest import TIMEOUT_MS
+from tests.site.factories import games_of, seated_event
+from tests.site.test_browser_axe import axe_problems, fit_problems
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 360, "height": 780}
+
+
+@pytest.fixture
+def night(client):
+    """Two tables 100 minutes into their game, table 1 with round 1 entered 70 minutes ago."""
+    event = seated_event(players=8, rotations=1, name="Tuesday league night", planned_rotations=2)
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+    Rotation.objects.filter(event=event).update(started_at=timezone.now() - timedelta(minutes=100))
+    first, _ = games_of(event)
+    enter_round(client, first, 0, 1, 70, "r1")
+    return event, first
+
+
+def test_the_wall_shows_when_the_night_ends_and_it_moves_when_a_round_is_entered(
+        chromium, live_server, night, client):
+    event, first = night
+    context = chromium.new_context(viewport=PHONE, base_url=live_server.url)
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    try:
+        from playwright.sync_api import expect
+
+        page.goto(f"/events/{event.slug}/wall/")
+        forecast = page.get_by_role("region", name="When the night ends")
+        expect(forecast).to_contain_text("Last table about")
+        table_one = forecast.get_by_text("Table 1 about")
+        before = table_one.inner_text()
+        problems = axe_problems(page, "wall with forecast") + fit_problems(page, "wall with forecast")
+        enter_round(client, first, 0, 2, 30, "r2")
+        expect(table_one).not_to_have_text(before, timeout=TIMEOUT_MS)
+        expect(forecast).to_contain_text("Counting 1 more rotation after this one.")
+    finally:
+        context.close()
+    assert problems == []
