@@ -279,8 +279,8 @@ def night_forecast(*, tonight: Sequence[TableRounds], past: Sequence[TableRounds
     playing = [t for t in started if not t.finished]
     if not started or (not playing and rotations_left <= 0):
         return None
-    club = {(t.preset, t.players): club_pace(past, preset=t.preset, players=t.players)
-            for t in started}
+    club = {(preset, players): club_pace(past, preset=preset, players=players)
+            for preset, players in {(t.preset, t.players) for t in started}}
     room, paces = _room_pace(started, club)
     draw = _Draws(random.Random(seed))
     latest = max(t.rotation_number for t in started)
