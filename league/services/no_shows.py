@@ -3,12 +3,14 @@ there, in one tap (a History line), and the event page then offers the fix: in a
 it again without them (their check-in undone, so they sit the rotation out until they arrive and
 are checked in again); in a started rotation, a substitute in their seat
 (`league.services.substitutes`). A no-show is its History line (action `no_show`); it stays
-offered while the player still sits in that rotation (`league.seat_calls.event_open_no_shows`)."""
+offered while the player still sits in that rotation (`league.seat_calls.event_open_no_shows`);
+the History undoes a no-show tapped by mistake."""
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 
 from core.errors import Conflict, Invalid
+from league import hooks
 from league.errors import Code, refusal
 from league.models import AuditEntry, Event, Player, Rotation, Seat
 from league.seat_calls import NO_SHOW_ACTION
@@ -86,3 +88,19 @@ def no_show_seat_again(*, rotation: Rotation, player_id: int, by: Director = Non
                  "check them in when they arrive.",
                  data={"rotation_id": seated.pk, "player_id": player.pk})
     return seated
+
+
+def _unmark(entry: AuditEntry, by: User | None) -> None:
+    """The History's undo of a no-show tapped by mistake: the player is no longer marked."""
+    if entry.event is None or entry.player is None:
+        return
+    rotation = entry.event.rotations.filter(pk=entry.data.get("rotation_id")).first()
+    number = f" for rotation {rotation.number}" if rotation else ""
+    audit_record(club=entry.event.club, event=entry.event, user=by, action="no_show_undo",
+                 player=entry.player,
+                 summary=f"{entry.player.name} is no longer marked as a no-show{number}.")
+
+
+hooks.undo_register(action=NO_SHOW_ACTION, undo=_unmark,
+                    applies=lambda entry: entry.event is not None
+                    and entry.event.status != Event.Status.FINISHED)

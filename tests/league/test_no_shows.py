@@ -116,3 +116,15 @@ def test_a_seating_that_cannot_be_made_without_the_no_show_changes_nothing():
         no_show_seat_again(rotation=rotation, player_id=players[0].pk)
     assert Rotation.objects.get(event=event, number=1).pk == rotation.pk
     assert event.registrations.get(player=players[0]).checked_in is True
+
+
+def test_a_no_show_tapped_by_mistake_is_undone_from_the_history(client, night):
+    event, players, rotation, director = night
+    client.force_login(director)
+    client.post(_mark_url(event, rotation, players[2]))
+    line = AuditEntry.objects.get(event=event, action="no_show")
+    page = client.post(reverse("director-audit-undo", args=[event.slug, line.pk]), follow=True)
+    text = page.content.decode()
+    assert _lines(event, "no_show_undo") == ["Cy Park is no longer marked as a no-show for rotation 1."]
+    assert "Seat again without Cy Park" not in text
+    assert 'aria-label="Mark Cy Park as a no-show for rotation 1"' in text
