@@ -1,21 +1,25 @@
-"""Player ratings: OpenSkill's Plackett-Luce model, each side a team, games in the order played.
+"""Player ratings: margins as shares of the points scored (`analytics.ratings.backtest.systems.
+share`), each side's players together, games in the order played. Chosen from the backtest's
+figures (docs/ratings.md): it predicted simulated leagues and the demo club better than the
+OpenSkill ratings it replaced, and orders players closer to their true strengths.
 
 Pure functions; `analytics.ratings.services.ratings_recompute` loads the games (through
-`analytics.ratings.selectors`) and stores the history.
-Equal side totals are a tie (equal ranks). The display value is the conservative mu - 3 sigma.
+`analytics.ratings.selectors`) and stores the history. `mu` is a player's skill (the share of a
+side's points they add), `sigma` its spread; the leaderboard orders by the conservative
+mu - 3 sigma.
 """
 
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from openskill.models import PlackettLuce, PlackettLuceRating
-
+from analytics.ratings.backtest.systems.share import PRIOR_SD, after_game, side_chances
 from analytics.standings.compute import GameResult
 
-MODEL = PlackettLuce()
+MODEL_NAME = "margins-share"  # part of every rated game's fingerprint: a new model re-rates all
 
 
 @dataclass(frozen=True)
@@ -29,7 +33,7 @@ class PlayerState:
         return self.mu - 3 * self.sigma
 
 
-INITIAL = PlayerState(MODEL.mu, MODEL.sigma, 0)
+INITIAL = PlayerState(0.0, PRIOR_SD, 0)
 
 
 @dataclass(frozen=True)
@@ -50,40 +54,34 @@ class RatedRow:
 
 
 def rate_game(game: GameResult, state: dict[int, PlayerState],
-              ratings: dict[int, PlackettLuceRating] | None = None,
               ) -> list[tuple[int, PlayerState, float]]:
     """Rate one game; returns each player's new state and their side's prior win probability.
-    Updates `state` in place. `ratings` caches the library's rating objects between games (it
-    makes creating them the costliest step). Games with fewer than two sides with players are
-    not rated."""
+    Updates `state` in place. Games with fewer than two sides with players are not rated. The
+    totals as played (a handicap decides match points, never the ratings it comes from)."""
     sides = [s for s in game.sides if s.players]
     if len(sides) < 2:
         return []
-    ratings = {} if ratings is None else ratings
-    for side in sides:
-        for p in side.players:
-            if p not in ratings:
-                known = state.get(p, INITIAL)
-                ratings[p] = MODEL.create_rating([known.mu, known.sigma])
-    teams = [[ratings[p] for p in s.players] for s in sides]
-    expected = MODEL.predict_win(teams)
-    rated = MODEL.rate(teams, ranks=[-s.total for s in sides])
+    beliefs = [[_belief(state.get(p, INITIAL)) for p in side.players] for side in sides]
+    expected = side_chances(beliefs)
+    totals = tuple(s.total for s in sides)
     out = []
-    for side, team, probability in zip(sides, rated, expected, strict=True):
-        for player_id, rating in zip(side.players, team, strict=True):
-            new = PlayerState(rating.mu, rating.sigma, state.get(player_id, INITIAL).games + 1)
+    for side, after, probability in zip(sides, after_game(beliefs, totals), expected, strict=True):
+        for player_id, (mu, variance) in zip(side.players, after, strict=True):
+            new = PlayerState(mu, math.sqrt(variance), state.get(player_id, INITIAL).games + 1)
             state[player_id] = new
-            ratings[player_id] = rating
             out.append((player_id, new, probability))
     return out
+
+
+def _belief(player: PlayerState) -> tuple[float, float]:
+    return player.mu, player.sigma ** 2
 
 
 def rate_games(games: Iterable[GameResult], state: dict[int, PlayerState],
                first_position: int = 0) -> Iterator[RatedRow]:
     """Rate games in order from `state` (the ratings before the first of them)."""
-    ratings: dict[int, PlackettLuceRating] = {}
     for position, game in enumerate(games, start=first_position):
-        for player_id, new, probability in rate_game(game, state, ratings):
+        for player_id, new, probability in rate_game(game, state):
             yield RatedRow(position, game.game_id, player_id, new.mu, new.sigma, new.games,
                            probability)
 
@@ -91,19 +89,19 @@ def rate_games(games: Iterable[GameResult], state: dict[int, PlayerState],
 # ----- the rating as players read it -----------------------------------------------------------
 
 SCALE_CENTRE = 1500
-SCALE_PER_MU = 40  # 1 OpenSkill skill unit = 40 rating points; the default sigma is ±333
-CERTAINTY_WORDS = (  # (largest sigma, words), the first that fits
-    (2.5, "well established"),
-    (4.0, "fairly settled"),
-    (6.0, "still settling"),
+SCALE_PER_MU = 2500  # a skill of 0.04 (4 % of a side's points) shows as 100 rating points
+CERTAINTY_WORDS = (  # (largest sigma, words), the first that fits: shares of a new player's
+    (0.30 * PRIOR_SD, "well established"),
+    (0.48 * PRIOR_SD, "fairly settled"),
+    (0.72 * PRIOR_SD, "still settling"),
     (float("inf"), "new: only a few games so far"),
 )
 
 
 def shown_rating(mu: float) -> int:
     """The rating on the familiar scale: 1500 is the starting (and typical) player, and every
-    OpenSkill skill unit above or below it is 40 points (so μ 27.5 shows as 1600)."""
-    return round(SCALE_CENTRE + SCALE_PER_MU * (mu - MODEL.mu))
+    4 % of a side's points a player adds is 100 points (so a skill of 0.04 shows as 1600)."""
+    return round(SCALE_CENTRE + SCALE_PER_MU * mu)
 
 
 def shown_margin(sigma: float) -> int:
@@ -125,6 +123,7 @@ def rating_certainty(sigma: float, games: int | None = None) -> str:
 
 
 def game_fingerprint(game: GameResult) -> str:
-    """Changes whenever anything a rating depends on changes (players, sides, totals)."""
-    text = "|".join(f"{s.players}:{s.total}" for s in game.sides)
+    """Changes whenever anything a rating depends on changes (players, sides, totals, the
+    model)."""
+    text = MODEL_NAME + "|" + "|".join(f"{s.players}:{s.total}" for s in game.sides)
     return hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()[:16]

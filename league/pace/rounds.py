@@ -49,7 +49,7 @@ class TableRounds:
 
     def durations(self) -> list[timedelta]:
         """The rounds played, each as long as it took (in order)."""
-        if self.started_at is None:
+        if self.started_at is None or not self.ends:
             return []
         starts = (self.started_at, *self.ends[:-1])
         return [end - start for start, end in zip(starts, self.ends, strict=True)

@@ -105,12 +105,13 @@ def test_changing_the_sit_out_rule_recomputes_event_and_season(django_capture_on
 def test_ratings_on_the_familiar_scale_with_certainty_in_words():
     from analytics.ratings.compute import rating_certainty, shown_margin, shown_rating
 
-    assert shown_rating(25.0) == 1500 and shown_rating(27.5) == 1600 and shown_rating(20.0) == 1300
-    assert shown_margin(25 / 3) == 667
-    assert rating_certainty(25 / 3) == "new: only a few games so far"
-    assert rating_certainty(5.0) == "still settling"
-    assert rating_certainty(3.0) == "fairly settled"
-    assert rating_certainty(1.5) == "well established"
+    # a skill is the share of a side's points a player adds: 4 % shows as 100 points
+    assert shown_rating(0.0) == 1500 and shown_rating(0.04) == 1600 and shown_rating(-0.08) == 1300
+    assert shown_margin(0.08) == 400  # a new player: two spreads of 0.08
+    assert rating_certainty(0.08) == "new: only a few games so far"
+    assert rating_certainty(0.05) == "still settling"
+    assert rating_certainty(0.03) == "fairly settled"
+    assert rating_certainty(0.015) == "well established"
 
 
 @pytest.mark.django_db

@@ -20,7 +20,7 @@ STATS = {"average_score_round_1": 900.0, "average_score_round_2": 1100.5,
 def figures():
     """Every chart of the player page, drawn once, as the figures charts.js hands plotly.js."""
     return [charts.figure_specs(html)[0] for html in (
-        charts.rating_over_time([(1, 20.0, 25.0), (2, 21.5, 26.0)]),
+        charts.rating_over_time([(1, -0.2, 0.0), (2, -0.15, 0.016)]),
         charts.score_distribution([1200, 3400, 2500]),
         charts.round_averages(STATS),
         charts.books_by_type(STATS),

@@ -172,9 +172,10 @@ def test_rating_handicaps_come_from_the_ratings_at_the_start(django_capture_on_c
     league, (season, a, b, c, d, e) = _league()
     League.objects.filter(pk=league.pk).update(handicap_formula="rating", handicap_base=1600,
                                                handicap_percent=50, handicap_cap=None)
-    for player, mu in ((a, 22.5), (b, 25.0), (c, 30.0)):
-        PlayerRating.objects.create(player=player, club=league.club, mu=mu, sigma=3,
-                                    ordinal=mu - 9, games=5)
+    # shown as 1400, 1500 and 1700 (1500 + 2500 mu)
+    for player, mu in ((a, -0.04), (b, 0.0), (c, 0.08)):
+        PlayerRating.objects.create(player=player, club=league.club, mu=mu, sigma=0.02,
+                                    ordinal=mu - 0.06, games=5)
     event = _start(season, [a, b, c, d], django_capture_on_commit_callbacks)
     assert {p: h.handicap for p, h in selectors.frozen_handicaps(event=event).items()} == {
         a.pk: 100, b.pk: 50, c.pk: 0, d.pk: 0}

@@ -125,7 +125,7 @@ def test_ratings_reward_the_winners_and_treat_equal_totals_as_a_tie(four):
     confirm(make_game(event=event, players=[a, b, c, d], rotation_number=2), [[300, 300]])
     ratings_services.ratings_recompute(club_id=club.pk)
     ratings = {r.player_id: r for r in PlayerRating.objects.filter(club=club)}
-    assert ratings[a.pk].mu > 25 > ratings[b.pk].mu
+    assert ratings[a.pk].mu > 0 > ratings[b.pk].mu  # 0: a new player's skill
     assert ratings[a.pk].mu == ratings[c.pk].mu
     assert ratings[a.pk].games == 2
     history = RatingHistory.objects.filter(player=a).order_by("position")

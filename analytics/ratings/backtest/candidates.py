@@ -9,6 +9,7 @@ from analytics.ratings.backtest.systems.base import RatingSystem
 from analytics.ratings.backtest.systems.elo import Elo
 from analytics.ratings.backtest.systems.gaussian import GaussianMargin
 from analytics.ratings.backtest.systems.library import Glicko2, OpenSkill, ThroughTime
+from analytics.ratings.backtest.systems.share import MarginShare
 
 CANDIDATES: dict[str, Callable[[], RatingSystem]] = {
     "openskill": OpenSkill,
@@ -18,9 +19,10 @@ CANDIDATES: dict[str, Callable[[], RatingSystem]] = {
     "through-time": lambda: ThroughTime(),
     "margins-game": lambda: GaussianMargin(),
     "margins-round": lambda: GaussianMargin(per_round=True),
+    "margins-share": MarginShare,
 }
 BASELINE = "openskill"  # today's ratings: every other candidate is measured against them
-CHOSEN = "margins-game"
+CHOSEN = "margins-share"
 
 
 def candidate(key: str) -> RatingSystem:

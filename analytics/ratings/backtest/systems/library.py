@@ -9,8 +9,8 @@ import math
 from collections import defaultdict
 from typing import Any
 
-import glicko2  # type: ignore[import-untyped]
-import trueskillthroughtime as ttt  # type: ignore[import-untyped]
+import glicko2  # type: ignore[import-untyped]  # the package has no type hints
+import trueskillthroughtime as ttt  # type: ignore[import-untyped]  # the package has no type hints
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 from analytics.ratings.backtest.games import BacktestGame
