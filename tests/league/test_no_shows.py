@@ -7,11 +7,11 @@ import pytest
 from django.urls import reverse
 
 from core.errors import Conflict, Invalid
-from league.models import AuditEntry, Rotation, Seat
+from league.models import AuditEntry, Event, Rotation, Seat
 from league.services.no_shows import no_show_mark, no_show_seat_again
 from league.services.rotations import rotation_generate, rotation_start
-from tests.factories import PlayerFactory
-from tests.league.factories import running_event, user_with_role
+from tests.factories import EventFactory, PlayerFactory
+from tests.league.factories import checked_in_partnerships, running_event, user_with_role
 
 pytestmark = pytest.mark.django_db
 
@@ -128,3 +128,16 @@ def test_a_no_show_tapped_by_mistake_is_undone_from_the_history(client, night):
     assert _lines(event, "no_show_undo") == ["Cy Park is no longer marked as a no-show for rotation 1."]
     assert "Seat again without Cy Park" not in text
     assert 'aria-label="Mark Cy Park as a no-show for rotation 1"' in text
+
+
+def test_a_fixed_partnerships_no_show_is_offered_a_substitute_only(client):
+    event = EventFactory(status=Event.Status.RUNNING, planned_rotations=2, format=Event.Format.SWISS)
+    pairs = checked_in_partnerships(event, 4)
+    director = user_with_role("director", event.club)
+    rotation = rotation_generate(event=event, by=director)
+    member = pairs[0].player_a
+    client.force_login(director)
+    page = client.post(_mark_url(event, rotation, member), follow=True).content.decode()
+    assert f"Seat a substitute for {member.name}" in page and "Seat again without" not in page
+    with pytest.raises(Conflict, match="plays in a fixed partnership: seat a substitute"):
+        no_show_seat_again(rotation=rotation, player_id=member.pk, by=director)
