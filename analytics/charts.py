@@ -146,3 +146,19 @@ def partner_heat_map(partners: Sequence[tuple[str, dict]]) -> str:
         "y": [plain_text(name) for name, _ in partners],
         "colorscale": COLORSCALE, "zmid": 0, "texttemplate": "%{z:.2f}",
     }], "Partners")
+
+
+def calibration(deciles: Sequence[tuple[float, float, int]]) -> str:
+    """How well the ratings' chances came true: for each tenth of the chances they gave (from
+    the latest backtest), the chance said against how often that side won; on the diagonal is a
+    rating that says exactly what happens."""
+    filled = [(said, won, count) for said, won, count in deciles if count]
+    return _html(
+        [{"type": "scatter", "x": [0, 100], "y": [0, 100], "mode": "lines",
+          "name": "What a perfect rating would show", "line": {"dash": "dot"}},
+         {"type": "scatter", "x": [round(100 * s, 1) for s, _, _ in filled],
+          "y": [round(100 * w, 1) for _, w, _ in filled], "mode": "lines+markers",
+          "name": "Our ratings", "text": [f"{c} sides" for _, _, c in filled]}],
+        "When we said this chance, the side won this often",
+        xaxis={"title": {"text": "Chance the ratings gave (%)"}, "range": [0, 100]},
+        yaxis={"title": {"text": "Sides that won (%)"}, "range": [0, 100]})

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from analytics.views import exports, handicaps
+from analytics.views import exports, handicaps, ratings_accuracy
 from analytics.views import public as views
 
 urlpatterns = [
@@ -24,6 +24,8 @@ urlpatterns = [
          name="division-standings-csv"),
     path("seasons/<int:season_id>/divisions/<int:number>/standings-with-handicaps.csv",
          handicaps.division_handicapped_csv, name="division-standings-handicapped-csv"),
+    path("clubs/<slug:club>/ratings/how-well-they-predict/", ratings_accuracy.club_ratings_accuracy,
+         name="club-ratings-accuracy"),
     path("clubs/<slug:club>/players/<int:pk>/", views.player_detail, name="player-detail"),
     path("clubs/<slug:club>/players/<int:pk>/stats.csv", views.player_stats_csv,
          name="player-stats-csv"),
