@@ -43,7 +43,7 @@ def _result_context(result: dict[str, Any]) -> dict[str, Any]:
     if ours is None or not ours["games"]:
         return {"games": 0}
     deciles = [tuple(d) for d in ours["calibration"]]
-    biggest = max((d for d in deciles if 0.5 <= d[0] and d[2]), key=lambda d: d[2], default=None)
+    biggest = max((d for d in deciles if d[0] >= 0.5 and d[2]), key=lambda d: d[2], default=None)
     return {
         "games": ours["games"],
         "favourite_won": _share(ours["accuracy"]),
