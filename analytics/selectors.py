@@ -403,3 +403,24 @@ def head_to_head(*, club_id: int, a: set[int], b: set[int], viewer: Viewer) -> d
     return statistics.head_to_head(
         statistics_selectors.rounds_frame(round_filter=Q(game_id__in=game_ids)),
         statistics_selectors.seats_frame(seat_filter=Q(table__game__in=game_ids)), a, b)
+
+
+def player_rated_nights(*, player: Player) -> int:
+    """The nights (events) in which the player has a rated game."""
+    return (RatingHistory.objects.filter(player=player)
+            .values("game__table__rotation__event_id").distinct().count())
+
+
+def inseparable_partner(*, player: Player, rating: PlayerRating | None,
+                        partners: list[tuple[Partner, dict]]) -> tuple[Partner, PlayerRating] | None:
+    """The partner the player has played every rated game with, when that partner has never
+    played without them either: the ratings can only rate the two as a pair."""
+    if rating is None or not partners:
+        return None
+    partner, data = partners[0]
+    # Read whether or not there is one partner only: a page's queries do not vary with its data.
+    theirs = PlayerRating.objects.filter(player_id=partner.pk).first()
+    together = data.get("games") or 0
+    if len(partners) != 1 or theirs is None or not together == rating.games == theirs.games:
+        return None
+    return partner, theirs

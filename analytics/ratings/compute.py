@@ -127,3 +127,22 @@ def game_fingerprint(game: GameResult) -> str:
     model)."""
     text = MODEL_NAME + "|" + "|".join(f"{s.players}:{s.total}" for s in game.sides)
     return hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()[:16]
+
+
+# ----- how sure, in words, and partners the ratings cannot tell apart -------------------------
+
+PROVISIONAL_NIGHTS = 5  # fewer nights than this and a rating is called provisional
+
+
+def rating_reliability(*, sigma: float, games: int, nights: int) -> str:
+    """How far a rating can be trusted, in words: "provisional: 3 nights" until the player has
+    played `PROVISIONAL_NIGHTS` nights, then how settled it is and over how many nights."""
+    if nights < PROVISIONAL_NIGHTS:
+        return f"provisional: {nights} night{'' if nights == 1 else 's'}"
+    return f"{rating_certainty(sigma, games)}, over {nights} nights"
+
+
+def pair_rating(mus: tuple[float, float], sigmas: tuple[float, float]) -> tuple[float, float]:
+    """The joint figure of two players who have only ever played together: the model knows their
+    sum, not how it splits, so the pair is shown as one (their mean skill and its spread)."""
+    return (mus[0] + mus[1]) / 2, math.sqrt(sigmas[0] ** 2 + sigmas[1] ** 2) / 2

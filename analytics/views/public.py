@@ -25,7 +25,8 @@ from django.views.decorators.http import require_safe
 from analytics import charts, selectors, whatif
 from analytics.handicaps import selectors as handicap_selectors
 from analytics.jobs import whatif_event_job, whatif_season_job
-from analytics.models import StandingsSnapshot
+from analytics.models import PlayerRating, StandingsSnapshot
+from analytics.ratings.compute import pair_rating, rating_reliability, shown_margin, shown_rating
 from analytics.views.page_cache import (
     cached_response,
     event_version_row,
@@ -246,6 +247,24 @@ def _partners_table(player: Player, partners: list[tuple[selectors.Partner, dict
     return SafeString(html)  # nosec B703, B308
 
 
+def _rating_words(player: Player, rating: PlayerRating | None,
+                  partners: list[tuple[selectors.Partner, dict]]) -> dict[str, object]:
+    """How sure the player's rating is, in words, and the pair's joint figure when the player
+    has only ever played with one partner who never played without them."""
+    if rating is None:
+        return {}
+    words: dict[str, object] = {"reliability": rating_reliability(
+        sigma=rating.sigma, games=rating.games,
+        nights=selectors.player_rated_nights(player=player))}
+    pair = selectors.inseparable_partner(player=player, rating=rating, partners=partners)
+    if pair is not None:
+        partner, theirs = pair
+        mu, sigma = pair_rating((rating.mu, theirs.mu), (rating.sigma, theirs.sigma))
+        words["pair"] = {"partner": partner, "rating": f"{shown_rating(mu):,}",
+                         "margin": f"±{shown_margin(sigma):,}"}
+    return words
+
+
 @require_safe
 def player_detail(request: HttpRequest, club: str, pk: int) -> HttpResponse:
     player = _player_or_404(club, pk)
@@ -269,6 +288,7 @@ def player_detail(request: HttpRequest, club: str, pk: int) -> HttpResponse:
         dashboard.append(charts.partner_heat_map([(p.shown_name, data) for p, data in partners]))
     context = {
         "player": player, "stats": stats, "rating": rating, "partners": partners,
+        **_rating_words(player, rating, partners),
         "recent_games": selectors.recent_games(player=player, limit=RECENT_GAMES, viewer=viewer),
         "score_only": selectors.score_only_record(player=player, viewer=viewer),
         "dashboard": dashboard, "stat_rows": selectors.stat_rows(stats=stats),
