@@ -18,6 +18,9 @@ class AnalyticsConfig(AppConfig):
         from analytics.ratings.backtests import register as register_backtest
 
         register_backtest()
+        from analytics.ladder.jobs import register as register_ladder
+
+        register_ladder()  # the cross-club ladder's job and the hooks that start it
 
 
 def _recompute_event(sender: object, *, event_id: int, **kwargs: object) -> None:

@@ -248,3 +248,28 @@ class StandingsTable(models.Model):
     def __str__(self) -> str:
         kind = "handicapped" if self.handicapped else "scratch"
         return f"{kind} table of {self.event_id or self.season_id}/{self.division_id or ''}"
+
+
+class LadderRating(models.Model):
+    """A player's rating on the cross-club ladder: one rating pool over the games of every club
+    that shares its ratings, in the order played across clubs. Replaced whole by each
+    computation (`analytics.ladder.services`)."""
+
+    player = models.OneToOneField("league.Player", on_delete=models.CASCADE, related_name="+")
+    club = models.ForeignKey("league.Club", on_delete=models.CASCADE, related_name="+")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField(help_text="The ladder's order: mu - 3 sigma.")
+    games = models.PositiveIntegerField()
+    rating = models.IntegerField(help_text="The rating as shown (1500 a typical player).")
+
+    class Meta:
+        ordering = ["-ordinal"]
+        indexes = [models.Index(fields=["-ordinal"], name="ladderrating_order"),
+                   models.Index(fields=["club"], name="ladderrating_club")]
+        constraints = [
+            models.CheckConstraint(condition=Q(sigma__gt=0), name="ladderrating_sigma_positive")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} on the ladder: {self.rating} over {self.games} games"

@@ -20,6 +20,9 @@ the league never imports them.
   (seated for play); the notifications mail the seat calls.
 - `divisions_changed(season_id=...)`: sent after commit when a season's divisions or their
   players changed; the analytics redraw the season's division tables.
+- `club_ladder_changed(club_id=..., shared=...)`: sent inside the transaction that turned a
+  club's sharing on the cross-club ladder on or off; the analytics take an opted-out club's
+  players off the ladder in that transaction and recompute the ladder after commit.
 """
 
 from django.dispatch import Signal
@@ -32,3 +35,4 @@ player_name_changed = Signal()
 night_started = Signal()
 divisions_changed = Signal()
 rotation_started = Signal()
+club_ladder_changed = Signal()

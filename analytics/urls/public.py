@@ -2,6 +2,7 @@ from django.urls import path
 
 from analytics.views import exports, handicaps, ratings_accuracy
 from analytics.views import public as views
+from analytics.views.ladder import ladder
 
 urlpatterns = [
     path("events/<slug:slug>/standings/", views.event_standings, name="event-standings"),
@@ -41,4 +42,5 @@ urlpatterns = [
          views.partnership_detail_by_slugs, name="partnership-detail-by-slugs"),
     path("head-to-head/", views.head_to_head, name="head-to-head"),
     path("leaderboard/", views.leaderboard, name="leaderboard"),
+    path("ladder/", ladder, name="ladder"),
 ]

@@ -16,7 +16,7 @@ from league.services._common import (
     unique_slug,
 )
 from league.services.audit import audit_record
-from league.signals import league_settings_changed
+from league.signals import club_ladder_changed, league_settings_changed
 from league.time_zones import default_time_zone, is_time_zone
 
 # What the league's settings page changes: one name per field, added to as settings are added.
@@ -81,3 +81,25 @@ def league_settings_update(*, league: League, by: User | AnonymousUser | None, *
     transaction.on_commit(lambda: league_settings_changed.send(
         sender=League, club_id=club_id, league_id=league_id))
     return league
+
+
+def club_ladder_share(*, club: Club, share: bool, by: User | AnonymousUser | None) -> Club:
+    """Share the club's players' ratings on the cross-club ladder, or stop sharing them. Logged
+    in the club's history. Stopping takes the club's players off the ladder in the same
+    transaction (`club_ladder_changed`, which the analytics answer); either way the ladder is
+    computed again after commit."""
+    with transaction.atomic():
+        # (FOR NO KEY UPDATE, as the ladder's store takes: the two never cross.)
+        club = Club.objects.select_for_update(no_key=True).get(pk=club.pk)
+        if club.ladder_shared == share:
+            return club
+        club.ladder_shared = share
+        club.save(update_fields=["ladder_shared"])
+        summary = (f"{club.name} now shares its players' ratings on the cross-club ladder."
+                   if share else
+                   f"{club.name} no longer shares its players' ratings on the cross-club "
+                   "ladder: its players were taken off it.")
+        audit_record(club=club, user=by, action="club_ladder", summary=summary,
+                     data={"shared": share})
+        club_ladder_changed.send(sender=Club, club_id=club.pk, shared=share)
+    return club

@@ -19,6 +19,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/", director.club_page, name="director-club"),
     path("clubs/<slug:slug>/members/", director.club_member_add, name="director-club-member-add"),
     path("clubs/<slug:slug>/time-zone/", director.club_time_zone, name="director-club-time-zone"),
+    path("clubs/<slug:slug>/ladder/", director.club_ladder, name="director-club-ladder"),
     path("clubs/<slug:slug>/invitations/<int:invitation_id>/withdraw/",
          director.club_invitation_withdraw, name="director-club-invitation-withdraw"),
     path("invitations/", invitations.invitations_page, name="invitations"),

@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
@@ -30,6 +31,7 @@ from league.forms import (
 )
 from league.models import Club, Event, Membership, Registration, Rotation, Season
 from league.permissions import check_directs_club, directed_clubs
+from league.services.clubs import club_ladder_share
 from league.services.seating_plans import draft_seating_check
 from league.time_zones import club_today, club_zone_activate, zone_words
 from league.views import room, substitutes
@@ -112,6 +114,23 @@ def club_time_zone(request: HttpRequest, slug: str) -> HttpResponse:
         attempt(request, f"{club} now plays on {zone_words(zone)}: its nights, reminders, "
                  "calendars and mail are in it.", services.club_update, club=club, time_zone=zone)
     return redirect("director-club", slug=club.slug)
+
+
+@login_required
+@require_POST
+def club_ladder(request: HttpRequest, slug: str) -> HttpResponse:
+    """Share the club's players' ratings on the cross-club ladder, or stop (the form's `share`:
+    "yes" or "no")."""
+    club = _directed_club(request, slug)
+    share = {"yes": True, "no": False}.get(request.POST.get("share", ""))
+    if share is None:
+        messages.error(request, "Choose whether to share the ratings on the ladder.")
+    else:
+        done = (f"{club} now shares its players' ratings on the cross-club ladder; they appear "
+                "there within a minute." if share else
+                f"{club} no longer shares its players' ratings: they are off the ladder.")
+        attempt(request, done, club_ladder_share, club=club, share=share, by=request.user)
+    return redirect(reverse("director-club", kwargs={"slug": club.slug}) + "#ladder-heading")
 
 
 @login_required
