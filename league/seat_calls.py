@@ -18,7 +18,7 @@ from operator import or_
 from django.contrib.auth.models import User
 from django.db.models import Q
 
-from league.models import AuditEntry, Event, Player, Rotation, Seat, SitOut
+from league.models import AuditEntry, Event, Game, Player, Rotation, Seat, SitOut
 from league.templatetags.substitutes import seat_label
 from league.time_zones import club_today
 
@@ -90,10 +90,17 @@ def _calls(rotations: dict[int, int], seats: list[Seat], sit_outs: list[SitOut],
     return calls
 
 
-def rotation_seat_calls(*, rotation: Rotation) -> list[SeatCall]:
-    """Everyone's call in `rotation`, by name as shown (two queries)."""
-    seats = list(Seat.objects.filter(rotation=rotation)
-                 .select_related("player", "substitute_for", "table").order_by("table__number", "seat_number"))
+def rotation_seat_calls(*, rotation: Rotation, waiting_only: bool = False) -> list[SeatCall]:
+    """Everyone's call in `rotation`, by name as shown (two queries). `waiting_only`: only the
+    players of tables without a result yet (and the sit-outs while one is left): a table whose
+    result is in has found its seats, and the wall gives the room back to the scores."""
+    found = Seat.objects.filter(rotation=rotation)
+    if waiting_only:
+        found = found.filter(Q(table__game__isnull=True) | Q(table__game__status=Game.Status.PENDING))
+    seats = list(found.select_related("player", "substitute_for", "table")
+                 .order_by("table__number", "seat_number"))
+    if waiting_only and not seats:
+        return []
     sit_outs = list(SitOut.objects.filter(rotation=rotation).select_related("player"))
     calls = _calls({rotation.pk: rotation.number}, seats, sit_outs)
     return sorted(calls, key=lambda c: (c.name.casefold(), c.player_id))

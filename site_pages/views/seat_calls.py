@@ -22,11 +22,13 @@ SEAT_CALL_REFRESH_SECONDS = 1
 
 def wall_seat_calls_context(*, event: Event) -> dict[str, Any]:
     """What `site_pages/_wall_seat_calls.html` shows for this event ({} shows nothing): the
-    rotation being played, everyone in name order with their table and seat."""
+    rotation being played, everyone in name order with their table and seat, until their
+    table's result is in (the projector's room goes back to the scores and standings)."""
     rotation = latest_started_rotation(event=event)
-    if rotation is None:
+    calls = rotation_seat_calls(rotation=rotation, waiting_only=True) if rotation else []
+    if rotation is None or not calls:
         return {}
-    return {"seat_calls": {"rotation": rotation.number, "calls": rotation_seat_calls(rotation=rotation)}}
+    return {"seat_calls": {"rotation": rotation.number, "calls": calls}}
 
 
 def my_seat_calls_context(request: HttpRequest) -> dict[str, Any]:

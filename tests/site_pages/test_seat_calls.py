@@ -7,7 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from league.models import Player, Rotation
+from league.models import Game, Player, Rotation
 from league.services.rotations import rotation_generate, rotation_start
 from league.time_zones import club_today
 from tests.factories import MembershipFactory, PlayerFactory, UserFactory
@@ -115,4 +115,16 @@ def test_the_wall_calls_nothing_once_the_rotation_is_closed(client, night):
     event, _, rotation, director = night
     rotation_start(rotation=rotation, by=director)
     Rotation.objects.filter(pk=rotation.pk).update(status=Rotation.Status.CLOSED)
+    assert "where to sit" not in wall(client, event).content.decode()
+
+
+def test_the_wall_drops_a_tables_calls_once_its_result_is_in_and_then_the_section(client, night):
+    event, _, rotation, director = night
+    rotation_start(rotation=rotation, by=director)
+    first, second = Game.objects.filter(table__rotation=rotation).order_by("table__number")
+    Game.objects.filter(pk=first.pk).update(status=Game.Status.ENTERED)
+    text = wall(client, event).content.decode()
+    places = re.findall(r'wall-seat-call-place">([^<]+)<', text)
+    assert len(places) == 4 and all(p.startswith("table 2,") for p in places)
+    Game.objects.filter(pk=second.pk).update(status=Game.Status.CONFIRMED)
     assert "where to sit" not in wall(client, event).content.decode()
