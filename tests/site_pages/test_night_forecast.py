@@ -63,7 +63,7 @@ def test_no_forecast_before_the_first_rotation_starts_or_once_the_night_is_over(
 
 
 def table_time(html: str) -> str:
-    found = re.search(r"<li>Table 1 about (\d\d:\d\d)</li>", html)
+    found = re.search(r"Table 1 about (\d\d:\d\d)\.", html)
     assert found is not None, html
     return found.group(1)
 
@@ -71,7 +71,7 @@ def table_time(html: str) -> str:
 def test_the_wall_shows_the_forecast(client, game):
     started(game, 10)
     html = wall_fragment(client, game.table.rotation.event)
-    assert '<h2 id="night-forecast-title">When the night ends</h2>' in html
+    assert '<h2 id="night-forecast-title" class="visually-hidden">When the night ends</h2>' in html
     assert "Last table about" in html and table_time(html)
     assert "table_number" not in html and "rotation_number" not in html
 
