@@ -69,7 +69,7 @@ def simulated_night(rng: random.Random, *, start: datetime, club_minutes: float,
                     tables: int, first_id: int) -> list[TableRounds]:
     """A night of `tables` tables and ROTATIONS rotations of ROUNDS rounds (see the docstring)."""
     night = rng.gauss(0, 0.1)
-    rows = []
+    rows: list[TableRounds] = []
     for rotation in range(1, ROTATIONS + 1):
         done = []
         for number in range(1, tables + 1):

@@ -22,7 +22,7 @@ def test_the_demos_past_nights_have_rounds_of_twenty_to_forty_five_minutes():
     assert sheets  # the tables that entered round by round
     rounds = [d / timedelta(minutes=1) for t in sheets for d in t.durations()]
     assert all(20 <= m <= 45 for m in rounds)
-    games = {round(((t.done_at - t.started_at) / timedelta(minutes=1))) for t in past}
+    games = {round((t.done_at - t.started_at) / timedelta(minutes=1)) for t in past}
     assert len(games) > 4  # tables differ in pace
     for night in Event.objects.filter(club=demo.club, status=Event.Status.FINISHED):
         tables = [t for t in past if t.table_id in set(
