@@ -94,8 +94,7 @@ def _plausible(minutes: float) -> bool:
 def round_minutes(table: TableRounds) -> list[float]:
     """The table's rounds as evidence (minutes): each round entered on its own, or a game known
     only whole (finished without its rounds' times) as its mean round, once per round."""
-    # durations() of a table with no round entered yet raises (zip of 1 and 0): none then.
-    rounds = [m for d in (table.durations() if table.ends else []) if _plausible(m := _minutes(d))]
+    rounds = [m for d in table.durations() if _plausible(m := _minutes(d))]
     if rounds or not table.finished or table.started_at is None or table.done_at is None:
         return rounds
     mean = _minutes(table.done_at - table.started_at) / table.rounds
