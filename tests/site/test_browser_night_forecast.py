@@ -1,5 +1,6 @@
 """Issue 47 in a real browser: the wall says when the night will end, on a 360 px phone and
-axe-clean, and the forecast moves on the next poll when a table enters a round."""
+axe-clean, and the forecast moves on the next poll when a table enters a round; on a projector it
+takes one line, so a 32-player night's standings still fit in large type."""
 
 import re
 from datetime import timedelta
@@ -12,6 +13,7 @@ from tests.games.test_round_times import enter_round
 from tests.site.conftest import TIMEOUT_MS
 from tests.site.factories import games_of, seated_event
 from tests.site.test_browser_axe import axe_problems, fit_problems
+from tests.site.test_browser_wall import ROWS_ON_SCREEN, big_night  # noqa: F401  (a fixture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -51,3 +53,25 @@ def test_the_wall_shows_when_the_night_ends_and_it_moves_when_a_round_is_entered
     finally:
         context.close()
     assert problems == []
+
+
+def test_with_the_forecast_shown_every_standings_row_of_a_32_player_night_fits_a_720p_projector(
+        chromium, live_server, big_night):  # noqa: F811  (the fixture)
+    Rotation.objects.filter(event=big_night).update(started_at=timezone.now() - timedelta(minutes=100))
+    Event.objects.filter(pk=big_night.pk).update(planned_rotations=3)  # two more: the forecast shows
+    context = chromium.new_context(viewport={"width": 1280, "height": 720}, base_url=live_server.url)
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    try:
+        page.goto(f"/events/{big_night.slug}/wall/")
+        page.get_by_text("Counting 2 more rotations after this one.").wait_for()
+        page.wait_for_function(
+            "() => { const r = document.querySelectorAll('.wall-standings-table tbody tr');"
+            " return r.length && r[r.length - 1].getBoundingClientRect().bottom <= innerHeight; }")
+        seen = page.evaluate(ROWS_ON_SCREEN)
+        row_px = float(page.locator(".wall-standings-table tbody th").first.evaluate(
+            "el => getComputedStyle(el).fontSize").removesuffix("px"))
+    finally:
+        context.close()
+    assert seen == {"rows": 32, "off": []}
+    assert row_px >= 16
