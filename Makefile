@@ -15,7 +15,7 @@ PORT ?= 8000
 # Served beyond this machine (HOST=0.0.0.0): the development server answers any host name.
 RUN_HOSTS = $(if $(filter 127.0.0.1 localhost ::1,$(HOST)),,DJANGO_ALLOWED_HOSTS=$${DJANGO_ALLOWED_HOSTS:-*})
 
-.PHONY: help setup setup-dev run serve demo static test test-sqlite screenshots lint bench bench-check bench-simulator bench-bots bench-full bench-load bench-faults bench-import-night check-deploy compose-check duplicates clean
+.PHONY: help setup setup-dev run serve demo static test test-sqlite screenshots lint bench bench-check bench-simulator bench-bots bench-ratings bench-full bench-load bench-faults bench-import-night check-deploy compose-check duplicates clean
 
 help:
 	@echo "make run          - set up, migrate, load the demo club and serve http://127.0.0.1:8000"
@@ -40,6 +40,8 @@ help:
 	@echo "                    2 deal pairs of 1 round: some 30 minutes with expert, docs/bots.md)"
 	@echo "make bench-full   - analytics on 2,000 players and 100,000 games; the fanned-out"
 	@echo "                    recompute of 20 clubs x 10,000 games with 1 and 2 worker processes"
+	@echo "make bench-ratings - the ratings backtest job of a 100,000-game club on a real worker (target < 5 min;"
+	@echo "                    some 5 minutes, docs/ratings.md)"
 	@echo "make bench-load   - a club night under locust against nginx + gunicorn + PostgreSQL + a worker"
 	@echo "                    (BENCH_ARGS=\"--tables 100\" for 100 tables; 50 by default)"
 	@echo "make bench-faults - kill the worker, restart PostgreSQL, stop a Redis of its own, timed"
@@ -161,6 +163,11 @@ bench-full: setup-dev
 		$(BIN)/python bench/analytics_bench.py --full
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} CELERY_BROKER_URL=$${CELERY_BROKER_URL:-$(TEST_BROKER_URL)} \
 		$(BIN)/python bench/fanout_bench.py --clubs 20 --games 10000
+
+# The ratings backtest job at 100,000 games on a real worker (its own database, hf_backtest_bench).
+bench-ratings: setup-dev
+	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} CELERY_BROKER_URL=$${CELERY_BROKER_URL:-$(TEST_BROKER_URL)} \
+		$(BIN)/python bench/ratings_backtest_bench.py $(BENCH_ARGS)
 
 # Both use their own database (hf_load_bench on DATABASE_URL's server); see docs/benchmarks.md.
 bench-load: setup-dev
