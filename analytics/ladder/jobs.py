@@ -1,6 +1,7 @@
 """The ladder's computation as a job (`jobs.kinds`): one part per club that shares (the
 worker's processes, and other workers, read the clubs side by side), each part that club's games
-as JSON; the finish merges them in order, rates them and replaces the stored ladder.
+as JSON; the finish merges them in order, rates them and replaces the stored ladder. The parts
+are bulk work (`settings.BULK_QUEUE`, as `manage.py analytics_recompute`'s rebuilds).
 
 It is started, debounced like the analytics' recomputes (`analytics.tasks._enqueue_once`: a
 burst of changes makes one job), when a club starts or stops sharing and after a shared club's
@@ -100,7 +101,9 @@ def _ratings_updated(sender: Task | None = None, **kwargs: object) -> None:
 
 
 def register() -> None:
+    # Bulk work: the parts queue behind the live nights' standings and ratings.
     kind_register(JobKind(name=LADDER, words="Computing the cross-club ladder", unit="games",
-                          plan=_plan, run_part=_club_games, finish=_finish, may_see=_may_see))
+                          plan=_plan, run_part=_club_games, finish=_finish, may_see=_may_see,
+                          bulk=True))
     club_ladder_changed.connect(_club_ladder_changed, dispatch_uid="analytics.ladder.club")
     task_success.connect(_ratings_updated, dispatch_uid="analytics.ladder.ratings", weak=False)
