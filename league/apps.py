@@ -9,3 +9,4 @@ class LeagueConfig(AppConfig):
         from league import jobs  # the prepared seatings are a job kind (docs/jobs.md)
 
         jobs.register()
+        from league.services import no_shows  # noqa: F401  (registers the no-show's undo)

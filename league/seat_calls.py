@@ -18,7 +18,7 @@ from operator import or_
 from django.contrib.auth.models import User
 from django.db.models import Q
 
-from league.models import AuditEntry, Event, Game, Player, Rotation, Seat, SitOut
+from league.models import AuditEntry, Event, Game, Player, Rotation, Seat, SitOut, Table
 from league.templatetags.substitutes import seat_label
 from league.time_zones import club_today
 
@@ -104,6 +104,25 @@ def rotation_seat_calls(*, rotation: Rotation, waiting_only: bool = False) -> li
     sit_outs = list(SitOut.objects.filter(rotation=rotation).select_related("player"))
     calls = _calls({rotation.pk: rotation.number}, seats, sit_outs)
     return sorted(calls, key=lambda c: (c.name.casefold(), c.player_id))
+
+
+def seated_rotation_calls(*, rotation: Rotation) -> list[SeatCall]:
+    """`rotation_seat_calls(waiting_only=True)` from a rotation whose seating is loaded already
+    (`selectors.rotations_with_seating`, as the wall keeps it): no query."""
+    tables = [t for t in rotation.tables.all() if _waiting(t)]
+    if not tables:
+        return []
+    seats = [seat for table in tables for seat in table.seats.all()]
+    calls = _calls({rotation.pk: rotation.number}, seats, list(rotation.sit_outs.all()))
+    return sorted(calls, key=lambda c: (c.name.casefold(), c.player_id))
+
+
+def _waiting(table: Table) -> bool:
+    try:
+        game = table.game
+    except Game.DoesNotExist:
+        return True
+    return game is None or game.status == Game.Status.PENDING
 
 
 def latest_started_rotation(*, event: Event) -> Rotation | None:

@@ -15,18 +15,25 @@ from django.views.decorators.http import require_safe
 
 from league.models import Event
 from league.permissions import signed_in
-from league.seat_calls import latest_started_rotation, player_seat_calls, rotation_seat_calls
+from league.seat_calls import latest_started_rotation, player_seat_calls, seated_rotation_calls
+from site_pages.views.rotation_pieces import club_names, rotations_seated
 
 SEAT_CALL_REFRESH_SECONDS = 1
 
 
-def wall_seat_calls_context(*, event: Event) -> dict[str, Any]:
+def wall_seat_calls_context(*, event: Event, version_rows: list[tuple]) -> dict[str, Any]:
     """What `site_pages/_wall_seat_calls.html` shows for this event ({} shows nothing): the
     rotation being played, everyone in name order with their table and seat, until their
-    table's result is in (the projector's room goes back to the scores and standings)."""
+    table's result is in (the projector's room goes back to the scores and standings). Read
+    from the seating the wall keeps (`rotation_pieces.rotations_seated`, under the event's
+    `version_rows`): a result drawn on the wall reads the games again, never the seats."""
     rotation = latest_started_rotation(event=event)
-    calls = rotation_seat_calls(rotation=rotation, waiting_only=True) if rotation else []
-    if rotation is None or not calls:
+    if rotation is None:
+        return {}
+    rows = {rotation.pk: [row for row in version_rows if row[1] == rotation.pk]}
+    seated = rotations_seated([rotation], rows, club_names(event))
+    calls = seated_rotation_calls(rotation=seated[0]) if seated else []
+    if not calls:
         return {}
     return {"seat_calls": {"rotation": rotation.number, "calls": calls}}
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import math
+import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,6 +35,7 @@ from site_pages.views.seat_calls import wall_seat_calls_context
 from site_pages.views.versions import event_version
 
 WALL_REFRESH_SECONDS = 1  # a 304 while nothing changed
+FORECAST_REDRAW_SECONDS = 300
 WALL_ROWS_PER_COLUMN = 16  # a projector's standings column (1280 x 720 and up)
 # Standings columns by the event's scoring: (the row's key, the heading the page shows).
 SCORE_COLUMNS: dict[str, tuple[str, str]] = {
@@ -174,7 +176,7 @@ def wall_context(event: Event, version_rows: list[tuple]) -> dict[str, Any]:
         "score_words": score_words,
         "refresh_seconds": WALL_REFRESH_SECONDS,
         **forecast_context(event=event),
-        **wall_seat_calls_context(event=event),
+        **wall_seat_calls_context(event=event, version_rows=version_rows),
     }
 
 
@@ -185,9 +187,11 @@ def event_wall(request: HttpRequest, slug: str) -> HttpResponse:
     nothing changed is a 304 after two small queries, without reading the seating."""
     fragment = request.headers.get("X-Requested-With") == "fetch" or "fragment" in request.GET
     version = event_version(user=request.user, slug=slug)
+    # The forecast's "about 22:35" is drawn again every few minutes even when nothing is entered.
+    period = int(time.time() // FORECAST_REDRAW_SECONDS)
     return cached_response(
         request,
-        page_key("wall-fragment" if fragment else "wall", *version),
+        page_key("wall-fragment" if fragment else "wall", *version, period),
         lambda: wall_drawn(request, slug, version, fragment=fragment),
     )
 

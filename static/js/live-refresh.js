@@ -47,7 +47,8 @@
           showProblem("");
         })
         .catch(function () {
-          showProblem("Could not refresh the standings; trying again shortly.");
+          showProblem(container.getAttribute("data-refresh-problem")
+                      || "Could not refresh the standings; trying again shortly.");
         })
         .then(function () {
           inFlight = false;
