@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='club',
             name='ladder_shared',
-            field=models.BooleanField(default=False, help_text="Whether the club shares its players' ratings on the cross-club ladder (a director's choice)."),
+            field=models.BooleanField(db_default=False, default=False, help_text="Whether the club shares its players' ratings on the cross-club ladder (a director's choice)."),
         ),
     ]

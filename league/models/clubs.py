@@ -16,8 +16,10 @@ class Club(models.Model):
         max_length=64, default=default_time_zone, validators=[validate_time_zone],
         help_text="The club's time zone: its nights, reminders, calendars and mail are in it.",
     )
+    # (db_default too: rows written by code that predates the field, such as an older
+    # migration's step, get it.)
     ladder_shared = models.BooleanField(
-        default=False,
+        default=False, db_default=False,
         help_text="Whether the club shares its players' ratings on the cross-club ladder "
                   "(a director's choice).")
 
