@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from analytics.ratings.compute import PlayerState, rate_game
+from analytics.ratings.compute import PlayerState, rate_games
 from analytics.standings.compute import GameResult, SideResult
 
 JSON = Any
@@ -34,6 +34,6 @@ def games_merged(parts: Iterable[list[JSON]]) -> list[GameResult]:
 def ladder_states(games: Iterable[GameResult]) -> dict[int, PlayerState]:
     """Each player's rating after every game, rated from nothing in the given order."""
     state: dict[int, PlayerState] = {}
-    for game in games:
-        rate_game(game, state)
+    for _ in rate_games(games, state):  # the clubs' own rating, game by game (fills `state`)
+        pass
     return state
