@@ -40,6 +40,7 @@ def public_pages(demo) -> dict[str, str]:
         "partnership": f"/clubs/{club.slug}/partnerships/{a.pk}/{b.pk}/",
         "head to head": f"/head-to-head/?club={club.slug}&a={a.pk}&b={b.pk}",
         "leaderboard": "/leaderboard/",
+        "ladder": "/ladder/",
         "ratings accuracy": f"/clubs/{club.slug}/ratings/how-well-they-predict/",
         "play": "/play/",
         "table entry": side_entry_url(next_pending_game(demo.event), 0),
