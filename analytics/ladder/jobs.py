@@ -3,9 +3,9 @@ worker's processes, and other workers, read the clubs side by side), each part t
 as JSON; the finish merges them in order, rates them and replaces the stored ladder. The parts
 are bulk work (`settings.BULK_QUEUE`, as `manage.py analytics_recompute`'s rebuilds).
 
-It is started, debounced like the analytics' recomputes (`analytics.tasks._enqueue_once`: a
-burst of changes makes one job), when a club starts or stops sharing and after a shared club's
-ratings were updated. Without a broker (tests, the embedded mode) it runs in-process. Registered
+It is started, debounced like the analytics' recomputes (a key in the cache while one is
+pending, so a burst of changes makes one job), when a club starts or stops sharing and after a
+shared club's ratings were updated. Without a broker (tests, the embedded mode) it runs in-process. Registered
 by `AnalyticsConfig.ready()`; `python manage.py ladder_recompute` asks for it too.
 """
 
@@ -13,16 +13,19 @@ from __future__ import annotations
 
 import logging
 import uuid
+from datetime import timedelta
 from typing import Any
 
 from celery import Task, shared_task
 from celery.signals import task_success
+from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
+from django.utils import timezone
 
 from analytics.ladder import selectors, services
 from analytics.ladder.compute import JSON, games_merged, ladder_states
-from analytics.tasks import _RETRY, _enqueue_once
+from analytics.tasks import _RETRY, PENDING_KEY_TIMEOUT
 from jobs.kinds import JobKind, kind_register
 from jobs.models import Job
 from jobs.services.jobs import job_fingerprint, job_request
@@ -35,6 +38,12 @@ LADDER = "ladder"
 PENDING_KEY = "recompute:ladder"
 # The analytics tasks after which a club's ratings are new: their first argument is the club.
 RATINGS_TASKS = frozenset({"analytics.update_ratings", "analytics.part.ratings"})
+# Every job reads every sharing club's games: on a busy night (a result a few seconds at every
+# club) the changes of this long make one job. The ladder is not live; the page says "within a
+# minute". Setting LADDER_COALESCE_SECONDS.
+COALESCE_SECONDS = 30.0
+# Finished jobs are kept this long (`manage.py ladder_recompute` reads its own), then cleared.
+KEEP_JOBS = timedelta(hours=1)
 
 
 def _plan(params: dict[str, JSON]) -> list[tuple[int, JSON]]:
@@ -49,8 +58,9 @@ def _club_games(params: dict[str, JSON], club_id: JSON) -> JSON:
 def _finish(params: dict[str, JSON], outputs: list[JSON]) -> JSON:
     games = games_merged(outputs)
     players = services.ladder_replace(states=ladder_states(games))
-    # Each computation is a job of its own: the ones before it are done with.
-    Job.objects.filter(kind=LADDER, status__in=[Job.Status.DONE, Job.Status.FAILED]).delete()
+    # Each computation is a job of its own: the old ones are done with.
+    Job.objects.filter(kind=LADDER, status__in=[Job.Status.DONE, Job.Status.FAILED],
+                       updated_at__lt=timezone.now() - KEEP_JOBS).delete()
     return {"clubs": len(outputs), "games": len(games), "players": players}
 
 
@@ -72,8 +82,16 @@ def recompute_ladder(self: Task) -> str:
 
 
 def enqueue_ladder_recompute() -> None:
-    """Ask for the ladder to be computed again (many calls in quick succession make one job)."""
-    _enqueue_once(PENDING_KEY, recompute_ladder)
+    """Ask for the ladder to be computed again (the calls of the next COALESCE_SECONDS make one
+    job). cache.add is atomic, and the job clears the key before it reads the database, so a
+    change committed after that read schedules a new job."""
+    wait = getattr(settings, "LADDER_COALESCE_SECONDS", COALESCE_SECONDS)
+    if cache.add(PENDING_KEY, 1, timeout=wait + PENDING_KEY_TIMEOUT):
+        try:
+            recompute_ladder.apply_async(countdown=wait)
+        except Exception:
+            cache.delete(PENDING_KEY)  # not pending after all: the next change retries
+            raise
 
 
 def enqueue_ladder_recompute_after_commit() -> None:

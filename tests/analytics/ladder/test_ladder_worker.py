@@ -21,6 +21,7 @@ pytestmark = [pytest.mark.worker, pytest.mark.postgres, pytest.mark.django_db(tr
 @pytest.fixture
 def worker(settings):
     settings.JOBS_RUNNER = "celery"
+    settings.LADDER_COALESCE_SECONDS = 0.2  # sent from here: this process's setting counts
     with real_worker(settings, concurrency=2, name="ladder") as process:
         yield process
 
