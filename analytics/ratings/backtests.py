@@ -115,3 +115,8 @@ def latest_backtest(*, club: Club) -> Job | None:
     """The club's latest finished backtest, if any."""
     return (Job.objects.filter(kind=RATINGS_BACKTEST, status=Job.Status.DONE,
                                params__club_id=club.pk).order_by("-updated_at").first())
+
+
+def club_backtest_job(*, club: Club, job_id: Any) -> Job | None:
+    """The club's backtest job `job_id`, None when it is no backtest of this club."""
+    return Job.objects.filter(pk=job_id, kind=RATINGS_BACKTEST, params__club_id=club.pk).first()

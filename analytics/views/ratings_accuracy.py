@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from analytics import charts
-from analytics.ratings.backtests import latest_backtest, ratings_backtest_job
+from analytics.ratings.backtests import club_backtest_job, latest_backtest, ratings_backtest_job
 from jobs.models import Job
 from jobs.selectors import job_progress
 from league.models import Club
@@ -59,7 +59,7 @@ def _asked_job(request: HttpRequest, club: Club) -> Job | None:
         job_id = uuid.UUID(request.GET.get("job", ""))
     except ValueError:
         return None
-    return Job.objects.filter(pk=job_id, params__club_id=club.pk).first()
+    return club_backtest_job(club=club, job_id=job_id)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
