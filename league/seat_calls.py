@@ -90,31 +90,29 @@ def _calls(rotations: dict[int, int], seats: list[Seat], sit_outs: list[SitOut],
     return calls
 
 
-def rotation_seat_calls(*, rotation: Rotation, waiting_only: bool = False) -> list[SeatCall]:
-    """Everyone's call in `rotation`, by name as shown (two queries). `waiting_only`: only the
-    players of tables without a result yet (and the sit-outs while one is left): a table whose
-    result is in has found its seats, and the wall gives the room back to the scores."""
-    found = Seat.objects.filter(rotation=rotation)
-    if waiting_only:
-        found = found.filter(Q(table__game__isnull=True) | Q(table__game__status=Game.Status.PENDING))
-    seats = list(found.select_related("player", "substitute_for", "table")
+def rotation_seat_calls(*, rotation: Rotation) -> list[SeatCall]:
+    """Everyone's call in `rotation`, by name as shown (two queries)."""
+    seats = list(Seat.objects.filter(rotation=rotation)
+                 .select_related("player", "substitute_for", "table")
                  .order_by("table__number", "seat_number"))
-    if waiting_only and not seats:
-        return []
     sit_outs = list(SitOut.objects.filter(rotation=rotation).select_related("player"))
-    calls = _calls({rotation.pk: rotation.number}, seats, sit_outs)
+    return _in_name_order(_calls({rotation.pk: rotation.number}, seats, sit_outs))
+
+
+def _in_name_order(calls: list[SeatCall]) -> list[SeatCall]:
     return sorted(calls, key=lambda c: (c.name.casefold(), c.player_id))
 
 
 def seated_rotation_calls(*, rotation: Rotation) -> list[SeatCall]:
-    """`rotation_seat_calls(waiting_only=True)` from a rotation whose seating is loaded already
-    (`selectors.rotations_with_seating`, as the wall keeps it): no query."""
+    """The calls of the players of `rotation`'s tables without a result yet (and its sit-outs
+    while one is left: a table whose result is in has found its seats, and the wall gives the
+    room back to the scores), from its seating loaded already (`selectors.rotations_with_seating`,
+    as the wall keeps it): no query."""
     tables = [t for t in rotation.tables.all() if _waiting(t)]
     if not tables:
         return []
     seats = [seat for table in tables for seat in table.seats.all()]
-    calls = _calls({rotation.pk: rotation.number}, seats, list(rotation.sit_outs.all()))
-    return sorted(calls, key=lambda c: (c.name.casefold(), c.player_id))
+    return _in_name_order(_calls({rotation.pk: rotation.number}, seats, list(rotation.sit_outs.all())))
 
 
 def _waiting(table: Table) -> bool:

@@ -12,6 +12,7 @@ from django.db.models import Count, Max, Q
 
 from analytics.ratings.backtest.candidates import BASELINE, CANDIDATES, CHOSEN, candidate
 from analytics.ratings.backtest.games import BacktestGame
+from analytics.ratings.backtest.metrics import Scores
 from analytics.ratings.backtest.report import comparison, scores_from_json, scores_to_json
 from analytics.ratings.backtest.run import backtest
 from analytics.ratings.selectors import club_game_order
@@ -64,7 +65,12 @@ def candidate_scores(*, games: list[BacktestGame], key: str,
     """One candidate's scores over the games, as JSON."""
     system = candidate(key)
     result = backtest(games, [system], score_from_night=WARM_UP_NIGHTS, progress=progress)
-    return {"key": key, "name": system.name, "scores": scores_to_json(result.scores[system.name])}
+    return candidate_output(key, system.name, result.scores[system.name])
+
+
+def candidate_output(key: str, name: str, scores: Scores) -> dict[str, Any]:
+    """One candidate's scores as a job part's output (JSON)."""
+    return {"key": key, "name": name, "scores": scores_to_json(scores)}
 
 
 def backtest_summary(outputs: list[dict[str, Any]]) -> dict[str, Any]:

@@ -14,7 +14,12 @@ from tqdm import tqdm
 from analytics.ratings.backtest.candidates import CANDIDATES, candidate
 from analytics.ratings.backtest.run import backtest
 from analytics.ratings.backtest.simulated import simulated_league
-from analytics.ratings.backtests import backtest_summary, candidate_scores, club_backtest_games
+from analytics.ratings.backtests import (
+    backtest_summary,
+    candidate_output,
+    candidate_scores,
+    club_backtest_games,
+)
 from league.models import Club
 
 RECOVERY_NIGHTS = (4, 12, 30)
@@ -90,7 +95,7 @@ class Command(BaseCommand):
             result = backtest(league.games, list(systems.values()), truth=league.strengths,
                               recovery_at=RECOVERY_NIGHTS, score_from_night=1)
             for key, system in systems.items():
-                outputs[key].append(candidate_json(key, system.name, result.scores[system.name]))
+                outputs[key].append(candidate_output(key, system.name, result.scores[system.name]))
                 for night, rho in result.recovery.get(system.name, {}).items():
                     recovery[system.name][night].append(rho)
         merged = [merge_outputs(parts) for parts in outputs.values()]
@@ -103,12 +108,6 @@ class Command(BaseCommand):
             figures = "  ".join(f"{statistics.fmean(by_night[n]):.3f}" if by_night.get(n)
                                 else "  -  " for n in RECOVERY_NIGHTS)
             self.stdout.write(f"{name:24s} {figures}")
-
-
-def candidate_json(key: str, name: str, scores: Any) -> dict[str, Any]:
-    from analytics.ratings.backtest.report import scores_to_json
-
-    return {"key": key, "name": name, "scores": scores_to_json(scores)}
 
 
 def merge_outputs(parts: list[dict[str, Any]]) -> dict[str, Any]:
